@@ -1,0 +1,41 @@
+# A fresh machine needs only python3: every target sets up .venv itself.
+# `make run` installs the package; `make test` and `make bench` add the dev extras.
+# Each install is redone only when pyproject.toml changes (stamp files in .venv).
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: .venv run test bench clean
+
+# The bare interpreter and an up-to-date pip; removed again if creation fails half-way.
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); exit 1; }
+	$(BIN)/pip install --upgrade pip
+
+# Base install, for running the bot.
+$(VENV)/.installed-base: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -e .
+	touch $@
+
+# Base install plus the dev extras (pytest, ruff, mypy, ...).
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -e '.[dev]'
+	touch $@
+
+.venv: $(VENV)/.installed
+
+run: $(VENV)/.installed-base
+	$(BIN)/python bot.py
+
+test: $(VENV)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+bench: $(VENV)/.installed
+	$(BIN)/python bench/rules.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

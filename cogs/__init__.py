@@ -1,0 +1,6 @@
+"""Thin Discord cogs, one module per command group.
+
+Each module that defines `async def setup(bot)` is loaded as an extension by the bot's
+`setup_hook`. Cogs parse options, defer when needed, call a service and send what it
+returns; game logic never lives here.
+"""

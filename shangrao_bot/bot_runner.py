@@ -1,0 +1,68 @@
+"""Start the Discord bot, or explain clearly why it cannot start."""
+
+from __future__ import annotations
+
+import sys
+
+import discord
+
+from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.log import configure_logging
+from shangrao_bot.settings import Settings
+
+# Send Messages (1 << 11) | Embed Links (1 << 14) | Attach Files (1 << 15)
+# | Read Message History (1 << 16) | Use External Emojis (1 << 18)
+# | Create Public Threads (1 << 35) | Send Messages in Threads (1 << 38)
+INVITE_PERMISSIONS = 309238024192
+
+INVITE_URL = (
+    "https://discord.com/oauth2/authorize?client_id=<APPLICATION_ID>"
+    f"&scope=bot+applications.commands&permissions={INVITE_PERMISSIONS}"
+)
+
+NO_TOKEN_HELP = f"""\
+shangrao-bot: DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
+
+To get a token:
+  1. Open the Discord Developer Portal (https://discord.com/developers/applications)
+     and click New Application.
+  2. Open the Bot page, click Reset Token and copy the token.
+  3. Put it in .env in the project directory (see .env.example):
+       DISCORD_TOKEN=<your token>
+  The bot needs no privileged gateway intents: leave them all switched off.
+
+To invite the bot to a server, open this URL with your Application ID
+(General Information page) in place of <APPLICATION_ID>:
+  {INVITE_URL}
+  (permissions: Send Messages, Send Messages in Threads, Create Public Threads,
+   Embed Links, Attach Files, Read Message History, Use External Emojis)
+
+Without a token, the command line works offline (installed in .venv/bin/):
+  shangrao-bot score --hand TILES --win TILE --bao KIND …   score one hand
+  shangrao-bot analyze --bao KIND …                        analyze hands read from stdin
+"""
+
+TOKEN_REJECTED_HELP = """\
+shangrao-bot: Discord rejected DISCORD_TOKEN (the login failed).
+The token is wrong or was reset. In the Discord Developer Portal open your application,
+Bot page, click Reset Token, and put the new token in .env as DISCORD_TOKEN=<your token>.
+"""
+
+
+def run_bot(settings: Settings) -> int:
+    """Run the bot until it is stopped; returns the process exit code."""
+    token = settings.discord_token
+    if not token:
+        print(NO_TOKEN_HELP, end="", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level, token)
+    bot = ShangraoBot(settings)
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        print(TOKEN_REJECTED_HELP, end="", file=sys.stderr)
+        return 2
+    except OSError as exc:  # DNS or connection failure before the gateway session starts
+        print(f"shangrao-bot: could not reach Discord: {exc}", file=sys.stderr)
+        return 1
+    return 0

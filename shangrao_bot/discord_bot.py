@@ -1,0 +1,68 @@
+"""The Discord client: loads the cogs and syncs slash commands."""
+
+from __future__ import annotations
+
+import logging
+import pkgutil
+
+import discord
+from discord.ext import commands
+
+import cogs
+from shangrao_bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def cog_extensions() -> list[str]:
+    """Names of the modules in the `cogs` package, to be loaded as extensions."""
+    return sorted(
+        f"{cogs.__name__}.{module.name}"
+        for module in pkgutil.iter_modules(cogs.__path__)
+        if not module.name.startswith("_")
+    )
+
+
+class ShangraoBot(commands.Bot):
+    """Slash-command bot; needs no privileged intents (no message content, no members)."""
+
+    def __init__(self, settings: Settings) -> None:
+        # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+        )
+        self.settings = settings
+
+    async def setup_hook(self) -> None:
+        for name in cog_extensions():
+            try:
+                await self.load_extension(name)
+            except commands.NoEntryPointError:
+                log.debug("%s defines no setup(); not an extension", name)
+            else:
+                log.info("loaded %s", name)
+        await self._sync_commands()
+
+    async def _sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is None:
+            synced = await self.tree.sync()
+            log.info("synced %d global application commands", len(synced))
+        else:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d application commands to guild %d", len(synced), guild_id)
+
+    async def on_ready(self) -> None:
+        user = self.user
+        log.info(
+            "logged in as %s (id %s), in %d servers",
+            user,
+            user.id if user else "?",
+            len(self.guilds),
+        )

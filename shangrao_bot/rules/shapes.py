@@ -1,0 +1,350 @@
+"""Fast shape checks with 0-4 宝: complete shapes, waits and shanten (RULES.md §3, §6).
+
+This is the unchecked hot path for AI players and hints: inputs are a 34-count list of the
+concealed tiles (宝 included at their own kind), the 宝 kind (``None`` = no wildcards), the number
+of melds and whether every meld is terminals/honours. Sizes are the caller's business; the
+validating entry points live in :mod:`.hand`.
+
+A 宝 may stand for any kind, with no copy cap (§3), and a 宝 standing for itself is just a
+wildcard that chose its own kind, so every 宝 is counted as a wildcard here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+
+from shangrao_bot.rules.tables import (
+    HONOR_LAN,
+    HONOR_NEED,
+    HONOR_VEC,
+    HONOR_WAIT0,
+    NV,
+    SUIT_LAN,
+    SUIT_NEED,
+    SUIT_VEC,
+    SUIT_WAIT0,
+    VEC_COMB,
+    VECTORS,
+    W7,
+    W9,
+)
+
+YAOJIU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_NOT_YAOJIU = tuple(k for k in range(34) if k not in YAOJIU_KINDS)
+_ODD_BYTES = bytes.maketrans(bytes(range(256)), bytes(x & 1 for x in range(256)))
+
+
+class Shape(Enum):
+    """The four complete shapes of §6 (names as the CLI prints them)."""
+
+    STANDARD = "standard"
+    SEVEN_PAIRS = "seven_pairs"
+    THIRTEEN_LAN = "thirteen_lan"
+    YAOJIU = "yaojiu"
+
+
+def natural_keys(c: Sequence[int], bao: int | None) -> tuple[int, int, int, int, int]:
+    """Base-5 keys of the natural (non-宝) tiles per suit, and the number of 宝."""
+    km = (((((((c[0] * 5 + c[1]) * 5 + c[2]) * 5 + c[3]) * 5 + c[4]) * 5 + c[5]) * 5 + c[6])
+          * 5 + c[7]) * 5 + c[8]
+    kp = (((((((c[9] * 5 + c[10]) * 5 + c[11]) * 5 + c[12]) * 5 + c[13]) * 5 + c[14]) * 5
+           + c[15]) * 5 + c[16]) * 5 + c[17]
+    ks = (((((((c[18] * 5 + c[19]) * 5 + c[20]) * 5 + c[21]) * 5 + c[22]) * 5 + c[23]) * 5
+           + c[24]) * 5 + c[25]) * 5 + c[26]
+    kz = (((((c[27] * 5 + c[28]) * 5 + c[29]) * 5 + c[30]) * 5 + c[31]) * 5 + c[32]) * 5 + c[33]
+    if bao is None:
+        return km, kp, ks, kz, 0
+    b = c[bao]
+    if b:
+        if bao < 9:
+            km -= b * W9[bao]
+        elif bao < 18:
+            kp -= b * W9[bao - 9]
+        elif bao < 27:
+            ks -= b * W9[bao - 18]
+        else:
+            kz -= b * W7[bao - 27]
+    return km, kp, ks, kz, b
+
+
+# --- completeness -----------------------------------------------------------------------------
+
+
+def _standard_ok(km: int, kp: int, ks: int, kz: int, b: int) -> bool:
+    tm = SUIT_NEED[km]
+    tp = SUIT_NEED[kp]
+    ts = SUIT_NEED[ks]
+    tz = HONOR_NEED[kz]
+    return (tm & 15) + (tp & 15) + (ts & 15) + (tz & 15) + min(tm >> 4, tp >> 4, ts >> 4, tz >> 4) \
+        <= b + 1
+
+
+def _odd_naturals(c: Sequence[int], bao: int | None) -> int:
+    odd = bytes(c).translate(_ODD_BYTES).count(1)
+    if bao is not None and c[bao] & 1:
+        odd -= 1
+    return odd
+
+
+def _lan_ok(km: int, kp: int, ks: int, kz: int, b: int) -> bool:
+    lm = SUIT_LAN[km]
+    lp = SUIT_LAN[kp]
+    ls = SUIT_LAN[ks]
+    lz = HONOR_LAN[kz]
+    if not (lm & lp & ls & 4) or not lz & 8:
+        return False
+    return (lm & 3) + (lp & 3) + (ls & 3) + 7 - (lz & 7) >= b
+
+
+def _yaojiu_ok(km: int, kp: int, ks: int) -> bool:
+    """Every natural suited tile is a 1 or a 9 (honours always are)."""
+    return km // 5 % 78125 == 0 and kp // 5 % 78125 == 0 and ks // 5 % 78125 == 0
+
+
+def is_complete(
+    c: Sequence[int], bao: int | None = None, melds: int = 0, melds_yaojiu: bool = True
+) -> bool:
+    """Whether the 14-tile hand (concealed counts ``c`` plus ``melds`` sets) is complete."""
+    km, kp, ks, kz, b = natural_keys(c, bao)
+    if _standard_ok(km, kp, ks, kz, b):
+        return True
+    if melds == 0 and (_odd_naturals(c, bao) <= b or _lan_ok(km, kp, ks, kz, b)):
+        return True
+    return melds_yaojiu and _yaojiu_ok(km, kp, ks)
+
+
+def complete_shapes(
+    c: Sequence[int], bao: int | None = None, melds: int = 0, melds_yaojiu: bool = True
+) -> list[Shape]:
+    """Every shape of §6 the 14-tile hand completes, 宝 free to act."""
+    km, kp, ks, kz, b = natural_keys(c, bao)
+    out = []
+    if _standard_ok(km, kp, ks, kz, b):
+        out.append(Shape.STANDARD)
+    if melds == 0:
+        if _odd_naturals(c, bao) <= b:
+            out.append(Shape.SEVEN_PAIRS)
+        if _lan_ok(km, kp, ks, kz, b):
+            out.append(Shape.THIRTEEN_LAN)
+    if melds_yaojiu and _yaojiu_ok(km, kp, ks):
+        out.append(Shape.YAOJIU)
+    return out
+
+
+# --- waits -------------------------------------------------------------------------------------
+
+_RANKS_OF_MASK = tuple(tuple(r for r in range(9) if m >> r & 1) for m in range(512))
+
+
+def _mask_tiles(mask: int) -> list[int]:
+    """34-bit mask (bit = tile kind) to a sorted tile list."""
+    out: list[int] = []
+    base = 0
+    while mask:
+        part = mask & 511
+        if part:
+            out.extend(base + r for r in _RANKS_OF_MASK[part])
+        mask >>= 9
+        base += 9
+    return out
+
+
+def _standard_wait_mask(km: int, kp: int, ks: int, kz: int, b: int) -> int:
+    """34-bit mask of natural kinds whose addition completes the standard shape."""
+    keys = (km, kp, ks, kz)
+    if b == 0:
+        t = (SUIT_NEED[km], SUIT_NEED[kp], SUIT_NEED[ks], HONOR_NEED[kz])
+        bad = [g for g in range(4) if t[g] & 15]
+        w = (SUIT_WAIT0[km], SUIT_WAIT0[kp], SUIT_WAIT0[ks], HONOR_WAIT0[kz])
+        mask = 0
+        if len(bad) == 1:
+            g = bad[0]
+            mask = (w[g] >> 9) << (9 * g)
+        elif len(bad) == 2:
+            g, h = bad
+            # the tile completes g's sets while h already holds a complete pair, or vice versa
+            if (t[h] & 15) + (t[h] >> 4) == 1:
+                mask |= (w[g] & 511) << (9 * g)
+            if (t[g] & 15) + (t[g] >> 4) == 1:
+                mask |= (w[h] & 511) << (9 * h)
+        return mask
+    s = [0, 0, 0, 0]
+    d = [0, 0, 0, 0]
+    for g in range(4):
+        v = HONOR_NEED[kz] if g == 3 else SUIT_NEED[keys[g]]
+        s[g] = v & 15
+        d[g] = (v >> 4) - 1
+    total = s[0] + s[1] + s[2] + s[3]
+    mask = 0
+    for g in range(4):
+        rest = total - s[g]
+        other_d = min(d[h] for h in range(4) if h != g)
+        key = keys[g]
+        table = HONOR_NEED if g == 3 else SUIT_NEED
+        weights = W7 if g == 3 else W9
+        for r, wgt in enumerate(weights):
+            if key // wgt % 5 == 4:
+                continue
+            v = table[key + wgt]
+            if rest + (v & 15) + min((v >> 4) - 1, other_d) <= b:
+                mask |= 1 << (9 * g + r)
+    return mask
+
+
+def waits(
+    c: Sequence[int], bao: int | None = None, melds: int = 0, melds_yaojiu: bool = True
+) -> list[int]:
+    """Every tile kind whose draw completes the 13-tile hand in some shape, sorted.
+
+    Drawing a 宝 counts: the 宝 kind is a wait whenever some kind completes the hand (the drawn 宝
+    stands for it). A natural kind the concealed hand already holds four of is not a wait (there
+    is no fifth copy to draw).
+    """
+    km, kp, ks, kz, b = natural_keys(c, bao)
+    mask = _standard_wait_mask(km, kp, ks, kz, b)
+    if melds == 0:
+        odd = _odd_naturals(c, bao)
+        if odd - 1 <= b:
+            # an odd kind drawn pairs up (odd - 1 singles left); an even one adds a single
+            any_even = odd + 1 <= b
+            for k in range(34):
+                ck = c[k]
+                if ck < 4 and k != bao and (ck & 1 or any_even):
+                    mask |= 1 << k
+        if (SUIT_LAN[km] & SUIT_LAN[kp] & SUIT_LAN[ks] & 4) and HONOR_LAN[kz] & 8:
+            mask |= _lan_wait_mask((km, kp, ks, kz), b)
+    if melds_yaojiu and _yaojiu_ok(km, kp, ks):
+        for k in YAOJIU_KINDS:
+            if c[k] < 4:
+                mask |= 1 << k
+    if bao is not None:
+        mask &= ~(1 << bao)
+        if mask or is_complete(_with_extra_bao(c, bao), bao, melds, melds_yaojiu):
+            mask |= 1 << bao
+    return _mask_tiles(mask)
+
+
+def _with_extra_bao(c: Sequence[int], bao: int) -> list[int]:
+    cc = list(c)
+    cc[bao] += 1
+    return cc
+
+
+def _lan_wait_mask(keys: tuple[int, int, int, int], b: int) -> int:
+    """Kinds that keep the naturals a valid 十三浪 with room for the ``b`` 宝 (all suits valid)."""
+    free = [SUIT_LAN[keys[g]] & 3 for g in range(3)]
+    present_z = HONOR_LAN[keys[3]] & 7
+    total_free = free[0] + free[1] + free[2] + 7 - present_z
+    mask = 0
+    for g in range(3):
+        key = keys[g]
+        for r in range(9):
+            wgt = W9[r]
+            if key // wgt % 5:
+                continue
+            v = SUIT_LAN[key + wgt]
+            if v & 4 and total_free - free[g] + (v & 3) >= b:
+                mask |= 1 << (9 * g + r)
+    if total_free - 1 >= b:
+        kz = keys[3]
+        for r in range(7):
+            if not kz // W7[r] % 5:
+                mask |= 1 << (27 + r)
+    return mask
+
+
+# --- shanten ----------------------------------------------------------------------------------
+
+
+def shanten_by_shape(
+    c: Sequence[int], bao: int | None = None, melds: int = 0, melds_yaojiu: bool = True
+) -> dict[Shape, int]:
+    """Shanten per shape (0 = one tile from complete, -1 = complete); absent shapes are omitted.
+
+    Counted as tiles of the hand that fit no place in the shape: each must be swapped, and one
+    more draw completes it. A 宝 always fits.
+    """
+    km, kp, ks, kz, b = natural_keys(c, bao)
+    groups = 4 - melds
+    n = sum(c)
+    out = {Shape.STANDARD: _standard_shanten(km, kp, ks, kz, b, groups)}
+    if melds == 0:
+        out[Shape.SEVEN_PAIRS] = _pairs_shanten(c, bao, b, n)
+        out[Shape.THIRTEEN_LAN] = _lan_shanten(km, kp, ks, kz, b, n)
+    if melds_yaojiu:
+        fit = b + _yaojiu_naturals(km, kp, ks, kz)
+        out[Shape.YAOJIU] = 3 * groups + 1 - min(fit, n)
+    return out
+
+
+def shanten(
+    c: Sequence[int], bao: int | None = None, melds: int = 0, melds_yaojiu: bool = True
+) -> int:
+    """Shanten over all shapes (the minimum of :func:`shanten_by_shape`)."""
+    km, kp, ks, kz, b = natural_keys(c, bao)
+    groups = 4 - melds
+    best = _standard_shanten(km, kp, ks, kz, b, groups)
+    if best <= 0:
+        return best
+    n = sum(c)
+    if melds == 0:
+        p = _pairs_shanten(c, bao, b, n)
+        if p < best:
+            best = p
+        lan = _lan_shanten(km, kp, ks, kz, b, n)
+        if lan < best:
+            best = lan
+    if melds_yaojiu:
+        y = 3 * groups + 1 - min(b + _yaojiu_naturals(km, kp, ks, kz), n)
+        if y < best:
+            best = y
+    return best
+
+
+def _standard_shanten(km: int, kp: int, ks: int, kz: int, b: int, groups: int) -> int:
+    v = VEC_COMB[VEC_COMB[VEC_COMB[SUIT_VEC[km] * NV + SUIT_VEC[kp]] * NV + SUIT_VEC[ks]] * NV
+                 + HONOR_VEC[kz]]
+    return VECTORS[v][groups * 2 + 1] - b - 1
+
+
+def _pairs_shanten(c: Sequence[int], bao: int | None, b: int, n: int) -> int:
+    pairs = 0
+    singles = 0
+    for k in range(34):
+        ck = c[k]
+        if ck and k != bao:
+            pairs += ck >> 1
+            singles += ck & 1
+    if pairs > 7:
+        pairs = 7
+    fit = 2 * pairs + min(singles, 7 - pairs) + b
+    return 13 - min(fit, n)
+
+
+def _lan_shanten(km: int, kp: int, ks: int, kz: int, b: int, n: int) -> int:
+    best_any = 0
+    capped = 0
+    min_loss = 9
+    for lv in (SUIT_LAN[km], SUIT_LAN[kp], SUIT_LAN[ks]):
+        full = lv >> 3 & 3
+        anyv = lv >> 5 & 3
+        best_any += anyv
+        if anyv > full:
+            capped += 1
+            min_loss = min(min_loss, anyv - full)
+    if capped == 3:  # three suits each capped at two slots leave only 13 places
+        best_any -= min_loss
+    fit = best_any + (HONOR_LAN[kz] & 7) + b
+    return 13 - min(fit, n)
+
+
+def _yaojiu_naturals(km: int, kp: int, ks: int, kz: int) -> int:
+    total = 0
+    for k in (km, kp, ks):
+        total += k // 390625 + k % 5
+    z = kz
+    for _ in range(7):
+        total += z % 5
+        z //= 5
+    return total

@@ -1,0 +1,327 @@
+"""Tiles and notation (RULES.md §1, §2).
+
+A tile kind is an ``int`` 0-33: ``0-8`` = 1m-9m (万), ``9-17`` = 1p-9p (筒), ``18-26`` = 1s-9s (条),
+``27-33`` = 1z-7z (东 南 西 北 白 发 中). Integers keep the hot paths (hand analysis for AI players)
+fast; everything user-facing goes through :func:`parse_tiles` / :func:`format_tiles`.
+
+Parsing accepts mpsz (``123m4p5m6p 11z``), honour letters (``E S W N P F C``), Chinese names
+(``一万 5筒 7条 东 發`` …) mixed freely, with spaces anywhere. A letter directly after digits is a
+suit suffix (``5p`` = five of dots); a letter with no digits before it is an honour (``P`` = 白).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from shangrao_bot.rules.errors import TileParseError
+
+NUM_KINDS = 34
+SUITS = "mpsz"
+HONOR_START = 27
+
+#: 幺九: terminals and honours.
+YAOJIU: frozenset[int] = frozenset([0, 8, 9, 17, 18, 26, *range(27, 34)])
+HONORS: frozenset[int] = frozenset(range(27, 34))
+
+_SUIT_OF_LETTER = {"m": 0, "p": 1, "s": 2, "z": 3}
+_HONOR_LETTERS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
+
+_ZH_DIGITS = "一二三四五六七八九"
+_ZH_SUITS = {"万": 0, "萬": 0, "筒": 1, "饼": 1, "餅": 1, "条": 2, "條": 2, "索": 2}
+_ZH_HONORS = {
+    "东": 27, "東": 27, "南": 28, "西": 29, "北": 30,
+    "白": 31, "发": 32, "發": 32, "中": 33,
+}
+_ZH_HONOR_NAMES = ("东", "南", "西", "北", "白", "发", "中")
+_ZH_SUIT_NAMES = ("万", "筒", "条")
+_EN_HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+_EN_SUIT_NAMES = ("Characters", "Dots", "Bamboo")
+
+
+def kind(rank: int, suit: str) -> int:
+    """The kind of ``rank`` (1-9, or 1-7 for ``z``) in ``suit`` (one of ``mpsz``)."""
+    return _SUIT_OF_LETTER[suit] * 9 + rank - 1
+
+
+def suit_of(tile: int) -> int:
+    """0 = 万, 1 = 筒, 2 = 条, 3 = honours."""
+    return tile // 9 if tile < HONOR_START else 3
+
+
+def rank_of(tile: int) -> int:
+    """1-9 for suited tiles, 1-7 for honours."""
+    return tile % 9 + 1 if tile < HONOR_START else tile - HONOR_START + 1
+
+
+def tile_str(tile: int) -> str:
+    """mpsz text of one tile, e.g. ``5p`` or ``7z``."""
+    return f"{rank_of(tile)}{SUITS[suit_of(tile)]}"
+
+
+def tile_name(tile: int, lang: str = "zh") -> str:
+    """A player's name for a tile: ``五筒`` / ``东`` in Chinese, ``5 Dots`` / ``East`` in English."""
+    suit, rank = suit_of(tile), rank_of(tile)
+    if lang.startswith("zh"):
+        if suit == 3:
+            return _ZH_HONOR_NAMES[rank - 1]
+        return _ZH_DIGITS[rank - 1] + _ZH_SUIT_NAMES[suit]
+    if suit == 3:
+        return _EN_HONOR_NAMES[rank - 1]
+    return f"{rank} {_EN_SUIT_NAMES[suit]}"
+
+
+def format_tiles(tiles: Iterable[int]) -> str:
+    """mpsz text keeping the given order: runs of one suit share a suffix (``123m4p5m6p11z``).
+
+    ``parse_tiles(format_tiles(t)) == list(t)`` for every tile list (round trip).
+    """
+    out: list[str] = []
+    run: list[str] = []
+    run_suit = -1
+    for t in tiles:
+        s = suit_of(t)
+        if s != run_suit and run:
+            out.append("".join(run) + SUITS[run_suit])
+            run = []
+        run_suit = s
+        run.append(str(rank_of(t)))
+    if run:
+        out.append("".join(run) + SUITS[run_suit])
+    return "".join(out)
+
+
+def format_tiles_zh(tiles: Iterable[int]) -> str:
+    """Chinese names separated by spaces (``一万 二万 东``); parses back to the same list."""
+    return " ".join(tile_name(t, "zh") for t in tiles)
+
+
+def sort_tiles(tiles: Iterable[int]) -> list[int]:
+    """Sorted m < p < s < z, rank ascending (the order players arrange a hand in)."""
+    return sorted(tiles)
+
+
+def _bad_rank(token: str, rank: int, suit: str) -> TileParseError:
+    limit = "1-7 for honours (z)" if suit == "z" else "1-9"
+    return TileParseError(f"'{token}' is not a tile: ranks are {limit}", token)
+
+
+def parse_tiles(text: str) -> list[int]:
+    """Read tiles in any accepted notation, keeping their order.
+
+    Raises :class:`TileParseError` naming the offending token.
+    """
+    tiles: list[int] = []
+    digits: list[str] = []  # pending digits (or Chinese numerals) awaiting a suit
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace() or ch in ",，、":
+            i += 1
+            continue
+        if ch.isdigit() and ch.isascii():
+            digits.append(ch)
+            i += 1
+            continue
+        if ch in _ZH_DIGITS:
+            digits.append(str(_ZH_DIGITS.index(ch) + 1))
+            i += 1
+            continue
+        lower = ch.lower()
+        if ch in _ZH_SUITS or (ch.isascii() and lower in _SUIT_OF_LETTER and digits):
+            suit_idx = _ZH_SUITS[ch] if ch in _ZH_SUITS else _SUIT_OF_LETTER[lower]
+            suit = SUITS[suit_idx]
+            if not digits:
+                raise TileParseError(
+                    f"'{ch}' has no rank before it: write e.g. '5{ch}'", ch
+                )
+            for d in digits:
+                rank = int(d)
+                if rank < 1 or rank > (7 if suit == "z" else 9):
+                    raise _bad_rank(d + suit, rank, suit)
+                tiles.append(kind(rank, suit))
+            digits = []
+            i += 1
+            continue
+        if digits:
+            token = "".join(digits)
+            raise TileParseError(
+                f"'{token}' has no suit: add m (万), p (筒), s (条) or z (字), e.g. '{token}m'",
+                token,
+            )
+        if ch in _ZH_HONORS:
+            tiles.append(_ZH_HONORS[ch])
+            i += 1
+            continue
+        if ch.isascii() and ch.upper() in _HONOR_LETTERS:
+            tiles.append(_HONOR_LETTERS[ch.upper()])
+            i += 1
+            continue
+        # Collect the whole unknown word for the message.
+        j = i + 1
+        while j < n and not text[j].isspace():
+            j += 1
+        word = text[i:j]
+        raise TileParseError(
+            f"'{word}' is not a tile: use mpsz (123m 456p 789s 1234567z), "
+            "honour letters E S W N P F C, or Chinese names (一万 5筒 7条 东 中)",
+            word,
+        )
+    if digits:
+        token = "".join(digits)
+        raise TileParseError(
+            f"'{token}' has no suit: add m (万), p (筒), s (条) or z (字), e.g. '{token}m'",
+            token,
+        )
+    return tiles
+
+
+def parse_tile(text: str) -> int:
+    """Exactly one tile (``5p``, ``东``, ``E``)."""
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise TileParseError(
+            f"'{text.strip()}' should be exactly one tile, it reads as {len(tiles)}", text.strip()
+        )
+    return tiles[0]
+
+
+def counts_of(tiles: Iterable[int]) -> list[int]:
+    """The 34-count form used by every fast check."""
+    c = [0] * NUM_KINDS
+    for t in tiles:
+        c[t] += 1
+    return c
+
+
+def bao_from_indicator(indicator: int) -> int:
+    """The 宝 kind is the next kind in the indicator's cycle (§2).
+
+    Suits: 1→2→…→9→1; winds: 东→南→西→北→东; dragons: 中→发→白→中.
+    """
+    if indicator < HONOR_START:
+        base = indicator - indicator % 9
+        return base + (indicator % 9 + 1) % 9
+    if indicator <= 30:  # winds 27..30
+        return 27 + (indicator - 27 + 1) % 4
+    # dragons: 白 31, 发 32, 中 33; cycle 中→发→白→中
+    return {33: 32, 32: 31, 31: 33}[indicator]
+
+
+def indicator_from_bao(bao: int) -> int:
+    """Inverse of :func:`bao_from_indicator` (the kind shown face up for a given 宝)."""
+    for ind in range(NUM_KINDS):
+        if bao_from_indicator(ind) == bao:
+            return ind
+    raise AssertionError("unreachable: the cycle is a bijection")
+
+
+class MeldKind(Enum):
+    """How a meld came about; decides its notation, its set type and its kong bonus."""
+
+    CHI = "chi"                        # [123m]
+    PONG = "pong"                      # [777s]
+    KONG_EXPOSED = "kong_exposed"      # [2222p] 明杠 or 补杠 → 碰杠 for scoring
+    KONG_CONCEALED = "kong_concealed"  # (1111z) 暗杠 → 自摸杠
+    KONG_INDICATOR = "kong_indicator"  # (111m) 跌宝杠: three tiles of the indicator's kind
+
+    @property
+    def is_kong(self) -> bool:
+        return self in (MeldKind.KONG_EXPOSED, MeldKind.KONG_CONCEALED, MeldKind.KONG_INDICATOR)
+
+    @property
+    def is_concealed(self) -> bool:
+        return self in (MeldKind.KONG_CONCEALED, MeldKind.KONG_INDICATOR)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A called or declared set. Its tiles are natural: a 宝 in a meld is only its own kind."""
+
+    kind: MeldKind
+    tiles: tuple[int, ...]
+
+    @property
+    def base(self) -> int:
+        """The lowest kind in the meld (the triplet's kind, or the sequence's start)."""
+        return min(self.tiles)
+
+    @property
+    def is_triplet_like(self) -> bool:
+        return self.kind is not MeldKind.CHI
+
+    def to_str(self) -> str:
+        body = format_tiles(self.tiles)
+        return f"({body})" if self.kind.is_concealed else f"[{body}]"
+
+    def __str__(self) -> str:
+        return self.to_str()
+
+
+def make_meld(tiles: Sequence[int], concealed: bool, token: str) -> Meld:
+    """Validate one meld's tiles and name its kind; ``token`` is quoted in errors."""
+    ts = tuple(sorted(tiles))
+    if concealed:
+        if len(ts) == 4 and len(set(ts)) == 1:
+            return Meld(MeldKind.KONG_CONCEALED, ts)
+        if len(ts) == 3 and len(set(ts)) == 1:
+            return Meld(MeldKind.KONG_INDICATOR, ts)
+        raise TileParseError(
+            f"'{token}' is not a concealed kong: write four of a kind like (1111z), "
+            "or the three indicator tiles of a 跌宝杠 like (111m)",
+            token,
+        )
+    if len(ts) == 4 and len(set(ts)) == 1:
+        return Meld(MeldKind.KONG_EXPOSED, ts)
+    if len(ts) == 3 and len(set(ts)) == 1:
+        return Meld(MeldKind.PONG, ts)
+    if (
+        len(ts) == 3
+        and ts[0] < HONOR_START
+        and suit_of(ts[0]) == suit_of(ts[2])
+        and ts[1] == ts[0] + 1
+        and ts[2] == ts[0] + 2
+    ):
+        return Meld(MeldKind.CHI, ts)
+    raise TileParseError(
+        f"'{token}' is not a meld: use a sequence [123m], a pong [777s], "
+        "an exposed kong [2222p] or a concealed kong (1111z)",
+        token,
+    )
+
+
+def parse_melds(text: str) -> list[Meld]:
+    """Read melds like ``[123m] [777s] [2222p] (1111z)``."""
+    melds: list[Meld] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace() or ch in ",，":
+            i += 1
+            continue
+        closer = {"[": "]", "(": ")", "【": "】", "（": "）"}.get(ch)
+        if closer is None:
+            j = i
+            while j < n and not text[j].isspace():
+                j += 1
+            word = text[i:j]
+            raise TileParseError(
+                f"'{word}' is not a meld: put exposed melds in brackets [123m] "
+                "and concealed kongs in parentheses (1111z)",
+                word,
+            )
+        j = text.find(closer, i + 1)
+        if j < 0:
+            raise TileParseError(f"'{text[i:]}' is missing its closing '{closer}'", text[i:])
+        token = text[i : j + 1]
+        tiles = parse_tiles(text[i + 1 : j])
+        melds.append(make_meld(tiles, concealed=ch in "(（", token=token))
+        i = j + 1
+    return melds
+
+
+def format_melds(melds: Iterable[Meld]) -> str:
+    return " ".join(m.to_str() for m in melds)

@@ -1,0 +1,115 @@
+"""The pure core imports only the standard library and itself (see ARCHITECTURE.md).
+
+shangrao_bot/rules may import the standard library and shangrao_bot.rules;
+shangrao_bot/engine may also import shangrao_bot.engine. Neither may import asyncio.
+Relative imports are resolved, so `from .. import store` is caught too.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent / "shangrao_bot"
+
+ALLOWED = {
+    "rules": ("shangrao_bot.rules",),
+    "engine": ("shangrao_bot.rules", "shangrao_bot.engine"),
+}
+BANNED_STDLIB = {"asyncio"}
+
+
+def _module_name(path: Path, root: Path) -> str:
+    """Dotted module name of `path`, where `root` is the top-level package directory."""
+    parts = [root.name, *path.relative_to(root).with_suffix("").parts]
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported_modules(path: Path, root: Path) -> list[tuple[int, str]]:
+    """(line, absolute dotted name) of everything `path` imports, relative ones resolved.
+
+    For `from M import a, b` the names `M.a` and `M.b` are reported (a name may be a
+    submodule), so prefixes of allowed packages are checked precisely.
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    module = _module_name(path, root)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base_parts = package.split(".")
+                up = node.level - 1
+                if up >= len(base_parts):
+                    found.append((node.lineno, "." * node.level + (node.module or "")))
+                    continue
+                base = ".".join(base_parts[: len(base_parts) - up])
+                target = f"{base}.{node.module}" if node.module else base
+            else:
+                target = node.module or ""
+            if target == "__future__":
+                continue
+            found.extend((node.lineno, f"{target}.{alias.name}") for alias in node.names)
+    return sorted(found)
+
+
+def violations(layer_dir: Path, allowed: tuple[str, ...]) -> tuple[int, list[str]]:
+    """(number of files checked, offending imports as 'file:line: name')."""
+    root = layer_dir.parent
+    checked = 0
+    bad: list[str] = []
+    for path in sorted(layer_dir.rglob("*.py")):
+        checked += 1
+        for line, name in imported_modules(path, root):
+            top = name.split(".")[0]
+            if top == root.name:
+                ok = any(name == a or name.startswith(a + ".") for a in allowed)
+            else:
+                ok = top in sys.stdlib_module_names and top not in BANNED_STDLIB
+            if not ok:
+                bad.append(f"{path.relative_to(root.parent)}:{line}: {name}")
+    return checked, bad
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_core_imports_only_stdlib_and_itself(layer: str) -> None:
+    layer_dir = PACKAGE_ROOT / layer
+    if not layer_dir.is_dir():
+        pytest.skip(f"shangrao_bot/{layer} does not exist yet")
+    checked, bad = violations(layer_dir, ALLOWED[layer])
+    assert checked > 0, f"no .py files found under {layer_dir}"
+    assert bad == []
+
+
+def test_checker_catches_forbidden_imports(tmp_path: Path) -> None:
+    rules = tmp_path / "shangrao_bot" / "rules"
+    (rules / "sub").mkdir(parents=True)
+    (rules / "__init__.py").write_text("from . import tiles\nfrom .sub import x\n")
+    (rules / "sub" / "__init__.py").write_text("from ..tiles import Tile\n")
+    (rules / "tiles.py").write_text(
+        "from __future__ import annotations\n"
+        "import collections.abc, dataclasses\n"
+        "import asyncio\n"
+        "import discord\n"
+        "from shangrao_bot.engine import state\n"
+        "from .. import store\n"
+        "from shangrao_bot.rules.shapes import Shape\n"
+        "def f() -> None:\n"
+        "    import PIL.Image\n"
+    )
+    checked, bad = violations(rules, ALLOWED["rules"])
+    assert checked == 3
+    assert bad == [
+        "shangrao_bot/rules/tiles.py:3: asyncio",
+        "shangrao_bot/rules/tiles.py:4: discord",
+        "shangrao_bot/rules/tiles.py:5: shangrao_bot.engine.state",
+        "shangrao_bot/rules/tiles.py:6: shangrao_bot.store",
+        "shangrao_bot/rules/tiles.py:9: PIL.Image",
+    ]
