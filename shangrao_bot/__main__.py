@@ -1,0 +1,8 @@
+"""``python -m shangrao_bot`` / ``shangrao-bot``: the command line (see :mod:`shangrao_bot.cli`)."""
+
+from __future__ import annotations
+
+from shangrao_bot.cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,316 @@
+"""Every legal interpretation of a complete hand (RULES.md §3, §6).
+
+The scorer needs more than "complete or not": which sets and pair, what each acting 宝 stood
+for, whether the hand is clean. This module enumerates them (the slow, exact path; the fast
+yes/no checks are in :mod:`.shapes`). Every 宝 in the concealed hand is a wildcard position that
+chooses a kind — its own kind included, so the clean reading is one of the interpretations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import combinations_with_replacement
+
+from shangrao_bot.rules.shapes import YAOJIU_KINDS, Shape, natural_keys
+from shangrao_bot.rules.tables import HONOR_NEED, SUIT_NEED
+from shangrao_bot.rules.tiles import HONOR_START, Meld, MeldKind, format_tiles, suit_of
+
+
+class GroupType(Enum):
+    SEQUENCE = "sequence"
+    TRIPLET = "triplet"
+    KONG = "kong"
+    PAIR = "pair"
+    LOOSE = "loose"  # the tiles of a 十三浪 / 九幺 hand, which have no sets
+
+
+@dataclass(frozen=True)
+class Group:
+    """One set, pair or loose run; ``tiles[i]`` is what position i stands for."""
+
+    type: GroupType
+    tiles: tuple[int, ...]
+    bao: tuple[bool, ...]  # position holds a 宝 tile (acting, or standing for itself)
+    meld: Meld | None = None
+
+    def sort_key(self) -> tuple[str, tuple[int, ...], tuple[bool, ...]]:
+        return (self.type.value, self.tiles, self.bao)
+
+    def is_triplet_like(self) -> bool:
+        return self.type in (GroupType.TRIPLET, GroupType.KONG)
+
+    def to_str(self, bao_kind: int | None = None) -> str:
+        """``[123m]`` for melds, ``(1111z)`` concealed kongs, ``4p5m*6p`` style otherwise.
+
+        An acting 宝 is written as the kind it stood for followed by ``*``.
+        """
+        if self.meld is not None:
+            return self.meld.to_str()
+        acting = [is_bao and t != bao_kind for t, is_bao in zip(self.tiles, self.bao, strict=True)]
+        if not any(acting):
+            return format_tiles(self.tiles) if self.type is not GroupType.LOOSE else " ".join(
+                format_tiles([t]) for t in self.tiles
+            )
+        parts = []
+        for t, is_bao in zip(self.tiles, self.bao, strict=True):
+            text = format_tiles([t])
+            parts.append(text + "*" if is_bao and t != bao_kind else text)
+        return " ".join(parts) if self.type is GroupType.LOOSE else "".join(parts)
+
+
+_ORDER = {Shape.STANDARD: 0, Shape.SEVEN_PAIRS: 1, Shape.THIRTEEN_LAN: 2, Shape.YAOJIU: 3}
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    """One reading of a complete hand: its shape, groups, and what every 宝 stood for."""
+
+    shape: Shape
+    groups: tuple[Group, ...]
+    bao_kind: int | None
+
+    @property
+    def acting(self) -> tuple[int, ...]:
+        """Kinds the acting 宝 stood for (a 宝 standing for itself is not acting)."""
+        return tuple(
+            t
+            for g in self.groups
+            for t, is_bao in zip(g.tiles, g.bao, strict=True)
+            if is_bao and t != self.bao_kind
+        )
+
+    @property
+    def clean(self) -> bool:
+        """无宝: every 宝 stands for itself (§3)."""
+        return not self.acting
+
+    @property
+    def kinds(self) -> list[int]:
+        """Every tile as interpreted (melds included, a kong as four)."""
+        return [t for g in self.groups for t in g.tiles]
+
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        return tuple(g for g in self.groups if g.type not in (GroupType.PAIR, GroupType.LOOSE))
+
+    @property
+    def pair(self) -> Group | None:
+        pairs = [g for g in self.groups if g.type is GroupType.PAIR]
+        return pairs[0] if self.shape is Shape.STANDARD and pairs else None
+
+    def has_sequence(self) -> bool:
+        return any(g.type is GroupType.SEQUENCE for g in self.groups)
+
+    def to_str(self) -> str:
+        return " ".join(g.to_str(self.bao_kind) for g in self.groups)
+
+
+def meld_group(meld: Meld) -> Group:
+    gtype = {
+        MeldKind.CHI: GroupType.SEQUENCE,
+        MeldKind.PONG: GroupType.TRIPLET,
+    }.get(meld.kind, GroupType.KONG)
+    return Group(gtype, meld.tiles, (False,) * len(meld.tiles), meld)
+
+
+def _need(n: list[int], pair_needed: bool) -> int:
+    km, kp, ks, kz, _ = natural_keys(n, None)
+    vals = (SUIT_NEED[km], SUIT_NEED[kp], SUIT_NEED[ks], HONOR_NEED[kz])
+    s = sum(v & 15 for v in vals)
+    if not pair_needed:
+        return s
+    return s + min(v >> 4 for v in vals) - 1
+
+
+def _wild_only_groups(b: int, pair_needed: bool) -> Iterator[tuple[Group, ...]]:
+    """Ways for ``b`` leftover 宝 to form the missing pair and sets on their own."""
+    if pair_needed:
+        if b < 2 or (b - 2) % 3:
+            return
+        for x in range(34):
+            pair = Group(GroupType.PAIR, (x, x), (True, True))
+            for rest in _wild_only_groups(b - 2, False):
+                yield (pair, *rest)
+        return
+    if b == 0:
+        yield ()
+        return
+    if b % 3:
+        return
+    for x in range(34):
+        trip = Group(GroupType.TRIPLET, (x, x, x), (True, True, True))
+        for rest in _wild_only_groups(b - 3, False):
+            yield (trip, *rest)
+    for start in range(HONOR_START):
+        if start % 9 <= 6:
+            seq = Group(GroupType.SEQUENCE, (start, start + 1, start + 2), (True, True, True))
+            for rest in _wild_only_groups(b - 3, False):
+                yield (seq, *rest)
+
+
+def _standard(n: list[int], b: int, pair_needed: bool) -> Iterator[tuple[Group, ...]]:
+    if _need(n, pair_needed) > b:
+        return
+    k = next((i for i in range(34) if n[i]), -1)
+    if k < 0:
+        yield from _wild_only_groups(b, pair_needed)
+        return
+    # the lowest natural tile k must sit in some group; positions below k can only be 宝
+    for used in range(1, min(3, n[k]) + 1):
+        wild = 3 - used
+        if wild <= b:
+            n[k] -= used
+            g = Group(GroupType.TRIPLET, (k, k, k), (False,) * used + (True,) * wild)
+            for rest in _standard(n, b - wild, pair_needed):
+                yield (g, *rest)
+            n[k] += used
+    if pair_needed:
+        for used in range(1, min(2, n[k]) + 1):
+            wild = 2 - used
+            if wild <= b:
+                n[k] -= used
+                g = Group(GroupType.PAIR, (k, k), (False,) * used + (True,) * wild)
+                for rest in _standard(n, b - wild, False):
+                    yield (g, *rest)
+                n[k] += used
+    if k >= HONOR_START:
+        return
+    rank = k % 9
+    for start in (k - 2, k - 1, k):
+        if start < 0 or suit_of(start) != suit_of(k) or start % 9 > 6 or start % 9 > rank:
+            continue
+        positions = (start, start + 1, start + 2)
+        yield from _sequences(n, b, pair_needed, k, positions)
+
+
+def _sequences(
+    n: list[int], b: int, pair_needed: bool, k: int, positions: tuple[int, int, int]
+) -> Iterator[tuple[Group, ...]]:
+    """Sequences through k: k natural, lower positions 宝, higher ones natural or 宝."""
+    choices: list[tuple[bool, ...]] = [()]
+    for pos in positions:
+        if pos < k:
+            choices = [c + (True,) for c in choices]
+        elif pos == k:
+            choices = [c + (False,) for c in choices]
+        else:
+            nxt = [c + (True,) for c in choices]
+            if n[pos]:
+                nxt += [c + (False,) for c in choices]
+            choices = nxt
+    for flags in choices:
+        wild = sum(flags)
+        if wild > b:
+            continue
+        for pos, is_wild in zip(positions, flags, strict=True):
+            if not is_wild:
+                n[pos] -= 1
+        g = Group(GroupType.SEQUENCE, positions, flags)
+        for rest in _standard(n, b - wild, pair_needed):
+            yield (g, *rest)
+        for pos, is_wild in zip(positions, flags, strict=True):
+            if not is_wild:
+                n[pos] += 1
+
+
+def _seven_pairs(n: list[int], b: int) -> Iterator[tuple[Group, ...]]:
+    odd = [k for k in range(34) if n[k] & 1]
+    spare = b - len(odd)
+    if spare < 0 or spare & 1:
+        return
+    for extra in combinations_with_replacement(range(34), spare // 2):
+        groups: list[Group] = []
+        for k in range(34):
+            naturals = n[k]
+            wild = (1 if naturals & 1 else 0) + 2 * extra.count(k)
+            flags = [False] * naturals + [True] * wild
+            for i in range(0, len(flags), 2):
+                groups.append(Group(GroupType.PAIR, (k, k), (flags[i], flags[i + 1])))
+        yield tuple(groups)
+
+
+def _lan_valid(kinds: Sequence[int]) -> bool:
+    if len(set(kinds)) != len(kinds):
+        return False
+    for suit in range(3):
+        ranks = sorted(k % 9 for k in kinds if suit_of(k) == suit)
+        if any(b - a < 3 for a, b in zip(ranks, ranks[1:], strict=False)):
+            return False
+    return True
+
+
+def _thirteen_lan(naturals: list[int], b: int) -> Iterator[tuple[int, ...]]:
+    if not _lan_valid(naturals):
+        return
+    free = [k for k in range(34) if k not in naturals]
+
+    def extend(start: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if len(chosen) == b:
+            yield chosen
+            return
+        for i in range(start, len(free)):
+            cand = chosen + (free[i],)
+            if _lan_valid(naturals + list(cand)):
+                yield from extend(i + 1, cand)
+
+    yield from extend(0, ())
+
+
+def interpretations(
+    concealed: Sequence[int], melds: Sequence[Meld], bao: int | None
+) -> list[Interpretation]:
+    """Every legal interpretation of a complete 14-tile hand (empty if it is not complete).
+
+    ``concealed`` is the concealed tile list (宝 included); melds count as sets and never hold
+    an acting 宝.
+    """
+    n = [0] * 34
+    b = 0
+    naturals: list[int] = []
+    for t in concealed:
+        if t == bao:
+            b += 1
+        else:
+            n[t] += 1
+            naturals.append(t)
+    meld_groups = tuple(meld_group(m) for m in melds)
+    found: dict[tuple[Shape, tuple[Group, ...]], Interpretation] = {}
+
+    def add(shape: Shape, groups: tuple[Group, ...]) -> None:
+        canon = tuple(sorted(groups, key=Group.sort_key))
+        found.setdefault((shape, canon), Interpretation(shape, meld_groups + canon, bao))
+
+    for groups in _standard(n, b, True):
+        add(Shape.STANDARD, groups)
+    if not melds:
+        for groups in _seven_pairs(n, b):
+            add(Shape.SEVEN_PAIRS, groups)
+        for fill in _thirteen_lan(naturals, b):
+            tiles = tuple(sorted(naturals + list(fill)))
+            add(Shape.THIRTEEN_LAN, (_loose(tiles, naturals, fill),))
+    if all(t in YAOJIU_KINDS for m in melds for t in m.tiles) and all(
+        t in YAOJIU_KINDS for t in naturals
+    ):
+        for fill in combinations_with_replacement(YAOJIU_KINDS, b):
+            tiles = tuple(sorted(naturals + list(fill)))
+            add(Shape.YAOJIU, (_loose(tiles, naturals, fill),))
+    return sorted(
+        found.values(), key=lambda i: (_ORDER[i.shape], [g.sort_key() for g in i.groups])
+    )
+
+
+def _loose(tiles: tuple[int, ...], naturals: list[int], fill: Sequence[int]) -> Group:
+    """A LOOSE group marking which positions are 宝 (one per filled kind, after the naturals)."""
+    remaining = list(fill)
+    flags = []
+    seen: dict[int, int] = {}
+    for t in tiles:
+        seen[t] = seen.get(t, 0) + 1
+        natural_count = naturals.count(t)
+        is_bao = seen[t] > natural_count and t in remaining
+        if is_bao:
+            remaining.remove(t)
+        flags.append(is_bao)
+    return Group(GroupType.LOOSE, tiles, tuple(flags))

@@ -1,0 +1,55 @@
+"""The rule set a table or ledger plays under: preset, house switches, stake (RULES.md §4, §5, §7).
+
+Passed explicitly everywhere (never a global), so two guilds with different house rules can
+share one process.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Preset(Enum):
+    SHANGRAO = "shangrao"  # the multiplier system with worked examples (default)
+    BAIKE = "baike"        # the flat point table
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A preset plus house switches.
+
+    * ``indicator_kong`` — the three live tiles of the indicator's kind form a 跌宝杠 (§4).
+    * ``di_hu`` — a non-dealer may win on the dealer's first discard (§5).
+    * ``qiang_gang`` — robbing a 补杠 (§4); only the ``shangrao`` preset defines it, so it is
+      always off under ``baike``.
+    * ``baike_loose_baodiao`` — under ``baike``, whether a 宝调 win may have other 宝 acting as
+      wildcards inside its sets. RULES.md §8 says 有宝 is "a 宝 acts otherwise", so the default
+      (False) scores such a hand as 有宝; tables that read 宝调 like 宝吊头 can switch it on.
+    * ``stake`` — multiplies every amount, bonuses included (§7).
+    """
+
+    preset: Preset = Preset.SHANGRAO
+    stake: int = 1
+    indicator_kong: bool = True
+    di_hu: bool = True
+    qiang_gang: bool = True
+    baike_loose_baodiao: bool = False
+
+    def __post_init__(self) -> None:
+        if self.stake < 1:
+            raise ValueError(f"stake {self.stake} is not allowed: use a whole number of 1 or more")
+
+    @property
+    def robbing_allowed(self) -> bool:
+        return self.qiang_gang and self.preset is Preset.SHANGRAO
+
+    @classmethod
+    def from_name(cls, name: str, **switches: bool | int) -> RuleSet:
+        try:
+            preset = Preset(name.strip().lower())
+        except ValueError:
+            raise ValueError(
+                f"'{name}' is not a preset: use 'shangrao' (default) or 'baike'"
+            ) from None
+        return cls(preset, **switches)  # type: ignore[arg-type]

@@ -1,0 +1,560 @@
+"""Scoring a won hand and the bonus points of any hand (RULES.md §5, §7, §8).
+
+The scorer evaluates every legal interpretation of the final hand and keeps the one whose
+per-payer value is highest (§6). The result says why: pattern, each modifier, every payment with
+its reason, net deltas per seat that sum to zero — or, when the tiles are complete but the preset
+does not allow the win, a reason a player understands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from shangrao_bot.rules.errors import ScoringInputError
+from shangrao_bot.rules.hand import analyze_complete
+from shangrao_bot.rules.interpret import GroupType, Interpretation
+from shangrao_bot.rules.ruleset import Preset, RuleSet
+from shangrao_bot.rules.shapes import YAOJIU_KINDS, Shape, natural_keys, shanten
+from shangrao_bot.rules.tables import HONOR_NEED, SUIT_NEED
+from shangrao_bot.rules.tiles import HONORS, Meld, MeldKind, counts_of, suit_of, tile_str
+
+SEATS = 4
+
+
+class WinHow(Enum):
+    SELF = "self"      # 自摸
+    KONG = "kong"      # 杠开: won on a kong replacement tile
+    ROB = "rob"        # 抢杠
+    TIANHU = "tianhu"  # 天胡
+    DIHU = "dihu"      # 地胡
+
+
+class BonusKind(Enum):
+    MINGGANG = "minggang"  # 碰杠 (明杠, 补杠): 1 from each other player
+    ANGANG = "angang"      # 自摸杠 (暗杠, 跌宝杠): 2
+    JIEBAO = "jiebao"      # 接宝: 10
+    SIGEBAO = "sigebao"    # 四个宝: 10
+
+
+BONUS_POINTS = {
+    BonusKind.MINGGANG: 1,
+    BonusKind.ANGANG: 2,
+    BonusKind.JIEBAO: 10,
+    BonusKind.SIGEBAO: 10,
+}
+
+
+class Reason(Enum):
+    WIN = "win"
+    MINGGANG = "minggang"
+    ANGANG = "angang"
+    JIEBAO = "jiebao"
+    SIGEBAO = "sigebao"
+
+
+@dataclass(frozen=True)
+class Bonus:
+    seat: int
+    kind: BonusKind
+
+
+@dataclass(frozen=True)
+class WinInput:
+    """Everything the scorer needs about one winner's hand.
+
+    ``concealed`` holds every concealed tile including the winning tile. ``flown[j]`` = 宝 that
+    seat j discarded this hand. ``bonuses`` are the other bonus events (kongs of other seats,
+    接宝, 四个宝); the winner's own kongs are read from ``melds``.
+    """
+
+    concealed: tuple[int, ...]
+    bao: int
+    winning_tile: int | None = None
+    melds: tuple[Meld, ...] = ()
+    how: WinHow = WinHow.SELF
+    kong_chain: int = 1
+    robbed_seat: int | None = None
+    winner: int = 0
+    flown: tuple[int, ...] = (0, 0, 0, 0)
+    bonuses: tuple[Bonus, ...] = ()
+
+
+@dataclass(frozen=True)
+class Modifier:
+    name: str       # 名目 as in RULES.md (杠开, 单吊, 九幺, 飞宝, 抢杠)
+    factor: int
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: int
+    payee: int
+    amount: int
+    reason: Reason
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """A scored hand. ``value`` = what one payer owes for the win before their own 飞宝 doubling
+    (stake applied); ``deltas`` include bonuses and sum to zero."""
+
+    winning: bool
+    reason: str | None
+    pattern: str | None
+    pattern_factor: int
+    modifiers: tuple[Modifier, ...]
+    value: int
+    interpretation: Interpretation | None
+    payments: tuple[Payment, ...]
+    deltas: tuple[int, ...]
+    preset: Preset = Preset.SHANGRAO
+    notes: tuple[str, ...] = field(default=())
+
+
+# --- helpers over interpretations --------------------------------------------------------------
+
+
+def _sets_only_need(naturals: Sequence[int]) -> int:
+    km, kp, ks, kz, _ = natural_keys(naturals, None)
+    return (SUIT_NEED[km] & 15) + (SUIT_NEED[kp] & 15) + (SUIT_NEED[ks] & 15) + (HONOR_NEED[kz] & 15)
+
+
+def in_baodiao_state(before: Sequence[int], bao: int) -> bool:
+    """宝吊头 state (§5): the concealed tiles before the winning tile are complete sets plus one
+    lone 宝 (other 宝 may act as wildcards inside those sets)."""
+    c = counts_of(before)
+    b = c[bao]
+    if b == 0 or len(before) % 3 != 1:
+        return False
+    c[bao] = 0
+    return _sets_only_need(c) <= b - 1
+
+
+def in_six_pairs_baodiao(before: Sequence[int], bao: int) -> bool:
+    """Six pairs plus a lone 宝 (the 七对 form of 宝调 under ``baike``), no melds."""
+    c = counts_of(before)
+    b = c[bao]
+    if b == 0 or len(before) != 13:
+        return False
+    c[bao] = 0
+    odd = sum(x & 1 for x in c)
+    return odd <= b - 1
+
+
+def _pair_reading(interp: Interpretation, win: int, bao: int) -> bool:
+    """The pair is the lone 宝 plus the winning tile."""
+    for g in interp.groups:
+        if g.type is not GroupType.PAIR:
+            continue
+        if win == bao:
+            if all(g.bao):
+                return True
+        elif g.tiles[0] == win and sorted(g.bao) == [False, True]:
+            return True
+    return False
+
+
+def _all_triplets(interp: Interpretation) -> bool:
+    return all(g.is_triplet_like() for g in interp.sets)
+
+
+def _quads(interp: Interpretation) -> int:
+    c = counts_of(interp.kinds)
+    return sum(x // 4 for x in c)
+
+
+def _all_yaojiu(interp: Interpretation) -> bool:
+    return all(t in YAOJIU_KINDS for t in interp.kinds)
+
+
+def _seven_stars(interp: Interpretation) -> bool:
+    return HONORS <= set(interp.kinds)
+
+
+# --- shangrao preset ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Evaluated:
+    pattern: str | None
+    factor: int
+    modifiers: tuple[Modifier, ...]
+    value: int
+    reason: str | None = None
+
+
+def _shangrao_pattern(
+    interp: Interpretation, win: int | None, bao: int, baodiao: bool
+) -> tuple[str | None, int, str | None]:
+    """(pattern name, factor, why-not) for one interpretation under ``shangrao``."""
+    if interp.shape is Shape.SEVEN_PAIRS:
+        n = _quads(interp)
+        lux = f"豪华{n}" if n else ""
+        if interp.clean:
+            return f"{lux}清七对", 10 * 2**n, None
+        return f"{lux}七对", 4 * 2**n, None
+    if interp.shape in (Shape.THIRTEEN_LAN, Shape.YAOJIU):
+        name = "十三浪" if interp.shape is Shape.THIRTEEN_LAN else "九幺"
+        star = _seven_stars(interp)
+        base = 8 if star else 4
+        if not interp.clean:
+            base //= 2
+        return ("七星" if star else "") + name, base, None
+    triplets = _all_triplets(interp)
+    if baodiao and win is not None:
+        if win == bao and _pair_reading(interp, win, bao):
+            return ("碰碰胡宝吊宝", 16, None) if triplets else ("宝吊宝", 6, None)
+        if interp.clean:
+            return ("碰碰胡宝吊无宝", 16, None) if triplets else ("宝吊无宝", 6, None)
+        if _pair_reading(interp, win, bao):
+            return ("碰碰胡宝吊头", 8, None) if triplets else ("宝吊头", 3, None)
+    if interp.clean:
+        return ("清碰碰胡", 10, None) if triplets else ("平胡自摸", 2, None)
+    if triplets:
+        return "碰碰胡", 4, None
+    return None, 0, (
+        "有宝平胡 is not a win under the shangrao preset: a 宝 acts as a wildcard in a hand with a "
+        "sequence. Discard into 宝吊头 (four sets and a lone 宝) or complete the hand clean."
+    )
+
+
+def _evaluate_shangrao(
+    interp: Interpretation, inp: WinInput, rules: RuleSet, baodiao: bool
+) -> _Evaluated:
+    if inp.how in (WinHow.TIANHU, WinHow.DIHU):
+        name = "天胡" if inp.how is WinHow.TIANHU else "地胡"
+        return _Evaluated(name, 10, (), 10)
+    pattern, factor, why = _shangrao_pattern(interp, inp.winning_tile, inp.bao, baodiao)
+    if pattern is None:
+        return _Evaluated(None, 0, (), 0, why)
+    mods: list[Modifier] = []
+    if inp.how is WinHow.KONG:
+        mods.append(Modifier("杠开", 2**inp.kong_chain, f"chain of {inp.kong_chain}"))
+    if len(inp.concealed) == 2:
+        mods.append(Modifier("单吊", 2))
+    if interp.shape in (Shape.STANDARD, Shape.SEVEN_PAIRS) and _all_yaojiu(interp):
+        mods.append(Modifier("九幺", 2))
+    f = inp.flown[inp.winner]
+    if f:
+        mods.append(Modifier("飞宝", 2**f, f"{f} 宝 flown"))
+    if inp.how is WinHow.ROB:
+        mods.append(Modifier("抢杠", 6))
+    value = factor
+    for m in mods:
+        value *= m.factor
+    return _Evaluated(pattern, factor, tuple(mods), value)
+
+
+# --- baike preset ------------------------------------------------------------------------------
+
+# rows: (无宝, 宝调, 有宝); None = not a win; -2 = "not a win (base 2)"
+_NW = None
+_NW2 = -2
+_BAIKE: dict[str, tuple[int | None, int | None, int | None]] = {
+    "平胡": (4, 4, _NW2),
+    "平胡清一色": (16, 16, 8),
+    "七对": (16, 12, _NW),
+    "七对清一色": (32, 24, _NW),
+    "七对九幺": (32, 24, _NW),
+    "七对九幺字一色": (64, 48, _NW),
+    "碰碰胡": (16, 12, 8),
+    "碰碰胡清一色": (32, 24, 8),
+    "碰碰胡九幺": (32, 24, 8),
+    "碰碰胡九幺字一色": (64, 48, 16),
+    "十三烂": (4, _NW, _NW2),
+    "七星十三烂": (8, _NW, 4),
+    "九幺": (4, _NW, _NW2),
+    "七星九幺": (8, _NW, 4),
+}
+
+
+def _baike_rows(interp: Interpretation) -> list[str]:
+    kinds = interp.kinds
+    suits = {suit_of(t) for t in kinds}
+    one_suit = len(suits) == 1 and 3 not in suits
+    all_honors = suits == {3}
+    yaojiu = _all_yaojiu(interp)
+    if interp.shape is Shape.THIRTEEN_LAN:
+        return ["七星十三烂" if _seven_stars(interp) else "十三烂"]
+    if interp.shape is Shape.YAOJIU:
+        return ["七星九幺" if _seven_stars(interp) else "九幺"]
+    if interp.shape is Shape.SEVEN_PAIRS:
+        rows = ["七对"]
+        if one_suit or all_honors:
+            rows.append("七对清一色")
+        if yaojiu:
+            rows.append("七对九幺")
+        if all_honors:
+            rows.append("七对九幺字一色")
+        return rows
+    rows = ["平胡"]
+    if one_suit:
+        rows.append("平胡清一色")
+    if _all_triplets(interp):
+        rows.append("碰碰胡")
+        if one_suit or all_honors:
+            rows.append("碰碰胡清一色")
+        if yaojiu:
+            rows.append("碰碰胡九幺")
+        if all_honors:
+            rows.append("碰碰胡九幺字一色")
+    return rows
+
+
+def _baike_status(
+    interp: Interpretation, inp: WinInput, rules: RuleSet, before: Sequence[int]
+) -> int:
+    """0 = 无宝, 1 = 宝调, 2 = 有宝."""
+    if interp.clean:
+        return 0
+    win = inp.winning_tile
+    if win is None or interp.shape not in (Shape.STANDARD, Shape.SEVEN_PAIRS):
+        return 2
+    if not _pair_reading(interp, win, inp.bao):
+        return 2
+    acting = interp.acting
+    if not rules.baike_loose_baodiao and not (len(acting) == 1 or win == inp.bao):
+        return 2
+    if interp.shape is Shape.STANDARD:
+        ok = in_baodiao_state(before, inp.bao)
+    else:
+        ok = in_six_pairs_baodiao(before, inp.bao)
+    if ok and not rules.baike_loose_baodiao and win == inp.bao:
+        ok = all(t == inp.bao for g in interp.groups if g.type is not GroupType.PAIR
+                 for t, b in zip(g.tiles, g.bao, strict=True) if b)
+    return 1 if ok else 2
+
+
+_STATUS_NAME = ("无宝自摸", "宝调", "有宝自摸")
+
+
+def _evaluate_baike(
+    interp: Interpretation, inp: WinInput, rules: RuleSet, before: Sequence[int]
+) -> _Evaluated:
+    if inp.how in (WinHow.TIANHU, WinHow.DIHU):
+        name = "天胡" if inp.how is WinHow.TIANHU else "地胡"
+        return _Evaluated(name, 16, (), 16)
+    status = _baike_status(interp, inp, rules, before)
+    f = inp.flown[inp.winner]
+    best: _Evaluated | None = None
+    why = None
+    for row in _baike_rows(interp):
+        cell = _BAIKE[row][status]
+        name = f"{row} {_STATUS_NAME[status]}"
+        if cell is None:
+            why = f"{name} is not a win under the baike preset"
+            continue
+        mods: tuple[Modifier, ...] = ()
+        if cell == _NW2:
+            if f == 0:
+                why = (
+                    f"{name} is not a win under the baike preset unless the winner flew a 宝 "
+                    "(飞宝): then it is worth 2 × 2^f"
+                )
+                continue
+            cell = 2
+        if f:
+            mods = (Modifier("飞宝", 2**f, f"{f} 宝 flown"),)
+        value = cell * 2**f
+        if best is None or value > best.value:
+            best = _Evaluated(name, cell, mods, value)
+    return best if best is not None else _Evaluated(None, 0, (), 0, why)
+
+
+# --- the scorer --------------------------------------------------------------------------------
+
+
+def _check_input(inp: WinInput, rules: RuleSet) -> None:
+    if len(inp.flown) != SEATS or any(f < 0 or f > 4 for f in inp.flown):
+        raise ScoringInputError("flown 宝 per seat must be four numbers from 0 to 4", str(inp.flown))
+    if sum(inp.flown) > 4:
+        raise ScoringInputError(
+            f"{sum(inp.flown)} 宝 flown in all, but there are only four 宝 tiles", str(inp.flown)
+        )
+    if not 0 <= inp.winner < SEATS:
+        raise ScoringInputError(f"winner seat {inp.winner} is not a seat: use 0-3", str(inp.winner))
+    if inp.how is WinHow.TIANHU:
+        if inp.melds:
+            raise ScoringInputError("天胡 is won on the 14 dealt tiles: there can be no melds", "tianhu")
+    else:
+        if inp.winning_tile is None:
+            raise ScoringInputError(
+                "the winning tile is missing: name it (e.g. --win 5p), except for 天胡", "win"
+            )
+        if inp.winning_tile not in inp.concealed:
+            raise ScoringInputError(
+                f"the winning tile {tile_str(inp.winning_tile)} is not in the hand: the hand "
+                "must include the winning tile",
+                tile_str(inp.winning_tile),
+            )
+    if inp.how is WinHow.KONG and inp.kong_chain < 1:
+        raise ScoringInputError("a kong chain counts at least 1 kong", str(inp.kong_chain))
+    if inp.how is WinHow.KONG and not any(m.kind.is_kong for m in inp.melds):
+        raise ScoringInputError(
+            "杠开 needs a kong among the winner's melds (the replacement tile follows a kong)",
+            "kong",
+        )
+    if inp.how is WinHow.ROB:
+        if not rules.robbing_allowed:
+            raise ScoringInputError(
+                "抢杠 is not allowed: the baike preset has no robbing a kong"
+                if rules.preset is Preset.BAIKE
+                else "抢杠 is switched off at this table",
+                "rob",
+            )
+        if inp.robbed_seat is None or inp.robbed_seat == inp.winner or not 0 <= inp.robbed_seat < 4:
+            raise ScoringInputError(
+                "抢杠 needs the robbed seat (another seat, 1-3 when the winner is seat 0)", "robbed"
+            )
+        if inp.winning_tile == inp.bao:
+            raise ScoringInputError("a 宝 cannot be robbed: a 补杠 is made of natural tiles", "rob")
+    if inp.how is WinHow.DIHU:
+        if not rules.di_hu:
+            raise ScoringInputError("地胡 is switched off at this table", "dihu")
+        if inp.winning_tile == inp.bao:
+            raise ScoringInputError("地胡 cannot be won on a discarded 宝 (it is dead)", "dihu")
+        if inp.melds:
+            raise ScoringInputError("地胡 is won on the 13 dealt tiles: there can be no melds", "dihu")
+    for m in inp.melds:
+        if m.kind is MeldKind.KONG_INDICATOR and not rules.indicator_kong:
+            raise ScoringInputError(
+                f"'{m.to_str()}': 跌宝杠 is switched off at this table", m.to_str()
+            )
+    for b in inp.bonuses:
+        if not 0 <= b.seat < SEATS:
+            raise ScoringInputError(f"bonus seat {b.seat} is not a seat: use 0-3", str(b.seat))
+        if b.seat == inp.winner and b.kind in (BonusKind.MINGGANG, BonusKind.ANGANG):
+            raise ScoringInputError(
+                "the winner's own kongs are counted from the melds: list them there, "
+                "not as bonuses",
+                b.kind.value,
+            )
+
+
+def kong_bonuses(seat: int, melds: Sequence[Meld]) -> list[Bonus]:
+    """Bonus events of a player's declared kongs (robbed kongs never reach the melds)."""
+    out = []
+    for m in melds:
+        if m.kind is MeldKind.KONG_EXPOSED:
+            out.append(Bonus(seat, BonusKind.MINGGANG))
+        elif m.kind in (MeldKind.KONG_CONCEALED, MeldKind.KONG_INDICATOR):
+            out.append(Bonus(seat, BonusKind.ANGANG))
+    return out
+
+
+def bonus_payments(bonuses: Sequence[Bonus], stake: int = 1) -> list[Payment]:
+    """Each bonus is paid by every other player to its receiver, never doubled (§7)."""
+    out = []
+    for b in bonuses:
+        amount = BONUS_POINTS[b.kind] * stake
+        for payer in range(SEATS):
+            if payer != b.seat:
+                out.append(Payment(payer, b.seat, amount, Reason(b.kind.value)))
+    return out
+
+
+def deltas_of(payments: Sequence[Payment]) -> tuple[int, ...]:
+    d = [0] * SEATS
+    for p in payments:
+        d[p.payer] -= p.amount
+        d[p.payee] += p.amount
+    return tuple(d)
+
+
+def score_win(inp: WinInput, rules: RuleSet | None = None) -> ScoreResult:
+    """Score one winner's hand, bonuses included. Raises on impossible input; a complete hand
+    the preset does not allow comes back with ``winning=False`` and the reason."""
+    rules = rules or RuleSet()
+    _check_input(inp, rules)
+    analysis = analyze_complete(inp.concealed, inp.melds, inp.bao)
+    bonuses = list(inp.bonuses) + kong_bonuses(inp.winner, inp.melds)
+    bonus_pay = bonus_payments(bonuses, rules.stake)
+    if not analysis.is_complete:
+        c = counts_of(inp.concealed)
+        sh = shanten(c, inp.bao, len(inp.melds), all(t in YAOJIU_KINDS for m in inp.melds for t in m.tiles))
+        return _not_winning(
+            "these tiles are not a complete hand: no arrangement as four sets and a pair, seven "
+            f"pairs, 十三浪 or 九幺 fits (they are {sh + 1} tile(s) away)",
+            rules,
+        )
+    before = list(inp.concealed)
+    if inp.winning_tile is not None:
+        before.remove(inp.winning_tile)
+    baodiao = in_baodiao_state(before, inp.bao) if inp.winning_tile is not None else False
+    best: tuple[_Evaluated, Interpretation] | None = None
+    why: str | None = None
+    for interp in analysis.interpretations:
+        if rules.preset is Preset.SHANGRAO:
+            ev = _evaluate_shangrao(interp, inp, rules, baodiao)
+        else:
+            ev = _evaluate_baike(interp, inp, rules, before)
+        if ev.pattern is None:
+            why = why or ev.reason
+            continue
+        if best is None or ev.value > best[0].value or (
+            ev.value == best[0].value and interp.clean and not best[1].clean
+        ):
+            best = (ev, interp)
+    if best is None:
+        return _not_winning(why or "not a win", rules)
+    ev, interp = best
+    value = ev.value * rules.stake
+    win_pay: list[Payment] = []
+    flat = inp.how in (WinHow.TIANHU, WinHow.DIHU)
+    payers = [inp.robbed_seat] if inp.how is WinHow.ROB else [
+        s for s in range(SEATS) if s != inp.winner
+    ]
+    for j in payers:
+        assert j is not None
+        doubling = 2 ** inp.flown[j] if rules.preset is Preset.SHANGRAO and not flat else 1
+        win_pay.append(Payment(j, inp.winner, value * doubling, Reason.WIN))
+    payments = tuple(win_pay + bonus_pay)
+    return ScoreResult(
+        winning=True,
+        reason=None,
+        pattern=ev.pattern,
+        pattern_factor=ev.factor,
+        modifiers=ev.modifiers,
+        value=value,
+        interpretation=interp,
+        payments=payments,
+        deltas=deltas_of(payments),
+        preset=rules.preset,
+    )
+
+
+def _not_winning(reason: str, rules: RuleSet) -> ScoreResult:
+    """Not a win: the claim is refused and the hand goes on, so nothing is paid yet."""
+    return ScoreResult(
+        winning=False,
+        reason=reason,
+        pattern=None,
+        pattern_factor=0,
+        modifiers=(),
+        value=0,
+        interpretation=None,
+        payments=(),
+        deltas=(0,) * SEATS,
+        preset=rules.preset,
+    )
+
+
+def score_draw(bonuses: Sequence[Bonus], rules: RuleSet | None = None) -> ScoreResult:
+    """流局: no winner; only bonus points are settled (§7)."""
+    rules = rules or RuleSet()
+    pay = bonus_payments(bonuses, rules.stake)
+    return ScoreResult(
+        winning=False,
+        reason="流局 (exhaustive draw): only bonus points are settled",
+        pattern=None,
+        pattern_factor=0,
+        modifiers=(),
+        value=0,
+        interpretation=None,
+        payments=tuple(pay),
+        deltas=deltas_of(pay),
+        preset=rules.preset,
+    )
