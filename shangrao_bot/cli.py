@@ -206,9 +206,7 @@ def cmd_analyze(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
             record["waits"] = [format_tiles([t]) for t in waiting.waits]
             record["shanten"] = waiting.shanten
         else:
-            raise CliError(
-                f"'{line}' has {size} tiles: analyze takes 13 (waits) or 14 (complete)"
-            )
+            raise CliError(f"'{line}' has {size} tiles: analyze takes 13 (waits) or 14 (complete)")
         print(json.dumps(record, ensure_ascii=False), file=out)
     return 0
 
@@ -231,14 +229,25 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--win", help="the winning tile (not needed for --how tianhu)")
     score.add_argument("--bao", required=True, help="the 宝 kind, e.g. 5m")
     score.add_argument("--preset", choices=[p.value for p in Preset], default="shangrao")
-    score.add_argument("--how", choices=[h.value for h in WinHow], default="self",
-                       help="self-draw, kong replacement, robbed kong, 天胡, 地胡")
-    score.add_argument("--kong-chain", type=int, default=1,
-                       help="kongs in the unbroken chain ending with the winning replacement")
+    score.add_argument(
+        "--how",
+        choices=[h.value for h in WinHow],
+        default="self",
+        help="self-draw, kong replacement, robbed kong, 天胡, 地胡",
+    )
+    score.add_argument(
+        "--kong-chain",
+        type=int,
+        default=1,
+        help="kongs in the unbroken chain ending with the winning replacement",
+    )
     score.add_argument("--robbed", help="seat whose 补杠 was robbed (with --how rob)")
     score.add_argument("--flown", help="宝 discarded per seat: SEAT:N,… e.g. 0:1,2:1")
-    score.add_argument("--bonus", help="bonus events: SEAT:KIND,… with KIND minggang (碰杠), "
-                       "angang (自摸杠), jiebao (接宝), sigebao (四个宝)")
+    score.add_argument(
+        "--bonus",
+        help="bonus events: SEAT:KIND,… with KIND minggang (碰杠), "
+        "angang (自摸杠), jiebao (接宝), sigebao (四个宝)",
+    )
     score.add_argument("--stake", type=int, default=1, help="multiplies every amount")
     score.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -254,8 +263,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
-         stdout: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
     out = stdout or sys.stdout
     try:
         args = build_parser().parse_args(argv)

@@ -69,8 +69,14 @@ def validate_tiles(
                 tile_str(ind),
             )
     for m in melds:
-        if m.kind is MeldKind.KONG_INDICATOR and (bao is None or m.tiles[0] != indicator_from_bao(bao)):
-            where = f"the indicator is {tile_str(indicator_from_bao(bao))}" if bao is not None else "no 宝 given"
+        if m.kind is MeldKind.KONG_INDICATOR and (
+            bao is None or m.tiles[0] != indicator_from_bao(bao)
+        ):
+            where = (
+                f"the indicator is {tile_str(indicator_from_bao(bao))}"
+                if bao is not None
+                else "no 宝 given"
+            )
             raise HandError(
                 f"'{m.to_str()}' is not a 跌宝杠: three of a kind count as a kong only for the "
                 f"indicator's kind ({where})",

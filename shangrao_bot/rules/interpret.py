@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, pairwise
 
 from shangrao_bot.rules.shapes import YAOJIU_KINDS, Shape, natural_keys
 from shangrao_bot.rules.tables import HONOR_NEED, SUIT_NEED
@@ -50,8 +50,10 @@ class Group:
             return self.meld.to_str()
         acting = [is_bao and t != bao_kind for t, is_bao in zip(self.tiles, self.bao, strict=True)]
         if not any(acting):
-            return format_tiles(self.tiles) if self.type is not GroupType.LOOSE else " ".join(
-                format_tiles([t]) for t in self.tiles
+            return (
+                format_tiles(self.tiles)
+                if self.type is not GroupType.LOOSE
+                else " ".join(format_tiles([t]) for t in self.tiles)
             )
         parts = []
         for t, is_bao in zip(self.tiles, self.bao, strict=True):
@@ -192,13 +194,13 @@ def _sequences(
     choices: list[tuple[bool, ...]] = [()]
     for pos in positions:
         if pos < k:
-            choices = [c + (True,) for c in choices]
+            choices = [(*c, True) for c in choices]
         elif pos == k:
-            choices = [c + (False,) for c in choices]
+            choices = [(*c, False) for c in choices]
         else:
-            nxt = [c + (True,) for c in choices]
+            nxt = [(*c, True) for c in choices]
             if n[pos]:
-                nxt += [c + (False,) for c in choices]
+                nxt += [(*c, False) for c in choices]
             choices = nxt
     for flags in choices:
         wild = sum(flags)
@@ -236,7 +238,7 @@ def _lan_valid(kinds: Sequence[int]) -> bool:
         return False
     for suit in range(3):
         ranks = sorted(k % 9 for k in kinds if suit_of(k) == suit)
-        if any(b - a < 3 for a, b in zip(ranks, ranks[1:], strict=False)):
+        if any(b - a < 3 for a, b in pairwise(ranks)):
             return False
     return True
 
@@ -251,7 +253,7 @@ def _thirteen_lan(naturals: list[int], b: int) -> Iterator[tuple[int, ...]]:
             yield chosen
             return
         for i in range(start, len(free)):
-            cand = chosen + (free[i],)
+            cand = (*chosen, free[i])
             if _lan_valid(naturals + list(cand)):
                 yield from extend(i + 1, cand)
 
@@ -296,9 +298,7 @@ def interpretations(
         for fill in combinations_with_replacement(YAOJIU_KINDS, b):
             tiles = tuple(sorted(naturals + list(fill)))
             add(Shape.YAOJIU, (_loose(tiles, naturals, fill),))
-    return sorted(
-        found.values(), key=lambda i: (_ORDER[i.shape], [g.sort_key() for g in i.groups])
-    )
+    return sorted(found.values(), key=lambda i: (_ORDER[i.shape], [g.sort_key() for g in i.groups]))
 
 
 def _loose(tiles: tuple[int, ...], naturals: list[int], fill: Sequence[int]) -> Group:

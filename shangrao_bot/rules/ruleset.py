@@ -12,7 +12,7 @@ from enum import Enum
 
 class Preset(Enum):
     SHANGRAO = "shangrao"  # the multiplier system with worked examples (default)
-    BAIKE = "baike"        # the flat point table
+    BAIKE = "baike"  # the flat point table
 
 
 @dataclass(frozen=True)

@@ -24,18 +24,18 @@ SEATS = 4
 
 
 class WinHow(Enum):
-    SELF = "self"      # 自摸
-    KONG = "kong"      # 杠开: won on a kong replacement tile
-    ROB = "rob"        # 抢杠
+    SELF = "self"  # 自摸
+    KONG = "kong"  # 杠开: won on a kong replacement tile
+    ROB = "rob"  # 抢杠
     TIANHU = "tianhu"  # 天胡
-    DIHU = "dihu"      # 地胡
+    DIHU = "dihu"  # 地胡
 
 
 class BonusKind(Enum):
     MINGGANG = "minggang"  # 碰杠 (明杠, 补杠): 1 from each other player
-    ANGANG = "angang"      # 自摸杠 (暗杠, 跌宝杠): 2
-    JIEBAO = "jiebao"      # 接宝: 10
-    SIGEBAO = "sigebao"    # 四个宝: 10
+    ANGANG = "angang"  # 自摸杠 (暗杠, 跌宝杠): 2
+    JIEBAO = "jiebao"  # 接宝: 10
+    SIGEBAO = "sigebao"  # 四个宝: 10
 
 
 BONUS_POINTS = {
@@ -83,7 +83,7 @@ class WinInput:
 
 @dataclass(frozen=True)
 class Modifier:
-    name: str       # 名目 as in RULES.md (杠开, 单吊, 九幺, 飞宝, 抢杠)
+    name: str  # 名目 as in RULES.md (杠开, 单吊, 九幺, 飞宝, 抢杠)
     factor: int
     note: str = ""
 
@@ -119,7 +119,9 @@ class ScoreResult:
 
 def _sets_only_need(naturals: Sequence[int]) -> int:
     km, kp, ks, kz, _ = natural_keys(naturals, None)
-    return (SUIT_NEED[km] & 15) + (SUIT_NEED[kp] & 15) + (SUIT_NEED[ks] & 15) + (HONOR_NEED[kz] & 15)
+    return (
+        (SUIT_NEED[km] & 15) + (SUIT_NEED[kp] & 15) + (SUIT_NEED[ks] & 15) + (HONOR_NEED[kz] & 15)
+    )
 
 
 def in_baodiao_state(before: Sequence[int], bao: int) -> bool:
@@ -171,7 +173,7 @@ def _all_yaojiu(interp: Interpretation) -> bool:
 
 
 def _seven_stars(interp: Interpretation) -> bool:
-    return HONORS <= set(interp.kinds)
+    return set(interp.kinds) >= HONORS
 
 
 # --- shangrao preset ---------------------------------------------------------------------------
@@ -215,9 +217,14 @@ def _shangrao_pattern(
         return ("清碰碰胡", 10, None) if triplets else ("平胡自摸", 2, None)
     if triplets:
         return "碰碰胡", 4, None
-    return None, 0, (
-        "有宝平胡 is not a win under the shangrao preset: a 宝 acts as a wildcard in a hand with a "
-        "sequence. Discard into 宝吊头 (four sets and a lone 宝) or complete the hand clean."
+    return (
+        None,
+        0,
+        (
+            "有宝平胡 is not a win under the shangrao preset: a 宝 acts as a wildcard in a hand "
+            "with a sequence. Discard into 宝吊头 (four sets and a lone 宝) or complete the hand "
+            "clean."
+        ),
     )
 
 
@@ -323,8 +330,13 @@ def _baike_status(
     else:
         ok = in_six_pairs_baodiao(before, inp.bao)
     if ok and not rules.baike_loose_baodiao and win == inp.bao:
-        ok = all(t == inp.bao for g in interp.groups if g.type is not GroupType.PAIR
-                 for t, b in zip(g.tiles, g.bao, strict=True) if b)
+        ok = all(
+            t == inp.bao
+            for g in interp.groups
+            if g.type is not GroupType.PAIR
+            for t, b in zip(g.tiles, g.bao, strict=True)
+            if b
+        )
     return 1 if ok else 2
 
 
@@ -369,7 +381,9 @@ def _evaluate_baike(
 
 def _check_input(inp: WinInput, rules: RuleSet) -> None:
     if len(inp.flown) != SEATS or any(f < 0 or f > 4 for f in inp.flown):
-        raise ScoringInputError("flown 宝 per seat must be four numbers from 0 to 4", str(inp.flown))
+        raise ScoringInputError(
+            "flown 宝 per seat must be four numbers from 0 to 4", str(inp.flown)
+        )
     if sum(inp.flown) > 4:
         raise ScoringInputError(
             f"{sum(inp.flown)} 宝 flown in all, but there are only four 宝 tiles", str(inp.flown)
@@ -378,7 +392,9 @@ def _check_input(inp: WinInput, rules: RuleSet) -> None:
         raise ScoringInputError(f"winner seat {inp.winner} is not a seat: use 0-3", str(inp.winner))
     if inp.how is WinHow.TIANHU:
         if inp.melds:
-            raise ScoringInputError("天胡 is won on the 14 dealt tiles: there can be no melds", "tianhu")
+            raise ScoringInputError(
+                "天胡 is won on the 14 dealt tiles: there can be no melds", "tianhu"
+            )
     else:
         if inp.winning_tile is None:
             raise ScoringInputError(
@@ -417,7 +433,9 @@ def _check_input(inp: WinInput, rules: RuleSet) -> None:
         if inp.winning_tile == inp.bao:
             raise ScoringInputError("地胡 cannot be won on a discarded 宝 (it is dead)", "dihu")
         if inp.melds:
-            raise ScoringInputError("地胡 is won on the 13 dealt tiles: there can be no melds", "dihu")
+            raise ScoringInputError(
+                "地胡 is won on the 13 dealt tiles: there can be no melds", "dihu"
+            )
     for m in inp.melds:
         if m.kind is MeldKind.KONG_INDICATOR and not rules.indicator_kong:
             raise ScoringInputError(
@@ -474,7 +492,9 @@ def score_win(inp: WinInput, rules: RuleSet | None = None) -> ScoreResult:
     bonus_pay = bonus_payments(bonuses, rules.stake)
     if not analysis.is_complete:
         c = counts_of(inp.concealed)
-        sh = shanten(c, inp.bao, len(inp.melds), all(t in YAOJIU_KINDS for m in inp.melds for t in m.tiles))
+        sh = shanten(
+            c, inp.bao, len(inp.melds), all(t in YAOJIU_KINDS for m in inp.melds for t in m.tiles)
+        )
         return _not_winning(
             "these tiles are not a complete hand: no arrangement as four sets and a pair, seven "
             f"pairs, 十三浪 or 九幺 fits (they are {sh + 1} tile(s) away)",
@@ -494,8 +514,10 @@ def score_win(inp: WinInput, rules: RuleSet | None = None) -> ScoreResult:
         if ev.pattern is None:
             why = why or ev.reason
             continue
-        if best is None or ev.value > best[0].value or (
-            ev.value == best[0].value and interp.clean and not best[1].clean
+        if (
+            best is None
+            or ev.value > best[0].value
+            or (ev.value == best[0].value and interp.clean and not best[1].clean)
         ):
             best = (ev, interp)
     if best is None:
@@ -504,9 +526,9 @@ def score_win(inp: WinInput, rules: RuleSet | None = None) -> ScoreResult:
     value = ev.value * rules.stake
     win_pay: list[Payment] = []
     flat = inp.how in (WinHow.TIANHU, WinHow.DIHU)
-    payers = [inp.robbed_seat] if inp.how is WinHow.ROB else [
-        s for s in range(SEATS) if s != inp.winner
-    ]
+    payers = (
+        [inp.robbed_seat] if inp.how is WinHow.ROB else [s for s in range(SEATS) if s != inp.winner]
+    )
     for j in payers:
         assert j is not None
         doubling = 2 ** inp.flown[j] if rules.preset is Preset.SHANGRAO and not flat else 1

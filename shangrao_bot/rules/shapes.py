@@ -46,12 +46,19 @@ class Shape(Enum):
 
 def natural_keys(c: Sequence[int], bao: int | None) -> tuple[int, int, int, int, int]:
     """Base-5 keys of the natural (non-宝) tiles per suit, and the number of 宝."""
-    km = (((((((c[0] * 5 + c[1]) * 5 + c[2]) * 5 + c[3]) * 5 + c[4]) * 5 + c[5]) * 5 + c[6])
-          * 5 + c[7]) * 5 + c[8]
-    kp = (((((((c[9] * 5 + c[10]) * 5 + c[11]) * 5 + c[12]) * 5 + c[13]) * 5 + c[14]) * 5
-           + c[15]) * 5 + c[16]) * 5 + c[17]
-    ks = (((((((c[18] * 5 + c[19]) * 5 + c[20]) * 5 + c[21]) * 5 + c[22]) * 5 + c[23]) * 5
-           + c[24]) * 5 + c[25]) * 5 + c[26]
+    km = (
+        ((((((c[0] * 5 + c[1]) * 5 + c[2]) * 5 + c[3]) * 5 + c[4]) * 5 + c[5]) * 5 + c[6]) * 5
+        + c[7]
+    ) * 5 + c[8]
+    kp = (
+        ((((((c[9] * 5 + c[10]) * 5 + c[11]) * 5 + c[12]) * 5 + c[13]) * 5 + c[14]) * 5 + c[15]) * 5
+        + c[16]
+    ) * 5 + c[17]
+    ks = (
+        ((((((c[18] * 5 + c[19]) * 5 + c[20]) * 5 + c[21]) * 5 + c[22]) * 5 + c[23]) * 5 + c[24])
+        * 5
+        + c[25]
+    ) * 5 + c[26]
     kz = (((((c[27] * 5 + c[28]) * 5 + c[29]) * 5 + c[30]) * 5 + c[31]) * 5 + c[32]) * 5 + c[33]
     if bao is None:
         return km, kp, ks, kz, 0
@@ -76,8 +83,9 @@ def _standard_ok(km: int, kp: int, ks: int, kz: int, b: int) -> bool:
     tp = SUIT_NEED[kp]
     ts = SUIT_NEED[ks]
     tz = HONOR_NEED[kz]
-    return (tm & 15) + (tp & 15) + (ts & 15) + (tz & 15) + min(tm >> 4, tp >> 4, ts >> 4, tz >> 4) \
-        <= b + 1
+    return (tm & 15) + (tp & 15) + (ts & 15) + (tz & 15) + min(
+        tm >> 4, tp >> 4, ts >> 4, tz >> 4
+    ) <= b + 1
 
 
 def _odd_naturals(c: Sequence[int], bao: int | None) -> int:
@@ -303,8 +311,10 @@ def shanten(
 
 
 def _standard_shanten(km: int, kp: int, ks: int, kz: int, b: int, groups: int) -> int:
-    v = VEC_COMB[VEC_COMB[VEC_COMB[SUIT_VEC[km] * NV + SUIT_VEC[kp]] * NV + SUIT_VEC[ks]] * NV
-                 + HONOR_VEC[kz]]
+    v = VEC_COMB[
+        VEC_COMB[VEC_COMB[SUIT_VEC[km] * NV + SUIT_VEC[kp]] * NV + SUIT_VEC[ks]] * NV
+        + HONOR_VEC[kz]
+    ]
     return VECTORS[v][groups * 2 + 1] - b - 1
 
 

@@ -198,7 +198,7 @@ def _digit_arrays(digits: int) -> list[bytes]:
     return out
 
 
-def _wait_masks(need: bytes, digits: int) -> array:
+def _wait_masks(need: bytes, digits: int) -> array[int]:
     """Per key: ranks whose addition makes ``s == 0`` (bits 0-8) / ``p == 0`` (bits 9-17).
 
     Done with whole-table byte operations (shifted views, ``translate`` and big-int masks)
@@ -226,7 +226,9 @@ def _wait_masks(need: bytes, digits: int) -> array:
     lp = low_p.to_bytes(total, "little")
     hs = high_s.to_bytes(total, "little")
     hp = high_p.to_bytes(total, "little")
-    return array("I", [a | b << 8 | (c | d << 8) << 9 for a, b, c, d in zip(ls, hs, lp, hp, strict=True)])
+    return array(
+        "I", [a | b << 8 | (c | d << 8) << 9 for a, b, c, d in zip(ls, hs, lp, hp, strict=True)]
+    )
 
 
 def _presence_masks(digits: int) -> list[int]:
@@ -249,13 +251,15 @@ def build_suit_tables() -> dict[str, object]:
         ("suit", 9, lambda i: i <= 6),
         ("honor", 7, lambda i: False),
     ):
-        level, profiles = _run_automaton((((0, 0, 0), 0),), _need_step(seq_ok), digits)
+        need_init: NeedProfile = (((0, 0, 0), 0),)
+        level, profiles = _run_automaton(need_init, _need_step(seq_ok), digits)
         final = [_need_final(p) for p in profiles]
         need = bytes(final[p] for p in level)
         tables[f"{name}_need"] = need
         tables[f"{name}_wait0"] = _wait_masks(need, digits)
 
-        vlevel, vprofiles = _run_automaton((((0, 0, 0, 0), 0),), _vec_step(seq_ok), digits)
+        vec_init: VecProfile = (((0, 0, 0, 0), 0),)
+        vlevel, vprofiles = _run_automaton(vec_init, _vec_step(seq_ok), digits)
         vid = [vectors.setdefault(_vec_final(prof), len(vectors)) for prof in vprofiles]
         tables[f"{name}_vec"] = array("H", [vid[p] for p in vlevel])
 
@@ -292,7 +296,7 @@ def combine_vectors(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(min(v, 99) for v in out)
 
 
-def _close_vectors(vectors: dict[tuple[int, ...], int]) -> tuple[list[tuple[int, ...]], array]:
+def _close_vectors(vectors: dict[tuple[int, ...], int]) -> tuple[list[tuple[int, ...]], array[int]]:
     """Intern the closure of the suit vectors under :func:`combine_vectors`.
 
     The closure is small (a couple of hundred vectors), so combining four suits becomes three
@@ -348,7 +352,7 @@ def serialize(tables: dict[str, object]) -> bytes:
     return _MAGIC + len(head).to_bytes(4, "little") + head + zlib.compress(bytes(body), 9)
 
 
-def _swapped(value: array) -> bytes:  # type: ignore[type-arg]
+def _swapped(value: array[int]) -> bytes:
     copy = array(value.typecode, value)
     copy.byteswap()
     return copy.tobytes()

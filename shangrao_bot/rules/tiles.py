@@ -31,8 +31,15 @@ _HONOR_LETTERS = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
 _ZH_DIGITS = "一二三四五六七八九"
 _ZH_SUITS = {"万": 0, "萬": 0, "筒": 1, "饼": 1, "餅": 1, "条": 2, "條": 2, "索": 2}
 _ZH_HONORS = {
-    "东": 27, "東": 27, "南": 28, "西": 29, "北": 30,
-    "白": 31, "发": 32, "發": 32, "中": 33,
+    "东": 27,
+    "東": 27,
+    "南": 28,
+    "西": 29,
+    "北": 30,
+    "白": 31,
+    "发": 32,
+    "發": 32,
+    "中": 33,
 }
 _ZH_HONOR_NAMES = ("东", "南", "西", "北", "白", "发", "中")
 _ZH_SUIT_NAMES = ("万", "筒", "条")
@@ -61,7 +68,10 @@ def tile_str(tile: int) -> str:
 
 
 def tile_name(tile: int, lang: str = "zh") -> str:
-    """A player's name for a tile: ``五筒`` / ``东`` in Chinese, ``5 Dots`` / ``East`` in English."""
+    """A player's name for a tile: ``五筒`` / ``东`` in Chinese, ``5 Dots`` / ``East`` in English.
+
+    The bot speaks the player's language, so tile names follow it too.
+    """
     suit, rank = suit_of(tile), rank_of(tile)
     if lang.startswith("zh"):
         if suit == 3:
@@ -134,9 +144,7 @@ def parse_tiles(text: str) -> list[int]:
             suit_idx = _ZH_SUITS[ch] if ch in _ZH_SUITS else _SUIT_OF_LETTER[lower]
             suit = SUITS[suit_idx]
             if not digits:
-                raise TileParseError(
-                    f"'{ch}' has no rank before it: write e.g. '5{ch}'", ch
-                )
+                raise TileParseError(f"'{ch}' has no rank before it: write e.g. '5{ch}'", ch)
             for d in digits:
                 rank = int(d)
                 if rank < 1 or rank > (7 if suit == "z" else 9):
@@ -221,9 +229,9 @@ def indicator_from_bao(bao: int) -> int:
 class MeldKind(Enum):
     """How a meld came about; decides its notation, its set type and its kong bonus."""
 
-    CHI = "chi"                        # [123m]
-    PONG = "pong"                      # [777s]
-    KONG_EXPOSED = "kong_exposed"      # [2222p] 明杠 or 补杠 → 碰杠 for scoring
+    CHI = "chi"  # [123m]
+    PONG = "pong"  # [777s]
+    KONG_EXPOSED = "kong_exposed"  # [2222p] 明杠 or 补杠 → 碰杠 for scoring
     KONG_CONCEALED = "kong_concealed"  # (1111z) 暗杠 → 自摸杠
     KONG_INDICATOR = "kong_indicator"  # (111m) 跌宝杠: three tiles of the indicator's kind
 
