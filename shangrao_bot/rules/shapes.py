@@ -17,11 +17,13 @@ from enum import Enum
 from shangrao_bot.rules.tables import (
     HONOR_LAN,
     HONOR_NEED,
+    HONOR_PAIRS,
     HONOR_VEC,
     HONOR_WAIT0,
     NV,
     SUIT_LAN,
     SUIT_NEED,
+    SUIT_PAIRS,
     SUIT_VEC,
     SUIT_WAIT0,
     VEC_COMB,
@@ -32,7 +34,6 @@ from shangrao_bot.rules.tables import (
 
 YAOJIU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _NOT_YAOJIU = tuple(k for k in range(34) if k not in YAOJIU_KINDS)
-_ODD_BYTES = bytes.maketrans(bytes(range(256)), bytes(x & 1 for x in range(256)))
 
 
 class Shape(Enum):
@@ -88,11 +89,14 @@ def _standard_ok(km: int, kp: int, ks: int, kz: int, b: int) -> bool:
     ) <= b + 1
 
 
-def _odd_naturals(c: Sequence[int], bao: int | None) -> int:
-    odd = bytes(c).translate(_ODD_BYTES).count(1)
-    if bao is not None and c[bao] & 1:
-        odd -= 1
-    return odd
+def _odd_naturals(km: int, kp: int, ks: int, kz: int) -> int:
+    """Kinds held an odd number of times among the natural tiles (七对 singles)."""
+    return (
+        (SUIT_PAIRS[km] >> 4)
+        + (SUIT_PAIRS[kp] >> 4)
+        + (SUIT_PAIRS[ks] >> 4)
+        + (HONOR_PAIRS[kz] >> 4)
+    )
 
 
 def _lan_ok(km: int, kp: int, ks: int, kz: int, b: int) -> bool:
@@ -117,7 +121,7 @@ def is_complete(
     km, kp, ks, kz, b = natural_keys(c, bao)
     if _standard_ok(km, kp, ks, kz, b):
         return True
-    if melds == 0 and (_odd_naturals(c, bao) <= b or _lan_ok(km, kp, ks, kz, b)):
+    if melds == 0 and (_odd_naturals(km, kp, ks, kz) <= b or _lan_ok(km, kp, ks, kz, b)):
         return True
     return melds_yaojiu and _yaojiu_ok(km, kp, ks)
 
@@ -131,7 +135,7 @@ def complete_shapes(
     if _standard_ok(km, kp, ks, kz, b):
         out.append(Shape.STANDARD)
     if melds == 0:
-        if _odd_naturals(c, bao) <= b:
+        if _odd_naturals(km, kp, ks, kz) <= b:
             out.append(Shape.SEVEN_PAIRS)
         if _lan_ok(km, kp, ks, kz, b):
             out.append(Shape.THIRTEEN_LAN)
@@ -141,6 +145,16 @@ def complete_shapes(
 
 
 # --- waits -------------------------------------------------------------------------------------
+
+
+def _digit_sums(digits: int) -> bytes:
+    level = [0]
+    for _ in range(digits):
+        level = [v + c for v in level for c in range(5)]
+    return bytes(level)
+
+
+HONOR_COUNT = _digit_sums(7)  # tiles in an honour key
 
 _RANKS_OF_MASK = tuple(tuple(r for r in range(9) if m >> r & 1) for m in range(512))
 
@@ -212,7 +226,7 @@ def waits(
     km, kp, ks, kz, b = natural_keys(c, bao)
     mask = _standard_wait_mask(km, kp, ks, kz, b)
     if melds == 0:
-        odd = _odd_naturals(c, bao)
+        odd = _odd_naturals(km, kp, ks, kz)
         if odd - 1 <= b:
             # an odd kind drawn pairs up (odd - 1 singles left); an even one adds a single
             any_even = odd + 1 <= b
@@ -275,14 +289,13 @@ def shanten_by_shape(
     """
     km, kp, ks, kz, b = natural_keys(c, bao)
     groups = 4 - melds
-    n = sum(c)
     out = {Shape.STANDARD: _standard_shanten(km, kp, ks, kz, b, groups)}
     if melds == 0:
-        out[Shape.SEVEN_PAIRS] = _pairs_shanten(c, bao, b, n)
-        out[Shape.THIRTEEN_LAN] = _lan_shanten(km, kp, ks, kz, b, n)
+        out[Shape.SEVEN_PAIRS] = _pairs_shanten(km, kp, ks, kz, b)
+        out[Shape.THIRTEEN_LAN] = _lan_shanten(km, kp, ks, kz, b)
     if melds_yaojiu:
         fit = b + _yaojiu_naturals(km, kp, ks, kz)
-        out[Shape.YAOJIU] = 3 * groups + 1 - min(fit, n)
+        out[Shape.YAOJIU] = 3 * groups + 1 - fit
     return out
 
 
@@ -293,18 +306,17 @@ def shanten(
     km, kp, ks, kz, b = natural_keys(c, bao)
     groups = 4 - melds
     best = _standard_shanten(km, kp, ks, kz, b, groups)
-    if best <= 0:
+    if best < 0:
         return best
-    n = sum(c)
     if melds == 0:
-        p = _pairs_shanten(c, bao, b, n)
+        p = _pairs_shanten(km, kp, ks, kz, b)
         if p < best:
             best = p
-        lan = _lan_shanten(km, kp, ks, kz, b, n)
+        lan = _lan_shanten(km, kp, ks, kz, b)
         if lan < best:
             best = lan
     if melds_yaojiu:
-        y = 3 * groups + 1 - min(b + _yaojiu_naturals(km, kp, ks, kz), n)
+        y = 3 * groups + 1 - b - _yaojiu_naturals(km, kp, ks, kz)
         if y < best:
             best = y
     return best
@@ -318,43 +330,31 @@ def _standard_shanten(km: int, kp: int, ks: int, kz: int, b: int, groups: int) -
     return VECTORS[v][groups * 2 + 1] - b - 1
 
 
-def _pairs_shanten(c: Sequence[int], bao: int | None, b: int, n: int) -> int:
-    pairs = 0
-    singles = 0
-    for k in range(34):
-        ck = c[k]
-        if ck and k != bao:
-            pairs += ck >> 1
-            singles += ck & 1
+def _pairs_shanten(km: int, kp: int, ks: int, kz: int, b: int) -> int:
+    vm = SUIT_PAIRS[km]
+    vp = SUIT_PAIRS[kp]
+    vs = SUIT_PAIRS[ks]
+    vz = HONOR_PAIRS[kz]
+    pairs = (vm & 15) + (vp & 15) + (vs & 15) + (vz & 15)
     if pairs > 7:
         pairs = 7
+    singles = (vm >> 4) + (vp >> 4) + (vs >> 4) + (vz >> 4)
     fit = 2 * pairs + min(singles, 7 - pairs) + b
-    return 13 - min(fit, n)
+    return 13 - fit  # fit never exceeds the hand's size: it counts tiles held
 
 
-def _lan_shanten(km: int, kp: int, ks: int, kz: int, b: int, n: int) -> int:
-    best_any = 0
-    capped = 0
-    min_loss = 9
-    for lv in (SUIT_LAN[km], SUIT_LAN[kp], SUIT_LAN[ks]):
-        full = lv >> 3 & 3
-        anyv = lv >> 5 & 3
-        best_any += anyv
-        if anyv > full:
-            capped += 1
-            min_loss = min(min_loss, anyv - full)
-    if capped == 3:  # three suits each capped at two slots leave only 13 places
-        best_any -= min_loss
-    fit = best_any + (HONOR_LAN[kz] & 7) + b
-    return 13 - min(fit, n)
+def _lan_shanten(km: int, kp: int, ks: int, kz: int, b: int) -> int:
+    lm = SUIT_LAN[km]
+    lp = SUIT_LAN[kp]
+    ls = SUIT_LAN[ks]
+    fit = (lm >> 5 & 3) + (lp >> 5 & 3) + (ls >> 5 & 3) + (HONOR_LAN[kz] & 7) + b
+    if lm & lp & ls & 128:
+        # each suit's best subset leaves it only two slots: 2+2+2+7 < 14, so one suit must
+        # settle for a subset one smaller that keeps three slots
+        fit -= 1
+    return 13 - fit
 
 
 def _yaojiu_naturals(km: int, kp: int, ks: int, kz: int) -> int:
-    total = 0
-    for k in (km, kp, ks):
-        total += k // 390625 + k % 5
-    z = kz
-    for _ in range(7):
-        total += z % 5
-        z //= 5
-    return total
+    """Natural terminals and honours: digits of rank 1 and 9, plus every honour."""
+    return km // 390625 + km % 5 + kp // 390625 + kp % 5 + ks // 390625 + ks % 5 + HONOR_COUNT[kz]

@@ -20,7 +20,8 @@ Tables (``N = 5**9`` suit keys, ``NZ = 5**7`` honour keys):
   the pair role — the wildcard-free waits of a suit (a rank already held four times is not a wait).
 * ``lan``: 十三浪 facts about the ranks present: bit 2 = valid (distinct, pairwise ≥ 3 apart),
   bits 0-1 = slots still free if valid, bits 3-4 = biggest valid subset that keeps all three
-  slots, bits 5-6 = biggest valid subset at all.
+  slots, bits 5-6 = biggest valid subset at all, bit 7 = the latter is bigger (by one).
+* ``pairs``: pairs in bits 0-3 (a quad counts two, capped at 7), odd counts in bits 4-7 (七对).
 * ``vec``: id of the suit's shanten vector ``need(g, p)`` (g = 0…4 groups, p = pair or not): the
   fewest tiles to add to a subset of the suit to form exactly g sets (+ a pair); unused tiles
   are free. ``vectors`` lists the vectors by id.
@@ -181,7 +182,8 @@ def _lan_mask_byte(mask: int) -> int:
                     best_full = max(best_full, size)
     valid = _lan_ok(ranks)
     free = _lan_capacity(ranks) - len(ranks) if valid else 0
-    return free | (int(valid) << 2) | (best_full << 3) | (best_any << 5)
+    capped = best_any > best_full  # then by exactly one: a capped subset has two ranks
+    return free | (int(valid) << 2) | (best_full << 3) | (best_any << 5) | (int(capped) << 7)
 
 
 # --- assembly -------------------------------------------------------------------------------------
@@ -243,6 +245,14 @@ def _presence_masks(digits: int) -> list[int]:
     return masks
 
 
+def _pair_counts(digits: int) -> bytes:
+    """Per key: pairs (a quad is two; capped at 7) in bits 0-3, odd counts in bits 4-7."""
+    level = [0]
+    for _ in range(digits):
+        level = [v + (c >> 1) + ((c & 1) << 5) for v in level for c in range(5)]
+    return bytes(min(v & 31, 7) | (v >> 5) << 4 for v in level)
+
+
 def build_suit_tables() -> dict[str, object]:
     """Every table for suited tiles and honours (seconds of pure Python)."""
     tables: dict[str, object] = {}
@@ -263,6 +273,7 @@ def build_suit_tables() -> dict[str, object]:
         vid = [vectors.setdefault(_vec_final(prof), len(vectors)) for prof in vprofiles]
         tables[f"{name}_vec"] = array("H", [vid[p] for p in vlevel])
 
+        tables[f"{name}_pairs"] = _pair_counts(digits)
         masks = _presence_masks(digits)
         if name == "suit":
             per_mask = [_lan_mask_byte(m) for m in range(512)]
