@@ -1,0 +1,113 @@
+"""The Shangrao mahjong rules core (RULES.md): standard library only, no I/O beyond reading the
+shipped lookup tables once at import.
+
+Typical use::
+
+    from shangrao_bot.rules import parse_tiles, parse_tile, score_win, WinInput
+    result = score_win(WinInput(tuple(parse_tiles("123m456p789s11122z")), bao=parse_tile("5m"),
+                                winning_tile=parse_tile("2z")))
+
+Fast, unchecked checks for AI players live in :mod:`.shapes` (34-count lists); validated
+analysis for players' input in :mod:`.hand`; scoring in :mod:`.scoring`.
+"""
+
+from shangrao_bot.rules.errors import HandError, RulesError, ScoringInputError, TileParseError
+from shangrao_bot.rules.hand import (
+    CompleteAnalysis,
+    WaitAnalysis,
+    analyze_complete,
+    analyze_waiting,
+    validate_tiles,
+)
+from shangrao_bot.rules.interpret import Group, GroupType, Interpretation, interpretations
+from shangrao_bot.rules.ruleset import Preset, RuleSet
+from shangrao_bot.rules.scoring import (
+    Bonus,
+    BonusKind,
+    Modifier,
+    Payment,
+    Reason,
+    ScoreResult,
+    WinHow,
+    WinInput,
+    bonus_payments,
+    in_baodiao_state,
+    kong_bonuses,
+    score_draw,
+    score_win,
+)
+from shangrao_bot.rules.shapes import (
+    Shape,
+    complete_shapes,
+    is_complete,
+    shanten,
+    shanten_by_shape,
+    waits,
+)
+from shangrao_bot.rules.tiles import (
+    Meld,
+    MeldKind,
+    bao_from_indicator,
+    counts_of,
+    format_melds,
+    format_tiles,
+    format_tiles_zh,
+    indicator_from_bao,
+    parse_melds,
+    parse_tile,
+    parse_tiles,
+    sort_tiles,
+    tile_name,
+    tile_str,
+)
+
+__all__ = [
+    "Bonus",
+    "BonusKind",
+    "CompleteAnalysis",
+    "Group",
+    "GroupType",
+    "HandError",
+    "Interpretation",
+    "Meld",
+    "MeldKind",
+    "Modifier",
+    "Payment",
+    "Preset",
+    "Reason",
+    "RuleSet",
+    "RulesError",
+    "ScoreResult",
+    "ScoringInputError",
+    "Shape",
+    "TileParseError",
+    "WaitAnalysis",
+    "WinHow",
+    "WinInput",
+    "analyze_complete",
+    "analyze_waiting",
+    "bao_from_indicator",
+    "bonus_payments",
+    "complete_shapes",
+    "counts_of",
+    "format_melds",
+    "format_tiles",
+    "format_tiles_zh",
+    "in_baodiao_state",
+    "indicator_from_bao",
+    "interpretations",
+    "is_complete",
+    "kong_bonuses",
+    "parse_melds",
+    "parse_tile",
+    "parse_tiles",
+    "score_draw",
+    "score_win",
+    "shanten",
+    "shanten_by_shape",
+    "sort_tiles",
+    "tile_name",
+    "tile_str",
+    "validate_tiles",
+    "waits",
+]
