@@ -117,9 +117,42 @@ def _yaojiu_ok(km: int, kp: int, ks: int) -> bool:
 def is_complete(
     c: Sequence[int], bao: int | None = None, melds: int = 0, melds_yaojiu: bool = True
 ) -> bool:
-    """Whether the 14-tile hand (concealed counts ``c`` plus ``melds`` sets) is complete."""
-    km, kp, ks, kz, b = natural_keys(c, bao)
-    if _standard_ok(km, kp, ks, kz, b):
+    """Whether the 14-tile hand (concealed counts ``c`` plus ``melds`` sets) is complete.
+
+    The standard-shape test is written out inline (keys and lookups, no calls): this is the
+    hottest function of the AI players.
+    """
+    km = (((((((c[0] * 5 + c[1]) * 5 + c[2]) * 5 + c[3]) * 5 + c[4]) * 5 + c[5]) * 5 + c[6])
+          * 5 + c[7]) * 5 + c[8]  # fmt: skip
+    kp = (((((((c[9] * 5 + c[10]) * 5 + c[11]) * 5 + c[12]) * 5 + c[13]) * 5 + c[14]) * 5
+           + c[15]) * 5 + c[16]) * 5 + c[17]  # fmt: skip
+    ks = (((((((c[18] * 5 + c[19]) * 5 + c[20]) * 5 + c[21]) * 5 + c[22]) * 5 + c[23]) * 5
+           + c[24]) * 5 + c[25]) * 5 + c[26]  # fmt: skip
+    kz = (((((c[27] * 5 + c[28]) * 5 + c[29]) * 5 + c[30]) * 5 + c[31]) * 5 + c[32]) * 5 + c[33]
+    b = 0
+    if bao is not None:
+        b = c[bao]
+        if b:
+            if bao < 9:
+                km -= b * W9[bao]
+            elif bao < 18:
+                kp -= b * W9[bao - 9]
+            elif bao < 27:
+                ks -= b * W9[bao - 18]
+            else:
+                kz -= b * W7[bao - 27]
+    tm = SUIT_NEED[km]
+    tp = SUIT_NEED[kp]
+    ts = SUIT_NEED[ks]
+    tz = HONOR_NEED[kz]
+    d = tm >> 4
+    if tp >> 4 < d:
+        d = tp >> 4
+    if ts >> 4 < d:
+        d = ts >> 4
+    if tz >> 4 < d:
+        d = tz >> 4
+    if (tm & 15) + (tp & 15) + (ts & 15) + (tz & 15) + d <= b + 1:
         return True
     if melds == 0 and (_odd_naturals(km, kp, ks, kz) <= b or _lan_ok(km, kp, ks, kz, b)):
         return True
@@ -174,23 +207,27 @@ def _mask_tiles(mask: int) -> list[int]:
 
 def _standard_wait_mask(km: int, kp: int, ks: int, kz: int, b: int) -> int:
     """34-bit mask of natural kinds whose addition completes the standard shape."""
-    keys = (km, kp, ks, kz)
     if b == 0:
         t = (SUIT_NEED[km], SUIT_NEED[kp], SUIT_NEED[ks], HONOR_NEED[kz])
-        bad = [g for g in range(4) if t[g] & 15]
-        w = (SUIT_WAIT0[km], SUIT_WAIT0[kp], SUIT_WAIT0[ks], HONOR_WAIT0[kz])
-        mask = 0
-        if len(bad) == 1:
+        bad = [g for g in (0, 1, 2, 3) if t[g] & 15]
+        nbad = len(bad)
+        if nbad == 1:
             g = bad[0]
-            mask = (w[g] >> 9) << (9 * g)
-        elif len(bad) == 2:
-            g, h = bad
-            # the tile completes g's sets while h already holds a complete pair, or vice versa
-            if (t[h] & 15) + (t[h] >> 4) == 1:
-                mask |= (w[g] & 511) << (9 * g)
-            if (t[g] & 15) + (t[g] >> 4) == 1:
-                mask |= (w[h] & 511) << (9 * h)
+            w = HONOR_WAIT0[kz] if g == 3 else SUIT_WAIT0[(km, kp, ks)[g]]
+            return (w >> 9) << (9 * g)
+        if nbad != 2:
+            return 0
+        g, h = bad
+        mask = 0
+        # the tile completes g's sets while h already holds a complete pair, or vice versa
+        if (t[h] & 15) + (t[h] >> 4) == 1:
+            w = HONOR_WAIT0[kz] if g == 3 else SUIT_WAIT0[(km, kp, ks)[g]]
+            mask |= (w & 511) << (9 * g)
+        if (t[g] & 15) + (t[g] >> 4) == 1:
+            w = HONOR_WAIT0[kz] if h == 3 else SUIT_WAIT0[(km, kp, ks)[h]]
+            mask |= (w & 511) << (9 * h)
         return mask
+    keys = (km, kp, ks, kz)
     s = [0, 0, 0, 0]
     d = [0, 0, 0, 0]
     for g in range(4):
@@ -302,21 +339,71 @@ def shanten_by_shape(
 def shanten(
     c: Sequence[int], bao: int | None = None, melds: int = 0, melds_yaojiu: bool = True
 ) -> int:
-    """Shanten over all shapes (the minimum of :func:`shanten_by_shape`)."""
-    km, kp, ks, kz, b = natural_keys(c, bao)
+    """Shanten over all shapes (the minimum of :func:`shanten_by_shape`).
+
+    Written out inline (one key computation, table lookups, no calls) for the AI's hot loop;
+    :func:`shanten_by_shape` is the readable form and the tests hold the two equal.
+    """
+    km = (((((((c[0] * 5 + c[1]) * 5 + c[2]) * 5 + c[3]) * 5 + c[4]) * 5 + c[5]) * 5 + c[6])
+          * 5 + c[7]) * 5 + c[8]  # fmt: skip
+    kp = (((((((c[9] * 5 + c[10]) * 5 + c[11]) * 5 + c[12]) * 5 + c[13]) * 5 + c[14]) * 5
+           + c[15]) * 5 + c[16]) * 5 + c[17]  # fmt: skip
+    ks = (((((((c[18] * 5 + c[19]) * 5 + c[20]) * 5 + c[21]) * 5 + c[22]) * 5 + c[23]) * 5
+           + c[24]) * 5 + c[25]) * 5 + c[26]  # fmt: skip
+    kz = (((((c[27] * 5 + c[28]) * 5 + c[29]) * 5 + c[30]) * 5 + c[31]) * 5 + c[32]) * 5 + c[33]
+    b = 0
+    if bao is not None:
+        b = c[bao]
+        if b:
+            if bao < 9:
+                km -= b * W9[bao]
+            elif bao < 18:
+                kp -= b * W9[bao - 9]
+            elif bao < 27:
+                ks -= b * W9[bao - 18]
+            else:
+                kz -= b * W7[bao - 27]
     groups = 4 - melds
-    best = _standard_shanten(km, kp, ks, kz, b, groups)
+    best = (
+        VECTORS[
+            VEC_COMB[
+                VEC_COMB[VEC_COMB[SUIT_VEC[km] * NV + SUIT_VEC[kp]] * NV + SUIT_VEC[ks]] * NV
+                + HONOR_VEC[kz]
+            ]
+        ][groups * 2 + 1]
+        - b
+        - 1
+    )
     if best < 0:
         return best
     if melds == 0:
-        p = _pairs_shanten(km, kp, ks, kz, b)
+        vm = SUIT_PAIRS[km]
+        vp = SUIT_PAIRS[kp]
+        vs = SUIT_PAIRS[ks]
+        vz = HONOR_PAIRS[kz]
+        pairs = (vm & 15) + (vp & 15) + (vs & 15) + (vz & 15)
+        if pairs > 7:
+            pairs = 7
+        singles = (vm >> 4) + (vp >> 4) + (vs >> 4) + (vz >> 4)
+        if singles > 7 - pairs:
+            singles = 7 - pairs
+        p = 13 - 2 * pairs - singles - b
         if p < best:
             best = p
-        lan = _lan_shanten(km, kp, ks, kz, b)
+        lm = SUIT_LAN[km]
+        lp = SUIT_LAN[kp]
+        ls = SUIT_LAN[ks]
+        lan = 13 - (lm >> 5 & 3) - (lp >> 5 & 3) - (ls >> 5 & 3) - (HONOR_LAN[kz] & 7) - b
+        if lm & lp & ls & 128:
+            lan += 1
         if lan < best:
             best = lan
     if melds_yaojiu:
-        y = 3 * groups + 1 - b - _yaojiu_naturals(km, kp, ks, kz)
+        y = (
+            3 * groups + 1 - b
+            - km // 390625 - km % 5 - kp // 390625 - kp % 5 - ks // 390625 - ks % 5
+            - HONOR_COUNT[kz]
+        )  # fmt: skip
         if y < best:
             best = y
     return best
