@@ -19,12 +19,14 @@ from shangrao_bot.rules.tables import (
     HONOR_NEED,
     HONOR_PAIRS,
     HONOR_VEC,
+    HONOR_VEC_CAPPED,
     HONOR_WAIT0,
     NV,
     SUIT_LAN,
     SUIT_NEED,
     SUIT_PAIRS,
     SUIT_VEC,
+    SUIT_VEC_CAPPED,
     SUIT_WAIT0,
     VEC_COMB,
     VECTORS,
@@ -322,11 +324,13 @@ def shanten_by_shape(
     """Shanten per shape (0 = one tile from complete, -1 = complete); absent shapes are omitted.
 
     Counted as tiles of the hand that fit no place in the shape: each must be swapped, and one
-    more draw completes it. A 宝 always fits.
+    more draw completes it. A 宝 always fits. With a 宝 kind in play any missing tile can be
+    drawn (a drawn 宝 stands for it, even for a fifth copy); without one (``bao=None``) the shape
+    holds at most four of a kind, as in wildcard-free mahjong.
     """
     km, kp, ks, kz, b = natural_keys(c, bao)
     groups = 4 - melds
-    out = {Shape.STANDARD: _standard_shanten(km, kp, ks, kz, b, groups)}
+    out = {Shape.STANDARD: _standard_shanten(km, kp, ks, kz, b, groups, bao is None)}
     if melds == 0:
         out[Shape.SEVEN_PAIRS] = _pairs_shanten(km, kp, ks, kz, b)
         out[Shape.THIRTEEN_LAN] = _lan_shanten(km, kp, ks, kz, b)
@@ -364,13 +368,14 @@ def shanten(
             else:
                 kz -= b * W7[bao - 27]
     groups = 4 - melds
+    if bao is None:  # no 宝 can stand for a fifth copy: the shape holds at most four of a kind
+        sv, hv = SUIT_VEC_CAPPED, HONOR_VEC_CAPPED
+    else:
+        sv, hv = SUIT_VEC, HONOR_VEC
     best = (
-        VECTORS[
-            VEC_COMB[
-                VEC_COMB[VEC_COMB[SUIT_VEC[km] * NV + SUIT_VEC[kp]] * NV + SUIT_VEC[ks]] * NV
-                + HONOR_VEC[kz]
-            ]
-        ][groups * 2 + 1]
+        VECTORS[VEC_COMB[VEC_COMB[VEC_COMB[sv[km] * NV + sv[kp]] * NV + sv[ks]] * NV + hv[kz]]][
+            groups * 2 + 1
+        ]
         - b
         - 1
     )
@@ -409,11 +414,9 @@ def shanten(
     return best
 
 
-def _standard_shanten(km: int, kp: int, ks: int, kz: int, b: int, groups: int) -> int:
-    v = VEC_COMB[
-        VEC_COMB[VEC_COMB[SUIT_VEC[km] * NV + SUIT_VEC[kp]] * NV + SUIT_VEC[ks]] * NV
-        + HONOR_VEC[kz]
-    ]
+def _standard_shanten(km: int, kp: int, ks: int, kz: int, b: int, groups: int, capped: bool) -> int:
+    sv, hv = (SUIT_VEC_CAPPED, HONOR_VEC_CAPPED) if capped else (SUIT_VEC, HONOR_VEC)
+    v = VEC_COMB[VEC_COMB[VEC_COMB[sv[km] * NV + sv[kp]] * NV + sv[ks]] * NV + hv[kz]]
     return VECTORS[v][groups * 2 + 1] - b - 1
 
 

@@ -24,7 +24,8 @@ Tables (``N = 5**9`` suit keys, ``NZ = 5**7`` honour keys):
 * ``pairs``: pairs in bits 0-3 (a quad counts two, capped at 7), odd counts in bits 4-7 (七对).
 * ``vec``: id of the suit's shanten vector ``need(g, p)`` (g = 0…4 groups, p = pair or not): the
   fewest tiles to add to a subset of the suit to form exactly g sets (+ a pair); unused tiles
-  are free. ``vectors`` lists the vectors by id.
+  are free. ``vectors`` lists the vectors by id. ``vec_capped`` is the same when the shape may
+  hold at most four of a kind — the wildcard-free case, where no 宝 can stand for a fifth copy.
 """
 
 from __future__ import annotations
@@ -117,7 +118,11 @@ def _need_final(profile: NeedProfile) -> int:
 VecProfile = tuple[tuple[tuple[int, int, int, int], int], ...]
 
 
-def _vec_step(seq_ok: Callable[[int], bool]) -> Callable[[VecProfile, int, int], VecProfile]:
+def _vec_step(
+    seq_ok: Callable[[int], bool], capped: bool
+) -> Callable[[VecProfile, int, int], VecProfile]:
+    """``capped``: the shape may hold at most four of a kind (no 宝 to stand for a fifth)."""
+
     def step(profile: VecProfile, i: int, c: int) -> VecProfile:
         best: dict[tuple[int, int, int, int], int] = {}
         can_start = seq_ok(i)
@@ -125,6 +130,8 @@ def _vec_step(seq_ok: Callable[[int], bool]) -> Callable[[VecProfile, int, int],
             for u in range(c + 1):  # naturals used at this rank; the rest are left over
                 deficit = max(0, x + y - u)
                 for w in range(deficit, deficit + 3):
+                    if capped and u + w > 4:
+                        break
                     r = u + w - x - y
                     for z in range(min(2, r) + 1 if can_start else 1):
                         rem = r - z
@@ -269,9 +276,10 @@ def build_suit_tables() -> dict[str, object]:
         tables[f"{name}_wait0"] = _wait_masks(need, digits)
 
         vec_init: VecProfile = (((0, 0, 0, 0), 0),)
-        vlevel, vprofiles = _run_automaton(vec_init, _vec_step(seq_ok), digits)
-        vid = [vectors.setdefault(_vec_final(prof), len(vectors)) for prof in vprofiles]
-        tables[f"{name}_vec"] = array("H", [vid[p] for p in vlevel])
+        for suffix, capped in (("", False), ("_capped", True)):
+            vlevel, vprofiles = _run_automaton(vec_init, _vec_step(seq_ok, capped), digits)
+            vid = [vectors.setdefault(_vec_final(prof), len(vectors)) for prof in vprofiles]
+            tables[f"{name}_vec{suffix}"] = array("H", [vid[p] for p in vlevel])
 
         tables[f"{name}_pairs"] = _pair_counts(digits)
         masks = _presence_masks(digits)
@@ -400,7 +408,10 @@ DATA_FILE = Path(__file__).with_name("data") / "tables.bin"
 
 
 def main() -> None:
-    """``python -m shangrao_bot.rules.tablegen`` regenerates the shipped table file."""
+    """``python shangrao_bot/rules/tablegen.py`` regenerates the shipped table file.
+
+    (Run as a script so that a stale table file is not loaded first by the package import.)
+    """
     blob = serialize(build_suit_tables())
     DATA_FILE.write_bytes(blob)
     print(f"wrote {DATA_FILE} ({len(blob)} bytes)")

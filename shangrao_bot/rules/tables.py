@@ -12,12 +12,21 @@ from typing import cast
 
 from shangrao_bot.rules import tablegen
 
+_NAMES = {
+    f"{group}_{table}"
+    for group in ("suit", "honor")
+    for table in ("need", "wait0", "lan", "pairs", "vec", "vec_capped")
+} | {"vectors", "vec_comb"}
+
 
 def _load() -> dict[str, object]:
     try:
-        return tablegen.deserialize(tablegen.DATA_FILE.read_bytes())
+        tables = tablegen.deserialize(tablegen.DATA_FILE.read_bytes())
     except (OSError, ValueError):
         return tablegen.build_suit_tables()
+    if set(tables) != _NAMES:  # a file from another version of the generator
+        return tablegen.build_suit_tables()
+    return tables
 
 
 _T = _load()
@@ -32,6 +41,8 @@ SUIT_PAIRS = cast(bytes, _T["suit_pairs"])
 HONOR_PAIRS = cast(bytes, _T["honor_pairs"])
 SUIT_VEC = cast("array[int]", _T["suit_vec"])
 HONOR_VEC = cast("array[int]", _T["honor_vec"])
+SUIT_VEC_CAPPED = cast("array[int]", _T["suit_vec_capped"])
+HONOR_VEC_CAPPED = cast("array[int]", _T["honor_vec_capped"])
 VECTORS = cast("list[tuple[int, ...]]", _T["vectors"])
 VEC_COMB = cast("array[int]", _T["vec_comb"])
 NV = len(VECTORS)

@@ -1,0 +1,317 @@
+"""The command line (`shangrao-bot score | analyze`), in-process and through a real subprocess.
+
+Expected values come from RULES.md (the same hands as the worked examples and the scoring
+table); bad input must end with exit status 2 and exactly one line on stderr naming the token.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shangrao_bot.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+
+PINGHU = ["--hand", "123m456p789s11122z", "--win", "2z", "--bao", "5m"]
+EX5 = [
+    "--hand", "9p9p", "--win", "9p", "--bao", "5p",
+    "--melds", "(1111m) (9999m) (1111z) (7777z)",
+    "--how", "kong", "--kong-chain", "4", "--flown", "0:4", "--bonus", "0:sigebao",
+]  # fmt: skip
+
+
+def run(argv: list[str], stdin: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(argv, stdin=io.StringIO(stdin), stdout=out)
+    return code, out.getvalue()
+
+
+def score_json(*args: str) -> dict[str, Any]:
+    code, out = run(["score", *args, "--json"])
+    assert code == 0
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def analyze(bao: str, lines: list[str]) -> list[dict[str, Any]]:
+    code, out = run(["analyze", "--bao", bao], stdin="\n".join(lines) + "\n")
+    assert code == 0
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+# --- score --------------------------------------------------------------------------------------
+
+
+def test_score_json_keys_pinghu() -> None:
+    data = score_json(*PINGHU)
+    assert {"winning", "reason", "pattern", "value", "deltas"} <= data.keys()
+    assert data["winning"] is True
+    assert data["reason"] is None
+    assert data["pattern"] == "平胡自摸"
+    assert data["value"] == 2
+    assert data["deltas"] == [6, -2, -2, -2]
+
+
+def test_score_json_example_5_via_flags() -> None:
+    data = score_json(*EX5)
+    assert data["winning"] is True
+    assert data["pattern"] == "清碰碰胡"
+    assert data["value"] == 10240
+    assert data["deltas"] == [30774, -10258, -10258, -10258]
+    assert sum(data["deltas"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "pattern", "value", "deltas"),
+    [
+        pytest.param(
+            ["--hand", "147m258p369s12345z", "--win", "5z", "--bao", "5m", "--flown", "0:1"],
+            "十三浪", 8, [24, -8, -8, -8], id="shisanlang-feibao",
+        ),
+        pytest.param(
+            ["--hand", "123m4p5m6p777s111z5m9s", "--win", "9s", "--bao", "5m"],
+            "宝吊头", 3, [9, -3, -3, -3], id="baodiaotou",
+        ),
+        pytest.param(
+            ["--hand", "22m33p55s77s88p44z5m6m", "--win", "6m", "--bao", "5m",
+             "--preset", "baike"],
+            "七对 宝调", 12, [36, -12, -12, -12], id="baike-qidui-baotiao",
+        ),
+        pytest.param(
+            [*PINGHU, "--flown", "1:1,2:2"],
+            "平胡自摸", 2, [14, -4, -8, -2], id="payer-doubling",
+        ),
+        pytest.param(
+            [*PINGHU, "--bonus", "1:minggang,3:jiebao"],
+            "平胡自摸", 2, [-5, -9, -13, 27], id="bonuses",
+        ),
+    ],
+)  # fmt: skip
+def test_score_json_hands(args: list[str], pattern: str, value: int, deltas: list[int]) -> None:
+    data = score_json(*args)
+    assert data["winning"] is True
+    assert data["pattern"] == pattern
+    assert data["value"] == value
+    assert data["deltas"] == deltas
+    assert sum(data["deltas"]) == 0
+
+
+def test_score_not_a_win_exits_zero() -> None:
+    data = score_json("--hand", "123m4p5m6p777s111z9s9s", "--win", "9s", "--bao", "5m")
+    assert data["winning"] is False
+    assert "有宝平胡" in data["reason"]
+    assert data["value"] == 0
+    assert data["deltas"] == [0, 0, 0, 0]
+
+
+def test_score_not_a_win_text() -> None:
+    code, out = run(["score", "--hand", "123m4p5m6p777s111z9s9s", "--win", "9s", "--bao", "5m"])
+    assert code == 0
+    assert out.startswith("Not a win")
+    assert "有宝平胡" in out
+
+
+def test_score_text_output() -> None:
+    code, out = run(["score", *PINGHU])
+    assert code == 0
+    assert "平胡自摸" in out
+    assert "Payments" in out
+    for payer in (1, 2, 3):
+        assert f"seat {payer} pays seat 0" in out
+    assert "+6" in out
+
+
+def test_score_text_output_modifiers_and_bonuses() -> None:
+    code, out = run(["score", *EX5])
+    assert code == 0
+    assert "清碰碰胡" in out
+    for name in ("杠开", "单吊", "九幺", "飞宝"):
+        assert name in out
+    assert "sigebao" in out and "angang" in out
+    assert "+30774" in out
+
+
+def test_stake_doubles_everything() -> None:
+    base = score_json(*PINGHU, "--bonus", "1:minggang")
+    doubled = score_json(*PINGHU, "--bonus", "1:minggang", "--stake", "2")
+    assert base["value"] == 2
+    assert base["deltas"] == [5, 1, -3, -3]
+    assert doubled["value"] == 4
+    assert doubled["deltas"] == [10, 2, -6, -6]
+
+
+def test_score_rob() -> None:
+    data = score_json(
+        "--hand", "12m456p789s777z22z3m", "--win", "3m", "--bao", "5m",
+        "--how", "rob", "--robbed", "2",
+    )  # fmt: skip
+    assert data["winning"] is True
+    assert data["value"] == 12  # 平胡自摸 2 × 抢杠 6
+    assert data["deltas"] == [12, 0, -12, 0]
+    assert [m["name"] for m in data["modifiers"]] == ["抢杠"]
+
+
+def test_score_rob_robbed_player_flew() -> None:
+    data = score_json(
+        "--hand", "12m456p789s777z22z3m", "--win", "3m", "--bao", "5m",
+        "--how", "rob", "--robbed", "2", "--flown", "2:1,1:1",
+    )  # fmt: skip
+    assert data["deltas"] == [24, 0, -24, 0]
+
+
+def test_score_rob_under_baike_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(
+        ["score", "--hand", "12m456p789s777z22z3m", "--win", "3m", "--bao", "5m",
+         "--how", "rob", "--robbed", "2", "--preset", "baike"]
+    )  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "token"),
+    [
+        pytest.param(["score", "--hand", "0m23m456p789s11122z", "--win", "2z", "--bao", "5m"],
+                     "0m", id="rank-0"),
+        pytest.param(["score", *PINGHU, "--flown", "x"], "x", id="flown-x"),
+        pytest.param(["score", *PINGHU, "--bonus", "1:foo"], "foo", id="bad-bonus-kind"),
+        pytest.param(["score", *PINGHU, "--how", "foo"], "foo", id="unknown-how"),
+        pytest.param(["score", "--hand", "11111m2345678m99m", "--win", "9m", "--bao", "5p"],
+                     "1m", id="five-copies"),
+        pytest.param(["score", "--hand", "123m456p789s11122z", "--win", "2z", "--bao", "0p"],
+                     "0p", id="bad-bao"),
+        pytest.param(["score", "--hand", "123m456p789s1122z", "--win", "2z", "--bao", "5m"],
+                     "13", id="13-tiles"),
+    ],
+)  # fmt: skip
+def test_bad_input_one_line_on_stderr(
+    argv: list[str], token: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out = run(argv)
+    err = capsys.readouterr().err
+    assert code == 2
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert token in lines[0]
+    assert "Traceback" not in err
+
+
+def test_five_copies_message_names_the_count(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run(["score", "--hand", "11111m2345678m99m", "--win", "9m", "--bao", "5p"])
+    assert code == 2
+    assert "five 1m" in capsys.readouterr().err
+
+
+# --- analyze ------------------------------------------------------------------------------------
+
+
+def test_analyze_several_lines() -> None:
+    records = analyze(
+        "5m",
+        [
+            "123m456p789s11122z",
+            "123m456p789s1122z",
+            "",
+            "123m456p [789s] 1122z",
+            "123m456p [789s] 11122z",
+            "147m258p369s12345z",
+            "11m99m11p99p11s99s11z",
+            "123m4p5m6p777s111z9s9s",
+        ],
+    )
+    assert len(records) == 7  # the blank line is skipped
+    r14, r13, m13, m14, lan, pairs, youbao = records
+    assert r14 == {"hand": "123m456p789s11122z", "complete": ["standard"]}
+    assert set(r13) == {"hand", "waits", "shanten"}
+    assert r13["hand"] == "123m456p789s1122z"
+    # 1z or 2z complete 11z 22z; a drawn 宝 5m stands for either
+    assert set(r13["waits"]) == {"1z", "2z", "5m"}
+    assert r13["shanten"] == 0
+    assert m13["hand"] == "123m456p1122z [789s]"
+    assert set(m13["waits"]) == {"1z", "2z", "5m"}
+    assert m13["shanten"] == 0
+    assert m14 == {"hand": "123m456p11122z [789s]", "complete": ["standard"]}
+    assert lan["complete"] == ["thirteen_lan"]
+    assert set(pairs["complete"]) == {"seven_pairs", "yaojiu"}
+    # with 宝 5m, 4p5m6p is a set: complete (the scorer then refuses it as 有宝平胡)
+    assert youbao["complete"] == ["standard"]
+
+
+def test_analyze_four_bao_do_not_complete_27_hand() -> None:
+    # 2m7m 2p7p 2s7s 1234z + four 宝: no suit has room for another 十三浪 tile and only three
+    # honours are missing, so no shape fits.
+    [record] = analyze("5m", ["27m27p27s1234z5555m"])
+    assert record["complete"] == []
+    assert sorted(record) == ["complete", "hand"]
+
+
+def test_analyze_bao_none() -> None:
+    records = analyze(
+        "none",
+        ["123m456p789s1122z", "123m4p5m6p777s111z9s9s", "123m456p789s1234z"],
+    )
+    waiting, natural_5m, far = records
+    assert set(waiting["waits"]) == {"1z", "2z"}
+    assert waiting["shanten"] == 0
+    assert natural_5m["complete"] == []  # 5m is just a 5m now
+    assert far["shanten"] == 2
+    assert far["waits"] == []
+
+
+def test_analyze_wrong_size_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run(["analyze", "--bao", "5m"], stdin="123m456p789s\n")
+    err = capsys.readouterr().err
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1
+    assert "123m456p789s" in err
+    assert "Traceback" not in err
+
+
+# --- a real subprocess --------------------------------------------------------------------------
+
+
+def _subprocess(args: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "shangrao_bot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_subprocess_score_json_example_5() -> None:
+    proc = _subprocess(["score", *EX5, "--json"])
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["value"] == 10240
+    assert data["deltas"] == [30774, -10258, -10258, -10258]
+
+
+def test_subprocess_bad_input() -> None:
+    proc = _subprocess(["score", "--hand", "0m23m456p789s11122z", "--win", "2z", "--bao", "5m"])
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "'0m'" in lines[0]
+    assert "Traceback" not in proc.stderr
+
+
+def test_subprocess_analyze() -> None:
+    proc = _subprocess(["analyze", "--bao", "5m"], stdin="27m27p27s1234z5555m\n")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["complete"] == []

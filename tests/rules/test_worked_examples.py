@@ -1,0 +1,182 @@
+"""RULES.md §10: every worked example, both directions — tiles → pattern and value, and the
+totals each seat ends with. Expected values are the rule book's own (or, where the example gives
+only a description, worked out by hand from §5-§8). The winner is seat 0.
+"""
+
+from __future__ import annotations
+
+from shangrao_bot.rules.ruleset import Preset, RuleSet
+from shangrao_bot.rules.scoring import (
+    Bonus,
+    BonusKind,
+    Reason,
+    ScoreResult,
+    WinHow,
+    WinInput,
+    score_win,
+)
+from shangrao_bot.rules.tiles import parse_melds, parse_tile, parse_tiles
+
+
+def score(
+    hand: str,
+    win: str,
+    bao: str,
+    *,
+    melds: str = "",
+    how: WinHow = WinHow.SELF,
+    kong_chain: int = 1,
+    flown: tuple[int, int, int, int] = (0, 0, 0, 0),
+    bonuses: tuple[Bonus, ...] = (),
+    preset: Preset = Preset.SHANGRAO,
+) -> ScoreResult:
+    return score_win(
+        WinInput(
+            concealed=tuple(parse_tiles(hand)),
+            bao=parse_tile(bao),
+            winning_tile=parse_tile(win),
+            melds=tuple(parse_melds(melds)),
+            how=how,
+            kong_chain=kong_chain,
+            robbed_seat=None,
+            winner=0,
+            flown=flown,
+            bonuses=bonuses,
+        ),
+        RuleSet(preset, stake=1),
+    )
+
+
+def mods(r: ScoreResult) -> dict[str, int]:
+    return {m.name: m.factor for m in r.modifiers}
+
+
+def win_payments(r: ScoreResult) -> dict[int, int]:
+    """payer → amount paid to the winner for the win itself (bonuses excluded)."""
+    return {p.payer: p.amount for p in r.payments if p.reason is Reason.WIN and p.payee == 0}
+
+
+def assert_each_pays(r: ScoreResult, amount: int) -> None:
+    assert r.winning, r.reason
+    assert r.deltas == (3 * amount, -amount, -amount, -amount)
+    assert sum(r.deltas) == 0
+
+
+# 1. shangrao, 平胡自摸, no 宝 flown: each other player −2, winner +6.
+def test_example_1_pinghu_zimo() -> None:
+    r = score("123m456p789s11122z", "2z", "5m")
+    assert r.pattern == "平胡自摸"
+    assert r.pattern_factor == 2
+    assert r.modifiers == ()
+    assert r.value == 2
+    assert win_payments(r) == {1: 2, 2: 2, 3: 2}
+    assert_each_pays(r, 2)
+    assert r.deltas == (6, -2, -2, -2)
+
+
+# 2. shangrao, clean 十三浪, no 宝 flown: −4 each, winner +12.
+def test_example_2_clean_shisanlang() -> None:
+    r = score("147m258p369s12345z", "5z", "5m")
+    assert r.pattern == "十三浪"
+    assert r.value == 4
+    assert r.interpretation is not None and r.interpretation.clean
+    assert r.deltas == (12, -4, -4, -4)
+
+
+# 3. shangrao, clean 九幺, no 宝 flown: −4 each, winner +12 (and no 九幺 modifier on it).
+def test_example_3_clean_jiuyao() -> None:
+    r = score("119m19p19s1123456z", "6z", "5m")
+    assert r.pattern == "九幺"
+    assert r.value == 4
+    assert r.modifiers == ()
+    assert r.deltas == (12, -4, -4, -4)
+
+
+# 4. shangrao, clean 十三浪, winner flew 1 宝: −8 each, winner +24.
+def test_example_4_shisanlang_winner_flew_one_bao() -> None:
+    r = score("147m258p369s12345z", "5z", "5m", flown=(1, 0, 0, 0))
+    assert r.pattern == "十三浪"
+    assert mods(r) == {"飞宝": 2}
+    assert r.value == 8
+    assert r.deltas == (24, -8, -8, -8)
+
+
+# 5. shangrao, the largest hand: 宝 5p, four 5p drawn and flown (四个宝), 暗杠 1111m 9999m 1111z
+#    7777z in one chain, 单吊 on the 4th replacement 9p:
+#    10 × 2 (单吊) × 2^4 (飞宝) × 2^4 (杠开) × 2 (九幺) = 10240, + 8 (four 自摸杠) + 10 (四个宝)
+#    = 10258 from each other player, +30774 in all.
+def test_example_5_largest_hand() -> None:
+    r = score(
+        "9p9p",
+        "9p",
+        "5p",
+        melds="(1111m) (9999m) (1111z) (7777z)",
+        how=WinHow.KONG,
+        kong_chain=4,
+        flown=(4, 0, 0, 0),
+        bonuses=(Bonus(0, BonusKind.SIGEBAO),),
+    )
+    assert r.pattern == "清碰碰胡"
+    assert r.pattern_factor == 10
+    assert mods(r) == {"单吊": 2, "飞宝": 16, "杠开": 16, "九幺": 2}
+    assert r.value == 10240
+    assert win_payments(r) == {1: 10240, 2: 10240, 3: 10240}
+    bonus_from_each = {
+        payer: sum(p.amount for p in r.payments if p.payer == payer and p.reason is not Reason.WIN)
+        for payer in (1, 2, 3)
+    }
+    assert bonus_from_each == {1: 18, 2: 18, 3: 18}
+    assert r.deltas == (30774, -10258, -10258, -10258)
+    assert_each_pays(r, 10258)
+
+
+# 6. shangrao, 宝 5m: 123m 4p5m6p 777s 111z 5m + drew 9s → 宝吊头, ×3: −3 each.
+def test_example_6_baodiaotou() -> None:
+    r = score("123m4p5m6p777s111z5m9s", "9s", "5m")
+    assert r.pattern == "宝吊头"
+    assert r.pattern_factor == 3
+    assert r.value == 3
+    assert r.deltas == (9, -3, -3, -3)
+
+
+# 7. shangrao, 宝 5m, same 13 tiles + drew 5p → 宝吊无宝 (456p, 5m5m pair), ×6.
+def test_example_7_baodiaowubao() -> None:
+    r = score("123m4p5m6p777s111z5m5p", "5p", "5m")
+    assert r.pattern == "宝吊无宝"
+    assert r.value == 6
+    assert r.interpretation is not None and r.interpretation.clean
+    assert r.deltas == (18, -6, -6, -6)
+
+
+# 8. shangrao, 宝 5m, 123m 4p5m6p 777s 111z 9s + drew 9s: 有宝平胡, not a win.
+def test_example_8_youbao_pinghu_is_not_a_win() -> None:
+    r = score("123m4p5m6p777s111z9s9s", "9s", "5m")
+    assert not r.winning
+    assert r.reason is not None and "有宝平胡" in r.reason
+    assert r.value == 0
+    assert r.payments == ()
+    assert r.deltas == (0, 0, 0, 0)
+
+
+# 9. baike: 清一色平胡 有宝自摸: 8 each; 七对 宝调: 12 each; 碰碰胡 九幺 字一色 无宝自摸: 64 each.
+def test_example_9a_baike_qingyise_pinghu_youbao() -> None:
+    # 宝 1m (no 2m/3m, so it must act): 456m 456m 66m 789m 78m+宝 …; no 宝调 on 4m.
+    r = score("4455666677889m1m", "4m", "1m", preset=Preset.BAIKE)
+    assert r.pattern == "平胡清一色 有宝自摸"
+    assert r.value == 8
+    assert_each_pays(r, 8)
+
+
+def test_example_9b_baike_qidui_baotiao() -> None:
+    # six pairs + lone 宝 5m, drew 6m: the 宝 pairs with it.
+    r = score("22m33p55s77s88p44z5m6m", "6m", "5m", preset=Preset.BAIKE)
+    assert r.pattern == "七对 宝调"
+    assert r.value == 12
+    assert_each_pays(r, 12)
+
+
+def test_example_9c_baike_pengpeng_jiuyao_ziyise_wubao() -> None:
+    r = score("11122233355577z", "7z", "5m", preset=Preset.BAIKE)
+    assert r.pattern == "碰碰胡九幺字一色 无宝自摸"
+    assert r.value == 64
+    assert_each_pays(r, 64)
