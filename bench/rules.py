@@ -262,14 +262,20 @@ def main() -> None:
 
     four = bao_complete_us[4]
     verdict = "meets" if four <= TARGET_US else "MISSES"
-    print(f"four-宝 is_complete: {four:.2f} µs per call, {verdict} the {TARGET_US:g} µs target "
-          f"({TARGET_US / four:.1f}x headroom)")
+    print(
+        f"four-宝 is_complete: {four:.2f} µs per call, {verdict} the {TARGET_US:g} µs target "
+        f"({TARGET_US / four:.1f}x headroom)"
+    )
 
-    print(f"import shangrao_bot.rules.shapes (fresh interpreter, best of {IMPORT_RUNS}): "
-          f"{import_seconds() * 1e3:.1f} ms")
+    print(
+        f"import shangrao_bot.rules.shapes (fresh interpreter, best of {IMPORT_RUNS}): "
+        f"{import_seconds() * 1e3:.1f} ms"
+    )
     print(f"total bench time {time.perf_counter() - t0:.1f} s")
-    print(f"speedup is_win={win_ref / win_ours:.1f} waits={waits_ref / waits_ours:.1f} "
-          f"shanten={shanten_ref / shanten_ours:.1f}")
+    print(
+        f"speedup is_win={win_ref / win_ours:.1f} waits={waits_ref / waits_ours:.1f} "
+        f"shanten={shanten_ref / shanten_ours:.1f}"
+    )
 
 
 if __name__ == "__main__":

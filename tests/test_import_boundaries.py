@@ -78,11 +78,18 @@ def violations(layer_dir: Path, allowed: tuple[str, ...]) -> tuple[int, list[str
     return checked, bad
 
 
-@pytest.mark.parametrize("layer", sorted(ALLOWED))
+# Only the layers that exist are checked (the engine arrives with its own issue), so nothing
+# is skipped: a layer appears here as soon as its directory does.
+EXISTING_LAYERS = sorted(layer for layer in ALLOWED if (PACKAGE_ROOT / layer).is_dir())
+
+
+def test_rules_layer_exists() -> None:
+    assert "rules" in EXISTING_LAYERS
+
+
+@pytest.mark.parametrize("layer", EXISTING_LAYERS)
 def test_core_imports_only_stdlib_and_itself(layer: str) -> None:
     layer_dir = PACKAGE_ROOT / layer
-    if not layer_dir.is_dir():
-        pytest.skip(f"shangrao_bot/{layer} does not exist yet")
     checked, bad = violations(layer_dir, ALLOWED[layer])
     assert checked > 0, f"no .py files found under {layer_dir}"
     assert bad == []

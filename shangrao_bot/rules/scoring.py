@@ -194,7 +194,7 @@ def _shangrao_pattern(
     """(pattern name, factor, why-not) for one interpretation under ``shangrao``."""
     if interp.shape is Shape.SEVEN_PAIRS:
         n = _quads(interp)
-        lux = f"豪华{n}" if n else ""
+        lux = ("", "豪华", "双豪华", "三豪华")[n]  # 14 tiles hold at most three quads
         if interp.clean:
             return f"{lux}清七对", 10 * 2**n, None
         return f"{lux}七对", 4 * 2**n, None

@@ -155,6 +155,12 @@ def parse_tiles(text: str) -> list[int]:
             continue
         if digits:
             token = "".join(digits)
+            if ch.isascii() and ch.isalpha():
+                raise TileParseError(
+                    f"'{token}{ch}' is not a tile: '{ch}' is not a suit, use m (万), p (筒), "
+                    "s (条) or z (字)",
+                    token + ch,
+                )
             raise TileParseError(
                 f"'{token}' has no suit: add m (万), p (筒), s (条) or z (字), e.g. '{token}m'",
                 token,

@@ -210,13 +210,13 @@ TABLE = [
         deltas=each(26),
     ),
     # The same tiles all concealed: 碰碰胡宝吊宝 (16) loses to 七对 with the 宝 completing
-    # 1111m 2222p 3333s and pairing 4z: 豪华3七对 有宝 = 4 × 2^3 = 32, + 10 (四个宝) each.
+    # 1111m 2222p 3333s and pairing 4z: 三豪华七对 有宝 = 4 × 2^3 = 32, + 10 (四个宝) each.
     row(
         "sr-max-haohua3-qidui-over-baodiaobao",
         hand="111m222p333s4z5m5m5m5m",
         win="5m",
         bonuses=(Bonus(0, SIGE),),
-        pattern="豪华3七对",
+        pattern="三豪华七对",
         value=32,
         deltas=each(42),
     ),
@@ -232,7 +232,7 @@ TABLE = [
         "sr-haohua1-qidui",
         hand="2222m33p55s77s88p4z5m",
         win="4z",
-        pattern="豪华1七对",
+        pattern="豪华七对",
         value=8,
         deltas=each(8),
     ),
@@ -241,7 +241,7 @@ TABLE = [
         "sr-haohua1-qidui-bao-completes-quad",
         hand="222m33p55s77s88p44z5m",
         win="4z",
-        pattern="豪华1七对",
+        pattern="豪华七对",
         value=8,
         deltas=each(8),
     ),
@@ -249,7 +249,7 @@ TABLE = [
         "sr-haohua2-qidui",
         hand="2222m3333p55s77s4z5m",
         win="4z",
-        pattern="豪华2七对",
+        pattern="双豪华七对",
         value=16,
         deltas=each(16),
     ),
@@ -261,7 +261,7 @@ TABLE = [
         value=10,
         deltas=each(10),
     ),
-    # 5m5m standing for themselves: clean 10 beats 5m5m acting as 2m2m (豪华1七对 有宝 = 8).
+    # 5m5m standing for themselves: clean 10 beats 5m5m acting as 2m2m (豪华七对 有宝 = 8).
     row(
         "sr-qing-qidui-bao-pair",
         hand="22m33p55s77s88p44z5m5m",
@@ -274,18 +274,18 @@ TABLE = [
         "sr-haohua1-qing-qidui",
         hand="2222m33p55s77s88p44z",
         win="4z",
-        pattern="豪华1清七对",
+        pattern="豪华清七对",
         value=20,
         deltas=each(20),
     ),
-    # all four 宝 standing for themselves make a clean quad: 豪华1清七对 20 beats any acting
-    # reading (at most two quads with 4 宝: 豪华2七对 有宝 = 16); + 10 (四个宝) each.
+    # all four 宝 standing for themselves make a clean quad: 豪华清七对 20 beats any acting
+    # reading (at most two quads with 4 宝: 双豪华七对 有宝 = 16); + 10 (四个宝) each.
     row(
         "sr-haohua1-qing-qidui-bao-quad",
         hand="22m33p55s77s88p5555m",
         win="2m",
         bonuses=(Bonus(0, SIGE),),
-        pattern="豪华1清七对",
+        pattern="豪华清七对",
         value=20,
         deltas=each(30),
     ),
@@ -293,7 +293,7 @@ TABLE = [
         "sr-haohua2-qing-qidui",
         hand="2222m3333p55s77s44z",
         win="4z",
-        pattern="豪华2清七对",
+        pattern="双豪华清七对",
         value=40,
         deltas=each(40),
     ),

@@ -291,7 +291,7 @@ def shape_names(shapes: Sequence[Shape]) -> set[str]:
 # --- completeness --------------------------------------------------------------------------------
 
 
-@cfg(1000)
+@cfg(800)
 @given(hands14)
 def test_complete_shapes_match_brute(hand: Hand) -> None:
     concealed, _, bao = hand
@@ -303,13 +303,13 @@ def test_complete_shapes_match_brute(hand: Hand) -> None:
     assert is_complete(c, b, m, my) == bool(expected), fmt(hand)
 
 
-@cfg(600)
+@cfg(300)
 @given(complete_hands())
 def test_constructed_hands_are_complete(hand: Hand) -> None:
     assert is_complete(*args(hand)), fmt(hand)
 
 
-@cfg(600)
+@cfg(400)
 @given(complete_hands(), st.data())
 def test_replacing_a_natural_by_bao_keeps_complete(hand: Hand, data: st.DataObject) -> None:
     concealed, melds, bao = hand
