@@ -1,0 +1,158 @@
+"""Property tests of the scorer over random complete hands (RULES.md §7, §8, §9).
+
+Whatever the hand, preset, way of winning, 飞宝 and bonuses: payments sum to zero, no amount is
+negative, a win pays the winner, the chosen interpretation is one of the hand's legal ones and
+pays at least as much as any other, and the stake scales everything linearly.
+"""
+
+from __future__ import annotations
+
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from shangrao_bot.rules.hand import analyze_complete
+from shangrao_bot.rules.ruleset import Preset, RuleSet
+from shangrao_bot.rules.scoring import (
+    Bonus,
+    BonusKind,
+    Reason,
+    WinHow,
+    WinInput,
+    score_draw,
+    score_win,
+)
+from shangrao_bot.rules.tiles import MeldKind, counts_of, indicator_from_bao
+from tests.rules.test_shapes_properties import Hand, cfg, complete_hands
+
+
+def _with_bao(hand: Hand, data: st.DataObject) -> tuple[list[int], list, int]:  # type: ignore[type-arg]
+    concealed, melds, bao = hand
+    counts = counts_of(concealed + [t for m in melds for t in m.tiles])
+    if bao is None:
+        # a 宝 kind the hand does not hold: the hand is scored wildcard-free
+        options = [k for k in range(34) if counts[k] == 0 and counts[indicator_from_bao(k)] <= 3]
+        assume(options)
+        bao = data.draw(st.sampled_from(options))
+    assume(counts[indicator_from_bao(bao)] <= 3)
+    for m in melds:  # a three-tile concealed kong only exists for the indicator's kind
+        assume(m.kind is not MeldKind.KONG_INDICATOR or m.tiles[0] == indicator_from_bao(bao))
+    return concealed, melds, bao
+
+
+@st.composite
+def win_inputs(draw: st.DrawFn) -> tuple[WinInput, RuleSet]:
+    hand = draw(complete_hands())
+    concealed, melds, bao = _with_bao(hand, draw(st.data()))
+    preset = draw(st.sampled_from(list(Preset)))
+    win = draw(st.sampled_from(sorted(set(concealed))))
+    hows = [WinHow.SELF]
+    if any(m.kind.is_kong for m in melds):
+        hows.append(WinHow.KONG)
+    if preset is Preset.SHANGRAO and win != bao:
+        hows.append(WinHow.ROB)
+    if not melds:
+        hows.append(WinHow.TIANHU)
+        if win != bao:
+            hows.append(WinHow.DIHU)
+    how = draw(st.sampled_from(hows))
+    flown = [0, 0, 0, 0]
+    for _ in range(draw(st.integers(0, 4))):
+        flown[draw(st.integers(0, 3))] += 1
+    bonuses = draw(
+        st.lists(
+            st.builds(
+                Bonus,
+                st.integers(1, 3),
+                st.sampled_from([BonusKind.MINGGANG, BonusKind.ANGANG]),
+            ),
+            max_size=3,
+        )
+    )
+    if draw(st.booleans()):
+        bonuses.append(Bonus(draw(st.integers(0, 3)), BonusKind.SIGEBAO))
+    inp = WinInput(
+        concealed=tuple(concealed),
+        bao=bao,
+        winning_tile=None if how is WinHow.TIANHU else win,
+        melds=tuple(melds),
+        how=how,
+        kong_chain=draw(st.integers(1, 3)),
+        robbed_seat=draw(st.integers(1, 3)) if how is WinHow.ROB else None,
+        winner=0,
+        flown=tuple(flown),
+        bonuses=tuple(bonuses),
+    )
+    return inp, RuleSet(preset, stake=draw(st.integers(1, 3)))
+
+
+@cfg(250)
+@given(win_inputs())
+def test_payments_balance_and_are_never_negative(case: tuple[WinInput, RuleSet]) -> None:
+    inp, rules = case
+    result = score_win(inp, rules)
+    assert sum(result.deltas) == 0
+    assert all(p.amount > 0 for p in result.payments)
+    assert all(p.payer != p.payee for p in result.payments)
+    if result.winning:
+        assert result.value > 0
+        assert result.pattern
+        win_pay = [p for p in result.payments if p.reason is Reason.WIN]
+        assert win_pay and all(p.payee == inp.winner for p in win_pay)
+        if inp.how is WinHow.ROB:
+            assert {p.payer for p in win_pay} == {inp.robbed_seat}
+        else:
+            assert {p.payer for p in win_pay} == {1, 2, 3}
+        legal = analyze_complete(inp.concealed, inp.melds, inp.bao).interpretations
+        assert result.interpretation in legal
+    else:
+        assert result.reason
+        assert result.deltas == (0, 0, 0, 0)
+        assert result.payments == ()
+
+
+@cfg(150)
+@given(win_inputs())
+def test_stake_scales_every_amount(case: tuple[WinInput, RuleSet]) -> None:
+    inp, rules = case
+    base = score_win(inp, RuleSet(rules.preset, stake=1))
+    staked = score_win(inp, rules)
+    assert staked.winning == base.winning
+    assert staked.deltas == tuple(rules.stake * d for d in base.deltas)
+
+
+@cfg(150)
+@given(win_inputs())
+def test_flying_a_bao_never_lowers_the_winners_value(case: tuple[WinInput, RuleSet]) -> None:
+    """飞宝 doubles what the winner wins (§7, §8): one more flown 宝 never pays less."""
+    inp, rules = case
+    assume(sum(inp.flown) < 4 and inp.how not in (WinHow.TIANHU, WinHow.DIHU))
+    base = score_win(inp, rules)
+    flown = list(inp.flown)
+    flown[inp.winner] += 1
+    more = score_win(
+        WinInput(**{**inp.__dict__, "flown": tuple(flown)}),  # type: ignore[arg-type]
+        rules,
+    )
+    if base.winning:
+        assert more.winning
+        assert more.value == 2 * base.value
+
+
+@cfg(100)
+@given(
+    st.lists(st.builds(Bonus, st.integers(0, 3), st.sampled_from(list(BonusKind))), max_size=6),
+    st.integers(1, 5),
+)
+def test_draw_settles_only_bonuses_and_balances(bonuses: list[Bonus], stake: int) -> None:
+    result = score_draw(bonuses, RuleSet(stake=stake))
+    assert not result.winning
+    assert sum(result.deltas) == 0
+    points = {
+        BonusKind.MINGGANG: 1,
+        BonusKind.ANGANG: 2,
+        BonusKind.JIEBAO: 10,
+        BonusKind.SIGEBAO: 10,
+    }
+    for seat in range(4):
+        expected = sum((3 if b.seat == seat else -1) * points[b.kind] * stake for b in bonuses)
+        assert result.deltas[seat] == expected
