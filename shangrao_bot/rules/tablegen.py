@@ -69,37 +69,58 @@ def _run_automaton(
     return level, profiles
 
 
-# --- fewest wildcards to use every tile (sets only / sets + pair) --------------------------------
+# --- the decomposition DP shared by both kinds of table ----------------------------------------
+#
+# State before rank i: x sequences waiting for their third tile here, y waiting for their second
+# (and then a third at i + 1), whether the pair is placed, and how many groups were formed. At
+# rank i, u of the c tiles held are used and w missing tiles are filled in (the cost); they
+# close the open sequences, then start new ones (at most two: three equal sequences are three
+# triplets), form the pair, and triplets.
 
-NeedProfile = tuple[tuple[tuple[int, int, int], int], ...]
+Profile = tuple[tuple[tuple[int, int, int, int], int], ...]
 
 
-def _need_step(seq_ok: Callable[[int], bool]) -> Callable[[NeedProfile, int, int], NeedProfile]:
-    def step(profile: NeedProfile, i: int, c: int) -> NeedProfile:
-        best: dict[tuple[int, int, int], int] = {}
+def _dp_step(
+    seq_ok: Callable[[int], bool], *, use_all: bool, capped: bool, cost_cap: int
+) -> Callable[[Profile, int, int], Profile]:
+    """``use_all``: every tile held must be used (completeness) instead of any subset
+    (shanten); ``capped``: the shape holds at most four of a kind (no 宝 for a fifth copy)."""
+
+    def step(profile: Profile, i: int, c: int) -> Profile:
+        best: dict[tuple[int, int, int, int], int] = {}
         can_start = seq_ok(i)
-        for (x, y, pr), cost in profile:
-            deficit = max(0, x + y - c)
-            for w in range(deficit, deficit + 3):
-                r = c + w - x - y
-                for z in range(min(2, r) + 1 if can_start else 1):
-                    rem = r - z
-                    for pp in (0, 1) if not pr else (0,):
-                        left = rem - 2 * pp
-                        if left < 0 or left % 3:
-                            continue
-                        key = (y, z, pr | pp)
-                        val = min(CAP, cost + w)
-                        if best.get(key, CAP + 1) > val:
-                            best[key] = val
+        for (x, y, pr, g), cost in profile:
+            for u in (c,) if use_all else range(c + 1):
+                deficit = max(0, x + y - u)
+                for w in range(deficit, deficit + 3):
+                    if capped and u + w > 4:
+                        break
+                    r = u + w - x - y
+                    for z in range(min(2, r) + 1 if can_start else 1):
+                        rem = r - z
+                        for pp in (0, 1) if not pr else (0,):
+                            left = rem - 2 * pp
+                            if left < 0 or left % 3:
+                                continue
+                            ng = 0 if use_all else g + z + left // 3
+                            if ng > 4:
+                                continue
+                            key = (y, z, pr | pp, ng)
+                            val = min(cost_cap, cost + w)
+                            if best.get(key, cost_cap + 1) > val:
+                                best[key] = val
         return tuple(sorted(best.items()))
 
     return step
 
 
-def _need_final(profile: NeedProfile) -> int:
+INITIAL: Profile = (((0, 0, 0, 0), 0),)
+
+
+def _need_final(profile: Profile) -> int:
+    """Fewest wildcards for sets only (s) and sets + pair (p), packed s | (p - s + 1) << 4."""
     s = p = CAP
-    for (x, y, pr), cost in profile:
+    for (x, y, pr, _), cost in profile:
         if x == 0 and y == 0:
             if pr:
                 p = min(p, cost)
@@ -113,45 +134,8 @@ def _need_final(profile: NeedProfile) -> int:
     return s | ((d + 1) << 4)
 
 
-# --- shanten vectors: fewest tiles to add so a subset forms g sets (+ pair) -----------------------
-
-VecProfile = tuple[tuple[tuple[int, int, int, int], int], ...]
-
-
-def _vec_step(
-    seq_ok: Callable[[int], bool], capped: bool
-) -> Callable[[VecProfile, int, int], VecProfile]:
-    """``capped``: the shape may hold at most four of a kind (no 宝 to stand for a fifth)."""
-
-    def step(profile: VecProfile, i: int, c: int) -> VecProfile:
-        best: dict[tuple[int, int, int, int], int] = {}
-        can_start = seq_ok(i)
-        for (x, y, pr, g), cost in profile:
-            for u in range(c + 1):  # naturals used at this rank; the rest are left over
-                deficit = max(0, x + y - u)
-                for w in range(deficit, deficit + 3):
-                    if capped and u + w > 4:
-                        break
-                    r = u + w - x - y
-                    for z in range(min(2, r) + 1 if can_start else 1):
-                        rem = r - z
-                        for pp in (0, 1) if not pr else (0,):
-                            left = rem - 2 * pp
-                            if left < 0 or left % 3:
-                                continue
-                            ng = g + z + left // 3
-                            if ng > 4:
-                                continue
-                            key = (y, z, pr | pp, ng)
-                            val = cost + w
-                            if best.get(key, 99) > val:
-                                best[key] = val
-        return tuple(sorted(best.items()))
-
-    return step
-
-
-def _vec_final(profile: VecProfile) -> tuple[int, ...]:
+def _vec_final(profile: Profile) -> tuple[int, ...]:
+    """need(g, p) for g = 0…4 groups and p = pair or not, in the order g * 2 + p."""
     vec = [99] * 10
     for (x, y, pr, g), cost in profile:
         if x == 0 and y == 0:
@@ -268,16 +252,16 @@ def build_suit_tables() -> dict[str, object]:
         ("suit", 9, lambda i: i <= 6),
         ("honor", 7, lambda i: False),
     ):
-        need_init: NeedProfile = (((0, 0, 0), 0),)
-        level, profiles = _run_automaton(need_init, _need_step(seq_ok), digits)
+        need_step = _dp_step(seq_ok, use_all=True, capped=False, cost_cap=CAP)
+        level, profiles = _run_automaton(INITIAL, need_step, digits)
         final = [_need_final(p) for p in profiles]
         need = bytes(final[p] for p in level)
         tables[f"{name}_need"] = need
         tables[f"{name}_wait0"] = _wait_masks(need, digits)
 
-        vec_init: VecProfile = (((0, 0, 0, 0), 0),)
         for suffix, capped in (("", False), ("_capped", True)):
-            vlevel, vprofiles = _run_automaton(vec_init, _vec_step(seq_ok, capped), digits)
+            vec_step = _dp_step(seq_ok, use_all=False, capped=capped, cost_cap=99)
+            vlevel, vprofiles = _run_automaton(INITIAL, vec_step, digits)
             vid = [vectors.setdefault(_vec_final(prof), len(vectors)) for prof in vprofiles]
             tables[f"{name}_vec{suffix}"] = array("H", [vid[p] for p in vlevel])
 

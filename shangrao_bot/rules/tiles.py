@@ -117,6 +117,12 @@ def _bad_rank(token: str, rank: int, suit: str) -> TileParseError:
     return TileParseError(f"'{token}' is not a tile: ranks are {limit}", token)
 
 
+def _no_suit(token: str) -> TileParseError:
+    return TileParseError(
+        f"'{token}' has no suit: add m (万), p (筒), s (条) or z (字), e.g. '{token}m'", token
+    )
+
+
 def parse_tiles(text: str) -> list[int]:
     """Read tiles in any accepted notation, keeping their order.
 
@@ -161,10 +167,7 @@ def parse_tiles(text: str) -> list[int]:
                     "s (条) or z (字)",
                     token + ch,
                 )
-            raise TileParseError(
-                f"'{token}' has no suit: add m (万), p (筒), s (条) or z (字), e.g. '{token}m'",
-                token,
-            )
+            raise _no_suit(token)
         if ch in _ZH_HONORS:
             tiles.append(_ZH_HONORS[ch])
             i += 1
@@ -184,11 +187,7 @@ def parse_tiles(text: str) -> list[int]:
             word,
         )
     if digits:
-        token = "".join(digits)
-        raise TileParseError(
-            f"'{token}' has no suit: add m (万), p (筒), s (条) or z (字), e.g. '{token}m'",
-            token,
-        )
+        raise _no_suit("".join(digits))
     return tiles
 
 
