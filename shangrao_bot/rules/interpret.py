@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from itertools import combinations_with_replacement, pairwise
 
 from shangrao_bot.rules.shapes import YAOJIU_KINDS, Shape, natural_keys
@@ -73,7 +74,7 @@ class Interpretation:
     groups: tuple[Group, ...]
     bao_kind: int | None
 
-    @property
+    @cached_property
     def acting(self) -> tuple[int, ...]:
         """Kinds the acting 宝 stood for (a 宝 standing for itself is not acting)."""
         return tuple(
@@ -217,20 +218,24 @@ def _sequences(
                 n[pos] += 1
 
 
+_WILD_PAIRS = tuple(Group(GroupType.PAIR, (k, k), (True, True)) for k in range(34))
+
+
 def _seven_pairs(n: list[int], b: int) -> Iterator[tuple[Group, ...]]:
+    """Each odd kind takes one 宝; the spare 宝 pair up as any kinds (making quads or new pairs)."""
     odd = [k for k in range(34) if n[k] & 1]
     spare = b - len(odd)
     if spare < 0 or spare & 1:
         return
+    base: list[Group] = []
+    for k in range(34):
+        for _ in range(n[k] >> 1):
+            base.append(Group(GroupType.PAIR, (k, k), (False, False)))
+        if n[k] & 1:
+            base.append(Group(GroupType.PAIR, (k, k), (False, True)))
+    fixed = tuple(base)
     for extra in combinations_with_replacement(range(34), spare // 2):
-        groups: list[Group] = []
-        for k in range(34):
-            naturals = n[k]
-            wild = (1 if naturals & 1 else 0) + 2 * extra.count(k)
-            flags = [False] * naturals + [True] * wild
-            for i in range(0, len(flags), 2):
-                groups.append(Group(GroupType.PAIR, (k, k), (flags[i], flags[i + 1])))
-        yield tuple(groups)
+        yield fixed + tuple(_WILD_PAIRS[k] for k in extra)
 
 
 def _lan_valid(kinds: Sequence[int]) -> bool:
@@ -290,27 +295,18 @@ def interpretations(
         for groups in _seven_pairs(n, b):
             add(Shape.SEVEN_PAIRS, groups)
         for fill in _thirteen_lan(naturals, b):
-            tiles = tuple(sorted(naturals + list(fill)))
-            add(Shape.THIRTEEN_LAN, (_loose(tiles, naturals, fill),))
+            add(Shape.THIRTEEN_LAN, (_loose(naturals, fill),))
     if all(t in YAOJIU_KINDS for m in melds for t in m.tiles) and all(
         t in YAOJIU_KINDS for t in naturals
     ):
         for fill in combinations_with_replacement(YAOJIU_KINDS, b):
-            tiles = tuple(sorted(naturals + list(fill)))
-            add(Shape.YAOJIU, (_loose(tiles, naturals, fill),))
+            add(Shape.YAOJIU, (_loose(naturals, fill),))
     return sorted(found.values(), key=lambda i: (_ORDER[i.shape], [g.sort_key() for g in i.groups]))
 
 
-def _loose(tiles: tuple[int, ...], naturals: list[int], fill: Sequence[int]) -> Group:
-    """A LOOSE group marking which positions are 宝 (one per filled kind, after the naturals)."""
-    remaining = list(fill)
-    flags = []
-    seen: dict[int, int] = {}
-    for t in tiles:
-        seen[t] = seen.get(t, 0) + 1
-        natural_count = naturals.count(t)
-        is_bao = seen[t] > natural_count and t in remaining
-        if is_bao:
-            remaining.remove(t)
-        flags.append(is_bao)
-    return Group(GroupType.LOOSE, tiles, tuple(flags))
+def _loose(naturals: list[int], fill: Sequence[int]) -> Group:
+    """A LOOSE group of every concealed tile, sorted, 宝 positions after a kind's naturals."""
+    marked = sorted([(t, False) for t in naturals] + [(t, True) for t in fill])
+    return Group(
+        GroupType.LOOSE, tuple(t for t, _ in marked), tuple(is_bao for _, is_bao in marked)
+    )
