@@ -283,3 +283,10 @@ def main(
         return 2
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
+    except Exception as exc:  # a bug: still one line for the user, never a traceback
+        print(
+            f"shangrao-bot: internal error ({type(exc).__name__}: {exc}); please report it "
+            "with the command you ran",
+            file=sys.stderr,
+        )
+        return 1
