@@ -35,7 +35,6 @@ from shangrao_bot.rules.tables import (
 )
 
 YAOJIU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_NOT_YAOJIU = tuple(k for k in range(34) if k not in YAOJIU_KINDS)
 
 
 class Shape(Enum):
@@ -48,7 +47,12 @@ class Shape(Enum):
 
 
 def natural_keys(c: Sequence[int], bao: int | None) -> tuple[int, int, int, int, int]:
-    """Base-5 keys of the natural (non-宝) tiles per suit, and the number of 宝."""
+    """Base-5 keys of the natural (non-宝) tiles per suit, and the number of 宝.
+
+    :func:`is_complete` and :func:`shanten` repeat this computation inline: a call costs about
+    a tenth of their run time (``make bench``), and the property tests hold them equal to
+    :func:`complete_shapes` and :func:`shanten_by_shape`, which call this.
+    """
     km = (
         ((((((c[0] * 5 + c[1]) * 5 + c[2]) * 5 + c[3]) * 5 + c[4]) * 5 + c[5]) * 5 + c[6]) * 5
         + c[7]
@@ -259,8 +263,8 @@ def waits(
     """Every tile kind whose draw completes the 13-tile hand in some shape, sorted.
 
     Drawing a 宝 counts: the 宝 kind is a wait whenever some kind completes the hand (the drawn 宝
-    stands for it). A natural kind the concealed hand already holds four of is not a wait (there
-    is no fifth copy to draw).
+    stands for it). A kind the concealed hand already holds four of is not a wait (there is no
+    fifth copy to draw) — the 宝 kind included.
     """
     km, kp, ks, kz, b = natural_keys(c, bao)
     mask = _standard_wait_mask(km, kp, ks, kz, b)
@@ -281,7 +285,7 @@ def waits(
                 mask |= 1 << k
     if bao is not None:
         mask &= ~(1 << bao)
-        if mask or is_complete(_with_extra_bao(c, bao), bao, melds, melds_yaojiu):
+        if c[bao] < 4 and (mask or is_complete(_with_extra_bao(c, bao), bao, melds, melds_yaojiu)):
             mask |= 1 << bao
     return _mask_tiles(mask)
 

@@ -164,12 +164,12 @@ def ref_waits(
 ) -> list[int]:
     """Kinds whose draw completes the 13-tile hand.
 
-    A natural kind is tried only while the concealed hand holds fewer than four of it; the 宝
-    kind is tried as one more wildcard (no cap).
+    A kind is tried only while the concealed hand holds fewer than four of it (there is no fifth
+    copy to draw); the 宝 kind is tried as one more wildcard.
     """
     out = []
     for k in range(NUM_KINDS):
-        if k != bao and concealed.count(k) >= 4:
+        if concealed.count(k) >= 4:
             continue
         if ref_is_complete([*concealed, k], bao, melds, melds_yaojiu):
             out.append(k)

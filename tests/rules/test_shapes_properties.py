@@ -331,11 +331,11 @@ def test_replacing_a_natural_by_bao_keeps_complete(hand: Hand, data: st.DataObje
 
 
 def completing_kinds(hand: Hand, check: Callable[[Hand], bool]) -> list[int]:
-    """Kinds whose draw completes the hand (a natural only while fewer than four are held)."""
+    """Kinds whose draw completes the hand (only while fewer than four are held, 宝 included)."""
     concealed, melds, bao = hand
     out = []
     for k in range(34):
-        if k != bao and concealed.count(k) >= 4:
+        if concealed.count(k) >= 4:
             continue
         if check(([*concealed, k], melds, bao)):
             out.append(k)
@@ -637,7 +637,9 @@ def test_lone_bao_waits_on_everything(tiles: str, bao: str, melds: str) -> None:
     concealed = parse_tiles(tiles)
     ms = parse_melds(melds)
     c = counts_of(concealed)
-    assert waits(c, b, len(ms), melds_yaojiu(ms)) == list(range(34))
+    # every kind — but a 宝 kind whose four tiles are all in hand cannot be drawn
+    everything = [k for k in range(34) if c[k] < 4]
+    assert waits(c, b, len(ms), melds_yaojiu(ms)) == everything
     assert shanten(c, b, len(ms), melds_yaojiu(ms)) == 0
 
 
