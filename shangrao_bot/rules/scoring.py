@@ -228,9 +228,7 @@ def _shangrao_pattern(
     )
 
 
-def _evaluate_shangrao(
-    interp: Interpretation, inp: WinInput, rules: RuleSet, baodiao: bool
-) -> _Evaluated:
+def _evaluate_shangrao(interp: Interpretation, inp: WinInput, baodiao: bool) -> _Evaluated:
     if inp.how in (WinHow.TIANHU, WinHow.DIHU):
         name = "天胡" if inp.how is WinHow.TIANHU else "地胡"
         return _Evaluated(name, 10, (), 10)
@@ -257,20 +255,21 @@ def _evaluate_shangrao(
 
 # --- baike preset ------------------------------------------------------------------------------
 
-# rows: (无宝, 宝调, 有宝); None = not a win; -2 = "not a win (base 2)"
+# RULES.md §8 rows, named as there: (无宝自摸, 宝调, 有宝自摸); None = not a win; -2 = "not a
+# win (base 2)", which becomes 2 × 2^f once the winner flew f >= 1 宝
 _NW = None
 _NW2 = -2
 _BAIKE: dict[str, tuple[int | None, int | None, int | None]] = {
     "平胡": (4, 4, _NW2),
-    "平胡清一色": (16, 16, 8),
+    "平胡 清一色": (16, 16, 8),
     "七对": (16, 12, _NW),
-    "七对清一色": (32, 24, _NW),
-    "七对九幺": (32, 24, _NW),
-    "七对九幺字一色": (64, 48, _NW),
+    "七对 清一色": (32, 24, _NW),
+    "七对 九幺": (32, 24, _NW),
+    "七对 九幺 字一色": (64, 48, _NW),
     "碰碰胡": (16, 12, 8),
-    "碰碰胡清一色": (32, 24, 8),
-    "碰碰胡九幺": (32, 24, 8),
-    "碰碰胡九幺字一色": (64, 48, 16),
+    "碰碰胡 清一色": (32, 24, 8),
+    "碰碰胡 九幺": (32, 24, 8),
+    "碰碰胡 九幺 字一色": (64, 48, 16),
     "十三烂": (4, _NW, _NW2),
     "七星十三烂": (8, _NW, 4),
     "九幺": (4, _NW, _NW2),
@@ -291,23 +290,23 @@ def _baike_rows(interp: Interpretation) -> list[str]:
     if interp.shape is Shape.SEVEN_PAIRS:
         rows = ["七对"]
         if one_suit or all_honors:
-            rows.append("七对清一色")
+            rows.append("七对 清一色")
         if yaojiu:
-            rows.append("七对九幺")
+            rows.append("七对 九幺")
         if all_honors:
-            rows.append("七对九幺字一色")
+            rows.append("七对 九幺 字一色")
         return rows
     rows = ["平胡"]
     if one_suit:
-        rows.append("平胡清一色")
+        rows.append("平胡 清一色")
     if _all_triplets(interp):
         rows.append("碰碰胡")
         if one_suit or all_honors:
-            rows.append("碰碰胡清一色")
+            rows.append("碰碰胡 清一色")
         if yaojiu:
-            rows.append("碰碰胡九幺")
+            rows.append("碰碰胡 九幺")
         if all_honors:
-            rows.append("碰碰胡九幺字一色")
+            rows.append("碰碰胡 九幺 字一色")
     return rows
 
 
@@ -508,7 +507,7 @@ def score_win(inp: WinInput, rules: RuleSet | None = None) -> ScoreResult:
     why: str | None = None
     for interp in analysis.interpretations:
         if rules.preset is Preset.SHANGRAO:
-            ev = _evaluate_shangrao(interp, inp, rules, baodiao)
+            ev = _evaluate_shangrao(interp, inp, baodiao)
         else:
             ev = _evaluate_baike(interp, inp, rules, before)
         if ev.pattern is None:

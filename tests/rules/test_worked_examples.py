@@ -162,7 +162,7 @@ def test_example_8_youbao_pinghu_is_not_a_win() -> None:
 def test_example_9a_baike_qingyise_pinghu_youbao() -> None:
     # 宝 1m (no 2m/3m, so it must act): 456m 456m 66m 789m 78m+宝 …; no 宝调 on 4m.
     r = score("4455666677889m1m", "4m", "1m", preset=Preset.BAIKE)
-    assert r.pattern == "平胡清一色 有宝自摸"
+    assert r.pattern == "平胡 清一色 有宝自摸"
     assert r.value == 8
     assert_each_pays(r, 8)
 
@@ -177,6 +177,6 @@ def test_example_9b_baike_qidui_baotiao() -> None:
 
 def test_example_9c_baike_pengpeng_jiuyao_ziyise_wubao() -> None:
     r = score("11122233355577z", "7z", "5m", preset=Preset.BAIKE)
-    assert r.pattern == "碰碰胡九幺字一色 无宝自摸"
+    assert r.pattern == "碰碰胡 九幺 字一色 无宝自摸"
     assert r.value == 64
     assert_each_pays(r, 64)
