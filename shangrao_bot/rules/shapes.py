@@ -215,15 +215,21 @@ def _standard_wait_mask(km: int, kp: int, ks: int, kz: int, b: int) -> int:
     """34-bit mask of natural kinds whose addition completes the standard shape."""
     if b == 0:
         t = (SUIT_NEED[km], SUIT_NEED[kp], SUIT_NEED[ks], HONOR_NEED[kz])
-        bad = [g for g in (0, 1, 2, 3) if t[g] & 15]
-        nbad = len(bad)
-        if nbad == 1:
-            g = bad[0]
+        # groups whose tiles are not already sets: the drawn tile must fix them all
+        g = h = -1
+        for i in (0, 1, 2, 3):
+            if t[i] & 15:
+                if g < 0:
+                    g = i
+                elif h < 0:
+                    h = i
+                else:
+                    return 0  # three groups to fix with one tile
+        if g < 0:
+            return 0
+        if h < 0:
             w = HONOR_WAIT0[kz] if g == 3 else SUIT_WAIT0[(km, kp, ks)[g]]
             return (w >> 9) << (9 * g)
-        if nbad != 2:
-            return 0
-        g, h = bad
         mask = 0
         # the tile completes g's sets while h already holds a complete pair, or vice versa
         if (t[h] & 15) + (t[h] >> 4) == 1:
@@ -268,6 +274,13 @@ def waits(
     """
     km, kp, ks, kz, b = natural_keys(c, bao)
     mask = _standard_wait_mask(km, kp, ks, kz, b)
+    if not mask and b == 0 and (melds or _odd_naturals(km, kp, ks, kz) > 1):
+        # quick exit for most hands that wait on nothing: only 十三浪 and 九幺 are left
+        if not (
+            (melds == 0 and SUIT_LAN[km] & SUIT_LAN[kp] & SUIT_LAN[ks] & 4 and HONOR_LAN[kz] & 8)
+            or (melds_yaojiu and _yaojiu_ok(km, kp, ks))
+        ):
+            return []
     if melds == 0:
         odd = _odd_naturals(km, kp, ks, kz)
         if odd - 1 <= b:
