@@ -274,13 +274,18 @@ def waits(
     """
     km, kp, ks, kz, b = natural_keys(c, bao)
     mask = _standard_wait_mask(km, kp, ks, kz, b)
-    if not mask and b == 0 and (melds or _odd_naturals(km, kp, ks, kz) > 1):
-        # quick exit for most hands that wait on nothing: only 十三浪 and 九幺 are left
-        if not (
-            (melds == 0 and SUIT_LAN[km] & SUIT_LAN[kp] & SUIT_LAN[ks] & 4 and HONOR_LAN[kz] & 8)
-            or (melds_yaojiu and _yaojiu_ok(km, kp, ks))
-        ):
-            return []
+    # quick exit for most hands that wait on nothing: no standard or 七对 wait, and neither
+    # 十三浪 nor 九幺 is possible
+    if (
+        not mask
+        and b == 0
+        and (melds or _odd_naturals(km, kp, ks, kz) > 1)
+        and not (
+            melds == 0 and SUIT_LAN[km] & SUIT_LAN[kp] & SUIT_LAN[ks] & 4 and HONOR_LAN[kz] & 8
+        )
+        and not (melds_yaojiu and _yaojiu_ok(km, kp, ks))
+    ):
+        return []
     if melds == 0:
         odd = _odd_naturals(km, kp, ks, kz)
         if odd - 1 <= b:
