@@ -188,65 +188,92 @@ class _Evaluated:
     reason: str | None = None
 
 
+# RULES.md §7 pattern table as data: factor per pattern. Where the table prices the same pattern
+# differently for 有宝 and clean hands, the 有宝 row is keyed "name/有宝"; the name shown to
+# players is the part before the slash (the interpretation says clean or 有宝).
+SHANGRAO_PATTERNS: dict[str, int] = {
+    "平胡自摸": 2,
+    "清碰碰胡": 10,
+    "碰碰胡": 4,
+    "宝吊头": 3,
+    "宝吊宝": 6,
+    "宝吊无宝": 6,
+    "碰碰胡宝吊头": 8,
+    "碰碰胡宝吊无宝": 16,
+    "碰碰胡宝吊宝": 16,
+    "七对": 4,  # × 2^n for n quads (豪华)
+    "清七对": 10,  # × 2^n
+    "十三浪/有宝": 2,
+    "十三浪": 4,
+    "九幺/有宝": 2,
+    "九幺": 4,
+    "七星十三浪/有宝": 4,
+    "七星十三浪": 8,
+    "七星九幺/有宝": 4,
+    "七星九幺": 8,
+}
+SHANGRAO_FLAT = 10  # 天胡, 地胡: replaces pattern and modifiers
+SHANGRAO_MODIFIERS: dict[str, int] = {"单吊": 2, "九幺": 2, "抢杠": 6}  # 杠开 2^n, 飞宝 2^f
+_LUXURY = ("", "豪华", "双豪华", "三豪华")  # 14 tiles hold at most three quads
+
+_YOUBAO_PINGHU = (
+    "有宝平胡 is not a win under the shangrao preset: a 宝 acts as a wildcard in a hand with a "
+    "sequence. Discard into 宝吊头 (four sets and a lone 宝) or complete the hand clean."
+)
+
+
 def _shangrao_pattern(
     interp: Interpretation, win: int | None, bao: int, baodiao: bool
-) -> tuple[str | None, int, str | None]:
-    """(pattern name, factor, why-not) for one interpretation under ``shangrao``."""
+) -> tuple[str, int] | None:
+    """(name shown, factor) of one interpretation under ``shangrao``; None for 有宝平胡."""
     if interp.shape is Shape.SEVEN_PAIRS:
         n = _quads(interp)
-        lux = ("", "豪华", "双豪华", "三豪华")[n]  # 14 tiles hold at most three quads
-        if interp.clean:
-            return f"{lux}清七对", 10 * 2**n, None
-        return f"{lux}七对", 4 * 2**n, None
+        pairs = "清七对" if interp.clean else "七对"
+        return _LUXURY[n] + pairs, SHANGRAO_PATTERNS[pairs] * 2**n
     if interp.shape in (Shape.THIRTEEN_LAN, Shape.YAOJIU):
-        name = "十三浪" if interp.shape is Shape.THIRTEEN_LAN else "九幺"
-        star = _seven_stars(interp)
-        base = 8 if star else 4
-        if not interp.clean:
-            base //= 2
-        return ("七星" if star else "") + name, base, None
-    triplets = _all_triplets(interp)
+        name = ("七星" if _seven_stars(interp) else "") + (
+            "十三浪" if interp.shape is Shape.THIRTEEN_LAN else "九幺"
+        )
+        return name, SHANGRAO_PATTERNS[name if interp.clean else f"{name}/有宝"]
+    pong = "碰碰胡" if _all_triplets(interp) else ""
+    key: str | None = None
     if baodiao and win is not None:
         if win == bao and _pair_reading(interp, win, bao):
-            return ("碰碰胡宝吊宝", 16, None) if triplets else ("宝吊宝", 6, None)
+            key = pong + "宝吊宝"
+        elif interp.clean:
+            key = pong + "宝吊无宝"
+        elif _pair_reading(interp, win, bao):
+            key = pong + "宝吊头"
+    if key is None:
         if interp.clean:
-            return ("碰碰胡宝吊无宝", 16, None) if triplets else ("宝吊无宝", 6, None)
-        if _pair_reading(interp, win, bao):
-            return ("碰碰胡宝吊头", 8, None) if triplets else ("宝吊头", 3, None)
-    if interp.clean:
-        return ("清碰碰胡", 10, None) if triplets else ("平胡自摸", 2, None)
-    if triplets:
-        return "碰碰胡", 4, None
-    return (
-        None,
-        0,
-        (
-            "有宝平胡 is not a win under the shangrao preset: a 宝 acts as a wildcard in a hand "
-            "with a sequence. Discard into 宝吊头 (four sets and a lone 宝) or complete the hand "
-            "clean."
-        ),
-    )
+            key = "清碰碰胡" if pong else "平胡自摸"
+        elif pong:
+            key = "碰碰胡"
+        else:
+            return None
+    return key, SHANGRAO_PATTERNS[key]
 
 
 def _evaluate_shangrao(interp: Interpretation, inp: WinInput, baodiao: bool) -> _Evaluated:
     if inp.how in (WinHow.TIANHU, WinHow.DIHU):
         name = "天胡" if inp.how is WinHow.TIANHU else "地胡"
-        return _Evaluated(name, 10, (), 10)
-    pattern, factor, why = _shangrao_pattern(interp, inp.winning_tile, inp.bao, baodiao)
-    if pattern is None:
-        return _Evaluated(None, 0, (), 0, why)
+        return _Evaluated(name, SHANGRAO_FLAT, (), SHANGRAO_FLAT)
+    found = _shangrao_pattern(interp, inp.winning_tile, inp.bao, baodiao)
+    if found is None:
+        return _Evaluated(None, 0, (), 0, _YOUBAO_PINGHU)
+    pattern, factor = found
     mods: list[Modifier] = []
     if inp.how is WinHow.KONG:
         mods.append(Modifier("杠开", 2**inp.kong_chain, f"chain of {inp.kong_chain}"))
     if len(inp.concealed) == 2:
-        mods.append(Modifier("单吊", 2))
+        mods.append(Modifier("单吊", SHANGRAO_MODIFIERS["单吊"]))
     if interp.shape in (Shape.STANDARD, Shape.SEVEN_PAIRS) and _all_yaojiu(interp):
-        mods.append(Modifier("九幺", 2))
+        mods.append(Modifier("九幺", SHANGRAO_MODIFIERS["九幺"]))
     f = inp.flown[inp.winner]
     if f:
         mods.append(Modifier("飞宝", 2**f, f"{f} 宝 flown"))
     if inp.how is WinHow.ROB:
-        mods.append(Modifier("抢杠", 6))
+        mods.append(Modifier("抢杠", SHANGRAO_MODIFIERS["抢杠"]))
     value = factor
     for m in mods:
         value *= m.factor
@@ -259,7 +286,8 @@ def _evaluate_shangrao(interp: Interpretation, inp: WinInput, baodiao: bool) -> 
 # win (base 2)", which becomes 2 × 2^f once the winner flew f >= 1 宝
 _NW = None
 _NW2 = -2
-_BAIKE: dict[str, tuple[int | None, int | None, int | None]] = {
+BAIKE_FLAT = 16  # 天胡, 地胡
+BAIKE_PATTERNS: dict[str, tuple[int | None, int | None, int | None]] = {
     "平胡": (4, 4, _NW2),
     "平胡 清一色": (16, 16, 8),
     "七对": (16, 12, _NW),
@@ -347,13 +375,13 @@ def _evaluate_baike(
 ) -> _Evaluated:
     if inp.how in (WinHow.TIANHU, WinHow.DIHU):
         name = "天胡" if inp.how is WinHow.TIANHU else "地胡"
-        return _Evaluated(name, 16, (), 16)
+        return _Evaluated(name, BAIKE_FLAT, (), BAIKE_FLAT)
     status = _baike_status(interp, inp, rules, before)
     f = inp.flown[inp.winner]
     best: _Evaluated | None = None
     why = None
     for row in _baike_rows(interp):
-        cell = _BAIKE[row][status]
+        cell = BAIKE_PATTERNS[row][status]
         name = f"{row} {_STATUS_NAME[status]}"
         if cell is None:
             why = f"{name} is not a win under the baike preset"
