@@ -240,25 +240,26 @@ def _standard_wait_mask(km: int, kp: int, ks: int, kz: int, b: int) -> int:
             mask |= (w & 511) << (9 * h)
         return mask
     keys = (km, kp, ks, kz)
-    s = [0, 0, 0, 0]
-    d = [0, 0, 0, 0]
-    for g in range(4):
-        v = HONOR_NEED[kz] if g == 3 else SUIT_NEED[keys[g]]
-        s[g] = v & 15
-        d[g] = (v >> 4) - 1
-    total = s[0] + s[1] + s[2] + s[3]
+    t = (SUIT_NEED[km], SUIT_NEED[kp], SUIT_NEED[ks], HONOR_NEED[kz])
+    total = (t[0] & 15) + (t[1] & 15) + (t[2] & 15) + (t[3] & 15)
     mask = 0
-    for g in range(4):
-        rest = total - s[g]
-        other_d = min(d[h] for h in range(4) if h != g)
+    for g in (0, 1, 2, 3):
+        # the tile joins group g: the others keep their needs, g's are read after the addition;
+        # complete when sum(s) + min(d) <= b, with table bytes holding s | (d + 1) << 4
+        lim = b + 1 - total + (t[g] & 15)
+        if lim < 0:
+            continue
+        od1 = min(t[h] >> 4 for h in (0, 1, 2, 3) if h != g)
         key = keys[g]
         table = HONOR_NEED if g == 3 else SUIT_NEED
-        weights = W7 if g == 3 else W9
-        for r, wgt in enumerate(weights):
+        for r, wgt in enumerate(W7 if g == 3 else W9):
             if key // wgt % 5 == 4:
                 continue
             v = table[key + wgt]
-            if rest + (v & 15) + min((v >> 4) - 1, other_d) <= b:
+            dv = v >> 4
+            if dv > od1:
+                dv = od1
+            if (v & 15) + dv <= lim:
                 mask |= 1 << (9 * g + r)
     return mask
 
