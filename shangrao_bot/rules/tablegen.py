@@ -22,6 +22,8 @@ Tables (``N = 5**9`` suit keys, ``NZ = 5**7`` honour keys):
   bits 0-1 = slots still free if valid, bits 3-4 = biggest valid subset that keeps all three
   slots, bits 5-6 = biggest valid subset at all, bit 7 = the latter is bigger (by one).
 * ``pairs``: pairs in bits 0-3 (a quad counts two, capped at 7), odd counts in bits 4-7 (七对).
+* ``alt``: the 七对 / 十三浪 / 九幺 facts above packed in one integer per key (see
+  :func:`_alt_tables`), so that shanten reads them with one lookup per group.
 * ``vec``: id of the suit's shanten vector ``need(g, p)`` (g = 0…4 groups, p = pair or not): the
   fewest tiles to add to a subset of the suit to form exactly g sets (+ a pair); unused tiles
   are free. ``vectors`` lists the vectors by id. ``vec_capped`` is the same when the shape may
@@ -278,10 +280,53 @@ def build_suit_tables() -> dict[str, object]:
             tables["honor_lan"] = bytes(
                 bin(m & 127).count("1") | (0 if m & 512 else 8) for m in masks
             )
+    tables["suit_alt"], tables["honor_alt"] = _alt_tables(tables)
     vec_list, comb = _close_vectors(vectors)
     tables["vectors"] = vec_list
     tables["vec_comb"] = comb
     return tables
+
+
+ALT_FIELD = 6  # bits per field of the ``alt`` tables
+
+
+def _alt_tables(tables: dict[str, object]) -> tuple[array[int], array[int]]:
+    """Per key, the other shapes' facts packed so that four groups add up in one integer.
+
+    Fields of ``ALT_FIELD`` bits: pairs (capped at 7 per group), odd counts, biggest 十三浪
+    subset (distinct honours for the honour group), "十三浪 subset leaves two slots" flag, and
+    terminals/honours held. Sums over four groups never overflow a field.
+    """
+    f = ALT_FIELD
+    suit_pairs = tables["suit_pairs"]
+    suit_lan = tables["suit_lan"]
+    honor_pairs = tables["honor_pairs"]
+    honor_lan = tables["honor_lan"]
+    assert isinstance(suit_pairs, bytes) and isinstance(suit_lan, bytes)
+    assert isinstance(honor_pairs, bytes) and isinstance(honor_lan, bytes)
+    digit = _digit_arrays(9)
+    suit = array(
+        "I",
+        [
+            (p & 15)
+            | (p >> 4) << f
+            | (lan >> 5 & 3) << 2 * f
+            | (lan >> 7) << 3 * f
+            | (d0 + d8) << 4 * f
+            for p, lan, d0, d8 in zip(suit_pairs, suit_lan, digit[0], digit[8], strict=True)
+        ],
+    )
+    counts = [0]
+    for _ in range(7):
+        counts = [v + c for v in counts for c in range(5)]
+    honor = array(
+        "I",
+        [
+            (p & 15) | (p >> 4) << f | (lan & 7) << 2 * f | n << 4 * f
+            for p, lan, n in zip(honor_pairs, honor_lan, counts, strict=True)
+        ],
+    )
+    return suit, honor
 
 
 def combine_vectors(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:

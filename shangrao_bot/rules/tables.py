@@ -15,7 +15,7 @@ from shangrao_bot.rules import tablegen
 _NAMES = {
     f"{group}_{table}"
     for group in ("suit", "honor")
-    for table in ("need", "wait0", "lan", "pairs", "vec", "vec_capped")
+    for table in ("need", "wait0", "lan", "pairs", "vec", "vec_capped", "alt")
 } | {"vectors", "vec_comb"}
 
 
@@ -39,6 +39,8 @@ SUIT_LAN = cast(bytes, _T["suit_lan"])
 HONOR_LAN = cast(bytes, _T["honor_lan"])
 SUIT_PAIRS = cast(bytes, _T["suit_pairs"])
 HONOR_PAIRS = cast(bytes, _T["honor_pairs"])
+SUIT_ALT = cast("array[int]", _T["suit_alt"])
+HONOR_ALT = cast("array[int]", _T["honor_alt"])
 SUIT_VEC = cast("array[int]", _T["suit_vec"])
 HONOR_VEC = cast("array[int]", _T["honor_vec"])
 SUIT_VEC_CAPPED = cast("array[int]", _T["suit_vec_capped"])
@@ -46,6 +48,8 @@ HONOR_VEC_CAPPED = cast("array[int]", _T["honor_vec_capped"])
 VECTORS = cast("list[tuple[int, ...]]", _T["vectors"])
 VEC_COMB = cast("array[int]", _T["vec_comb"])
 NV = len(VECTORS)
+#: ``STANDARD_NEED[g][v]``: tiles missing for g sets and a pair in combined vector v
+STANDARD_NEED = tuple(bytes(min(vec[g * 2 + 1], 255) for vec in VECTORS) for g in range(5))
 
 #: weight of rank index r (0-8) in a suit key; honours use the last seven of a 7-digit key
 W9 = tuple(5 ** (8 - r) for r in range(9))

@@ -661,3 +661,15 @@ def test_clean_when_bao_stands_for_itself() -> None:
     interps = interpretations(concealed, [], bao)
     assert any(i.clean for i in interps)
     assert any(not i.clean for i in interps)
+
+
+def test_bao_wait_for_a_fifth_copy_only() -> None:
+    """No natural tile completes 3333567m [2222m] [111m] (a fifth 3m would), but a drawn 宝 does:
+    the 宝 kind is the one wait (found by hypothesis; the quick exit once missed it)."""
+    bao = parse_tile("1m")
+    ms = parse_melds("[2222m] [111m]")
+    c = counts_of(parse_tiles("3333567m"))
+    assert waits(c, bao, len(ms), melds_yaojiu(ms)) == [bao]
+    assert waits(c, None, len(ms), melds_yaojiu(ms)) == []
+    assert shanten(c, bao, len(ms), melds_yaojiu(ms)) == 0
+    assert shanten(c, None, len(ms), melds_yaojiu(ms)) == 1
