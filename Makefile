@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: .venv run test bench clean
+.PHONY: .venv run test bench tables clean
 
 # The bare interpreter and an up-to-date pip; removed again if creation fails half-way.
 $(BIN)/python:
@@ -35,6 +35,12 @@ test: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/rules.py
+
+# Regenerate the rules core's lookup tables (shangrao_bot/rules/data/tables.bin, ~40 s);
+# run as a script so that a stale table file is not loaded first. The tests check the shipped
+# file against a fresh build.
+tables: $(VENV)/.installed
+	$(BIN)/python shangrao_bot/rules/tablegen.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
