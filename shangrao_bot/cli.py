@@ -1,4 +1,4 @@
-"""Command line: ``shangrao-bot score | analyze | run`` over the rules core.
+"""Command line: ``shangrao-bot score | analyze | verify | run`` over the rules core and engine.
 
 Bad input never produces a traceback: it ends with exit status 2 and one line on stderr that
 names the offending token.
@@ -12,12 +12,14 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn, TextIO
 
+from shangrao_bot.engine.wall import Wall, WallError, parse_seed, shuffle_wall
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.hand import analyze_complete, analyze_waiting
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.scoring import Bonus, BonusKind, ScoreResult, WinHow, WinInput, score_win
 from shangrao_bot.rules.tiles import (
     Meld,
+    bao_from_indicator,
     format_melds,
     format_tiles,
     parse_melds,
@@ -211,6 +213,52 @@ def cmd_analyze(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     return 0
 
 
+def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
+    seed = parse_seed(args.seed)
+    published = args.hash.strip().lower()
+    if len(published) != 64 or any(ch not in "0123456789abcdef" for ch in published):
+        raise CliError(f"'{args.hash}' is not a sha256 hash: it should be 64 hex digits")
+    setup = shuffle_wall(seed)
+    matches = setup.commitment == published
+    wall = Wall(setup)
+    indicator = wall.indicator
+    dice = setup.dice
+    if args.json:
+        record = {
+            "matches": matches,
+            "computed_hash": setup.commitment,
+            "wall": format_tiles(setup.order),
+            "dealer_rolls": [
+                [list(roll) if roll else None for roll in r] for r in dice.dealer_rounds
+            ],
+            "first_dealer": dice.first_dealer,
+            "break_dice": list(dice.break_dice),
+            "indicator_dice": list(dice.indicator_dice),
+            "indicator": format_tiles([indicator]),
+            "bao": format_tiles([bao_from_indicator(indicator)]),
+        }
+        print(json.dumps(record), file=out)
+    else:
+        verdict = "matches" if matches else "DOES NOT match"
+        print(f"sha256(seed) = {setup.commitment}: {verdict} the published hash", file=out)
+        for n, r in enumerate(dice.dealer_rounds, 1):
+            rolls = "  ".join(
+                f"seat {seat}: " + (f"{roll[0]}+{roll[1]}" if roll else "-")
+                for seat, roll in enumerate(r)
+            )
+            print(f"dealer dice, round {n}: {rolls}", file=out)
+        print(f"first dealer: seat {dice.first_dealer}", file=out)
+        print(f"break dice: {dice.break_dice[0]}+{dice.break_dice[1]}", file=out)
+        ind_dice = f"{dice.indicator_dice[0]}+{dice.indicator_dice[1]}"
+        print(
+            f"跌宝 dice: {ind_dice} → indicator {format_tiles([indicator])}, "
+            f"宝 {format_tiles([bao_from_indicator(indicator)])}",
+            file=out,
+        )
+        print(f"wall (head first): {format_tiles(setup.order)}", file=out)
+    return 0 if matches else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="shangrao-bot",
@@ -259,6 +307,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyze.add_argument("--bao", required=True, help="the 宝 kind, or 'none'")
 
+    verify = sub.add_parser(
+        "verify",
+        help="check a hand's fairness: recompute its wall from the revealed seed",
+        description="Recompute the wall order and dice of a hand from the seed the table revealed "
+        "at its end, and check it against the sha256 hash published at its start. Exit 0 when "
+        "the hash matches, 1 when it does not.",
+    )
+    verify.add_argument("--seed", required=True, help="the revealed seed (64 hex digits)")
+    verify.add_argument("--hash", required=True, help="the published sha256 (64 hex digits)")
+    verify.add_argument("--json", action="store_true", help="print one JSON object")
+
     sub.add_parser("run", help="run the Discord bot (same as python bot.py)")
     return parser
 
@@ -273,12 +332,14 @@ def main(
             return cmd_score(args, out)
         if args.command == "analyze":
             return cmd_analyze(args, stdin or sys.stdin, out)
+        if args.command == "verify":
+            return cmd_verify(args, out)
         # imported here: discord.py takes a while to import and score/analyze do not need it
         from shangrao_bot.bot_runner import run_bot
         from shangrao_bot.settings import load_settings
 
         return run_bot(load_settings())
-    except (CliError, RulesError, ValueError) as exc:
+    except (CliError, RulesError, WallError, ValueError) as exc:
         print(f"shangrao-bot: error: {exc}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help
