@@ -98,14 +98,6 @@ class Interpretation:
     def sets(self) -> tuple[Group, ...]:
         return tuple(g for g in self.groups if g.type not in (GroupType.PAIR, GroupType.LOOSE))
 
-    @property
-    def pair(self) -> Group | None:
-        pairs = [g for g in self.groups if g.type is GroupType.PAIR]
-        return pairs[0] if self.shape is Shape.STANDARD and pairs else None
-
-    def has_sequence(self) -> bool:
-        return any(g.type is GroupType.SEQUENCE for g in self.groups)
-
     def to_str(self) -> str:
         return " ".join(g.to_str(self.bao_kind) for g in self.groups)
 

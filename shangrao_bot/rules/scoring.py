@@ -9,7 +9,7 @@ does not allow the win, a reason a player understands.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 from shangrao_bot.rules.errors import ScoringInputError
@@ -111,7 +111,6 @@ class ScoreResult:
     payments: tuple[Payment, ...]
     deltas: tuple[int, ...]
     preset: Preset = Preset.SHANGRAO
-    notes: tuple[str, ...] = field(default=())
 
 
 # --- helpers over interpretations --------------------------------------------------------------

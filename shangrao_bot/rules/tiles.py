@@ -256,15 +256,6 @@ class Meld:
     kind: MeldKind
     tiles: tuple[int, ...]
 
-    @property
-    def base(self) -> int:
-        """The lowest kind in the meld (the triplet's kind, or the sequence's start)."""
-        return min(self.tiles)
-
-    @property
-    def is_triplet_like(self) -> bool:
-        return self.kind is not MeldKind.CHI
-
     def to_str(self) -> str:
         body = format_tiles(self.tiles)
         return f"({body})" if self.kind.is_concealed else f"[{body}]"
