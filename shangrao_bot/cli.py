@@ -65,6 +65,8 @@ def parse_flown(text: str | None) -> tuple[int, ...]:
         if not 0 <= n <= 4:
             raise CliError(f"'{item}' in --flown: a seat can fly 0-4 宝")
         flown[seat] += n
+        if flown[seat] > 4:
+            raise CliError(f"'{text}' in --flown: seat {seat} flies {flown[seat]} 宝, at most 4")
     return tuple(flown)
 
 
@@ -167,6 +169,12 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     win = parse_tile(args.win) if args.win else None
     if win is None and how is not WinHow.TIANHU:
         raise CliError("--win is missing: name the winning tile (not needed for --how tianhu)")
+    if args.bao.strip().lower() in ("none", "-"):
+        raise CliError("score needs the 宝 kind (e.g. --bao 5m): every Shangrao hand has one")
+    if args.robbed is not None and how is not WinHow.ROB:
+        raise CliError(f"--robbed {args.robbed} is only for --how rob (a robbed kong)")
+    if args.kong_chain != 1 and how is not WinHow.KONG:
+        raise CliError(f"--kong-chain {args.kong_chain} is only for --how kong (杠开)")
     robbed = _seat(args.robbed, "--robbed") if args.robbed is not None else None
     inp = WinInput(
         concealed=tuple(tiles),

@@ -69,6 +69,12 @@ def validate_tiles(
                 tile_str(ind),
             )
     for m in melds:
+        if bao is not None and bao in m.tiles and m.kind in (MeldKind.PONG, MeldKind.KONG_EXPOSED):
+            raise HandError(
+                f"'{m.to_str()}' cannot be a meld: a pong or exposed kong of the 宝 kind needs a "
+                "discarded 宝, and a discarded 宝 is dead (only a concealed kong of 宝 exists)",
+                m.to_str(),
+            )
         if m.kind is MeldKind.KONG_INDICATOR and (
             bao is None or m.tiles[0] != indicator_from_bao(bao)
         ):
@@ -98,7 +104,13 @@ class CompleteAnalysis:
 
 @dataclass(frozen=True)
 class WaitAnalysis:
-    """A 13-tile hand: the tile kinds that complete it and its shanten (0 = waiting)."""
+    """A 13-tile hand: the tile kinds that complete it and its shanten (0 = waiting).
+
+    Waits here are live for the player: a kind whose four copies are all in their own hand,
+    melds or the face-up indicator is left out (other players' tiles are not known here).
+    They are shape waits: under ``shangrao`` some may complete only an 有宝平胡, which the
+    scorer then refuses.
+    """
 
     waits: tuple[int, ...]
     shanten: int
@@ -121,8 +133,12 @@ def analyze_waiting(
     validate_tiles(concealed, melds, bao, (13,))
     c = counts_of(concealed)
     my = _melds_yaojiu(melds)
+    # a wait needs a copy the player cannot see: not all four in hand, melds and indicator
+    seen = counts_of(list(concealed) + [t for m in melds for t in m.tiles])
+    if bao is not None:
+        seen[indicator_from_bao(bao)] += 1
     return WaitAnalysis(
-        tuple(waits(c, bao, len(melds), my)),
+        tuple(k for k in waits(c, bao, len(melds), my) if seen[k] < 4),
         shanten(c, bao, len(melds), my),
         shanten_by_shape(c, bao, len(melds), my),
     )

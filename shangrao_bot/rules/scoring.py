@@ -18,7 +18,15 @@ from shangrao_bot.rules.interpret import GroupType, Interpretation
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.shapes import YAOJIU_KINDS, Shape, natural_keys, shanten
 from shangrao_bot.rules.tables import HONOR_NEED, SUIT_NEED
-from shangrao_bot.rules.tiles import HONORS, Meld, MeldKind, counts_of, suit_of, tile_str
+from shangrao_bot.rules.tiles import (
+    HONORS,
+    Meld,
+    MeldKind,
+    counts_of,
+    indicator_from_bao,
+    suit_of,
+    tile_str,
+)
 
 SEATS = 4
 
@@ -410,10 +418,20 @@ def _check_input(inp: WinInput, rules: RuleSet) -> None:
         raise ScoringInputError(
             "flown 宝 per seat must be four numbers from 0 to 4", str(inp.flown)
         )
-    if sum(inp.flown) > 4:
+    held = inp.concealed.count(inp.bao)
+    if sum(inp.flown) + held > 4:
         raise ScoringInputError(
-            f"{sum(inp.flown)} 宝 flown in all, but there are only four 宝 tiles", str(inp.flown)
+            f"{sum(inp.flown)} 宝 flown and {held} in the hand make {sum(inp.flown) + held}, "
+            "but there are only four 宝 tiles",
+            str(inp.flown),
         )
+    if inp.how in (WinHow.TIANHU, WinHow.DIHU) and any(inp.flown):
+        raise ScoringInputError(
+            "no 宝 can have been flown before 天胡 or 地胡: nobody has discarded one yet",
+            str(inp.flown),
+        )
+    if sum(1 for b in inp.bonuses if b.kind is BonusKind.SIGEBAO) > 1:
+        raise ScoringInputError("四个宝 can go to one player only: there are four 宝", "sigebao")
     if not 0 <= inp.winner < SEATS:
         raise ScoringInputError(f"winner seat {inp.winner} is not a seat: use 0-3", str(inp.winner))
     if inp.how is WinHow.TIANHU:
@@ -432,8 +450,13 @@ def _check_input(inp: WinInput, rules: RuleSet) -> None:
                 "must include the winning tile",
                 tile_str(inp.winning_tile),
             )
-    if inp.how is WinHow.KONG and inp.kong_chain < 1:
-        raise ScoringInputError("a kong chain counts at least 1 kong", str(inp.kong_chain))
+    kongs = sum(1 for m in inp.melds if m.kind.is_kong)
+    if inp.how is WinHow.KONG and not 1 <= inp.kong_chain <= kongs:
+        raise ScoringInputError(
+            f"kong chain {inp.kong_chain}: it counts the winner's kongs in the chain, so from 1 "
+            f"to the {kongs} kong(s) among the melds",
+            str(inp.kong_chain),
+        )
     if inp.how is WinHow.KONG and not any(m.kind.is_kong for m in inp.melds):
         raise ScoringInputError(
             "杠开 needs a kong among the winner's melds (the replacement tile follows a kong)",
@@ -453,6 +476,23 @@ def _check_input(inp: WinInput, rules: RuleSet) -> None:
             )
         if inp.winning_tile == inp.bao:
             raise ScoringInputError("a 宝 cannot be robbed: a 补杠 is made of natural tiles", "rob")
+        assert inp.winning_tile is not None
+        robbed = tile_str(inp.winning_tile)
+        if inp.winning_tile == indicator_from_bao(inp.bao):
+            raise ScoringInputError(
+                f"{robbed} cannot be robbed: one {robbed} is the face-up indicator, so nobody "
+                "can add a fourth to a pong of it",
+                robbed,
+            )
+        held_robbed = inp.concealed.count(inp.winning_tile) + sum(
+            m.tiles.count(inp.winning_tile) for m in inp.melds
+        )
+        if held_robbed > 1:
+            raise ScoringInputError(
+                f"{held_robbed} {robbed} in the robber's hand: the robbed player's pong and added "
+                f"tile are the other {robbed}, so the robber holds only the one robbed",
+                robbed,
+            )
     if inp.how is WinHow.DIHU:
         if not rules.di_hu:
             raise ScoringInputError("地胡 is switched off at this table", "dihu")
@@ -508,12 +548,20 @@ def deltas_of(payments: Sequence[Payment]) -> tuple[int, ...]:
     return tuple(d)
 
 
+def _preference(ev: _Evaluated, interp: Interpretation, inp: WinInput) -> tuple[int, int, int]:
+    """Order of readings: the highest value first (§6); on a tie, 宝吊宝 when the winning tile
+    is a 宝 (§5 names that draw so), then the reading with the fewest acting 宝 (the one a
+    player checks most easily: 555m rather than 宝 standing for 123m)."""
+    named_bao_draw = int(inp.winning_tile == inp.bao and "宝吊宝" in (ev.pattern or ""))
+    return ev.value, named_bao_draw, -len(interp.acting)
+
+
 def score_win(inp: WinInput, rules: RuleSet | None = None) -> ScoreResult:
     """Score one winner's hand, bonuses included. Raises on impossible input; a complete hand
     the preset does not allow comes back with ``winning=False`` and the reason."""
     rules = rules or RuleSet()
+    analysis = analyze_complete(inp.concealed, inp.melds, inp.bao)  # validates the tiles first
     _check_input(inp, rules)
-    analysis = analyze_complete(inp.concealed, inp.melds, inp.bao)
     bonuses = list(inp.bonuses) + kong_bonuses(inp.winner, inp.melds)
     bonus_pay = bonus_payments(bonuses, rules.stake)
     if not analysis.is_complete:
@@ -540,11 +588,7 @@ def score_win(inp: WinInput, rules: RuleSet | None = None) -> ScoreResult:
         if ev.pattern is None:
             why = why or ev.reason
             continue
-        if (
-            best is None
-            or ev.value > best[0].value
-            or (ev.value == best[0].value and interp.clean and not best[1].clean)
-        ):
+        if best is None or _preference(ev, interp, inp) > _preference(*best, inp):
             best = (ev, interp)
     if best is None:
         return _not_winning(why or "not a win", rules)

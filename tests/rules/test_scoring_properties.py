@@ -36,6 +36,8 @@ def _with_bao(hand: Hand, data: st.DataObject) -> tuple[list[int], list, int]:  
     assume(counts[indicator_from_bao(bao)] <= 3)
     for m in melds:  # a three-tile concealed kong only exists for the indicator's kind
         assume(m.kind is not MeldKind.KONG_INDICATOR or m.tiles[0] == indicator_from_bao(bao))
+        # a pong or exposed kong of 宝 would need a discarded 宝, which is dead
+        assume(not (bao in m.tiles and m.kind in (MeldKind.PONG, MeldKind.KONG_EXPOSED)))
     return concealed, melds, bao
 
 
@@ -48,7 +50,13 @@ def win_inputs(draw: st.DrawFn) -> tuple[WinInput, RuleSet]:
     hows = [WinHow.SELF]
     if any(m.kind.is_kong for m in melds):
         hows.append(WinHow.KONG)
-    if preset is Preset.SHANGRAO and win != bao:
+    held_win = concealed.count(win) + sum(m.tiles.count(win) for m in melds)
+    if (
+        preset is Preset.SHANGRAO
+        and win != bao
+        and win != indicator_from_bao(bao)
+        and held_win == 1  # the robbed pong and its added tile are the other three
+    ):
         hows.append(WinHow.ROB)
     if not melds:
         hows.append(WinHow.TIANHU)
@@ -56,8 +64,9 @@ def win_inputs(draw: st.DrawFn) -> tuple[WinInput, RuleSet]:
             hows.append(WinHow.DIHU)
     how = draw(st.sampled_from(hows))
     flown = [0, 0, 0, 0]
-    for _ in range(draw(st.integers(0, 4))):
-        flown[draw(st.integers(0, 3))] += 1
+    if how not in (WinHow.TIANHU, WinHow.DIHU):  # nobody has discarded before those
+        for _ in range(draw(st.integers(0, 4 - concealed.count(bao)))):
+            flown[draw(st.integers(0, 3))] += 1
     bonuses = draw(
         st.lists(
             st.builds(
@@ -76,7 +85,7 @@ def win_inputs(draw: st.DrawFn) -> tuple[WinInput, RuleSet]:
         winning_tile=None if how is WinHow.TIANHU else win,
         melds=tuple(melds),
         how=how,
-        kong_chain=draw(st.integers(1, 3)),
+        kong_chain=draw(st.integers(1, max(1, sum(m.kind.is_kong for m in melds)))),
         robbed_seat=draw(st.integers(1, 3)) if how is WinHow.ROB else None,
         winner=0,
         flown=tuple(flown),
@@ -125,7 +134,8 @@ def test_stake_scales_every_amount(case: tuple[WinInput, RuleSet]) -> None:
 def test_flying_a_bao_never_lowers_the_winners_value(case: tuple[WinInput, RuleSet]) -> None:
     """飞宝 doubles what the winner wins (§7, §8): one more flown 宝 never pays less."""
     inp, rules = case
-    assume(sum(inp.flown) < 4 and inp.how not in (WinHow.TIANHU, WinHow.DIHU))
+    held = inp.concealed.count(inp.bao)
+    assume(sum(inp.flown) + held < 4 and inp.how not in (WinHow.TIANHU, WinHow.DIHU))
     base = score_win(inp, rules)
     flown = list(inp.flown)
     flown[inp.winner] += 1
