@@ -14,8 +14,7 @@ from enum import Enum
 from functools import cached_property
 from itertools import combinations_with_replacement, pairwise
 
-from shangrao_bot.rules.shapes import YAOJIU_KINDS, Shape, natural_keys
-from shangrao_bot.rules.tables import HONOR_NEED, SUIT_NEED
+from shangrao_bot.rules.shapes import YAOJIU_KINDS, Shape, wildcards_needed
 from shangrao_bot.rules.tiles import HONOR_START, Meld, MeldKind, format_tiles, suit_of
 
 
@@ -110,15 +109,6 @@ def meld_group(meld: Meld) -> Group:
     return Group(gtype, meld.tiles, (False,) * len(meld.tiles), meld)
 
 
-def _need(n: list[int], pair_needed: bool) -> int:
-    km, kp, ks, kz, _ = natural_keys(n, None)
-    vals = (SUIT_NEED[km], SUIT_NEED[kp], SUIT_NEED[ks], HONOR_NEED[kz])
-    s = sum(v & 15 for v in vals)
-    if not pair_needed:
-        return s
-    return s + min(v >> 4 for v in vals) - 1
-
-
 def _wild_only_groups(b: int, pair_needed: bool) -> Iterator[tuple[Group, ...]]:
     """Ways for ``b`` leftover 宝 to form the missing pair and sets on their own."""
     if pair_needed:
@@ -146,7 +136,7 @@ def _wild_only_groups(b: int, pair_needed: bool) -> Iterator[tuple[Group, ...]]:
 
 
 def _standard(n: list[int], b: int, pair_needed: bool) -> Iterator[tuple[Group, ...]]:
-    if _need(n, pair_needed) > b:
+    if wildcards_needed(n, pair_needed) > b:
         return
     k = next((i for i in range(34) if n[i]), -1)
     if k < 0:

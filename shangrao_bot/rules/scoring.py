@@ -16,8 +16,7 @@ from shangrao_bot.rules.errors import ScoringInputError
 from shangrao_bot.rules.hand import analyze_complete
 from shangrao_bot.rules.interpret import GroupType, Interpretation
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.shapes import YAOJIU_KINDS, Shape, natural_keys, shanten
-from shangrao_bot.rules.tables import HONOR_NEED, SUIT_NEED
+from shangrao_bot.rules.shapes import YAOJIU_KINDS, Shape, shanten, wildcards_needed
 from shangrao_bot.rules.tiles import (
     HONORS,
     Meld,
@@ -124,13 +123,6 @@ class ScoreResult:
 # --- helpers over interpretations --------------------------------------------------------------
 
 
-def _sets_only_need(naturals: Sequence[int]) -> int:
-    km, kp, ks, kz, _ = natural_keys(naturals, None)
-    return (
-        (SUIT_NEED[km] & 15) + (SUIT_NEED[kp] & 15) + (SUIT_NEED[ks] & 15) + (HONOR_NEED[kz] & 15)
-    )
-
-
 def in_baodiao_state(before: Sequence[int], bao: int) -> bool:
     """宝吊头 state (§5): the concealed tiles before the winning tile are complete sets plus one
     lone 宝 (other 宝 may act as wildcards inside those sets)."""
@@ -139,7 +131,7 @@ def in_baodiao_state(before: Sequence[int], bao: int) -> bool:
     if b == 0 or len(before) % 3 != 1:
         return False
     c[bao] = 0
-    return _sets_only_need(c) <= b - 1
+    return wildcards_needed(c, pair=False) <= b - 1
 
 
 def in_six_pairs_baodiao(before: Sequence[int], bao: int) -> bool:
