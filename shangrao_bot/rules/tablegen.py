@@ -21,9 +21,9 @@ Tables (``N = 5**9`` suit keys, ``NZ = 5**7`` honour keys):
 * ``lan``: 十三浪 facts about the ranks present: bit 2 = valid (distinct, pairwise ≥ 3 apart),
   bits 0-1 = slots still free if valid, bits 3-4 = biggest valid subset that keeps all three
   slots, bits 5-6 = biggest valid subset at all, bit 7 = the latter is bigger (by one).
-* ``pairs``: pairs in bits 0-3 (a quad counts two, capped at 7), odd counts in bits 4-7 (七对).
-* ``alt``: the 七对 / 十三浪 / 九幺 facts above packed in one integer per key (see
-  :func:`_alt_tables`), so that shanten reads them with one lookup per group.
+* ``alt``: the 七对 / 十三浪 / 九幺 facts packed in one integer per key — pairs, odd counts,
+  the ``lan`` subset sizes, terminals/honours held (see :func:`_alt_tables`) — so that
+  shanten reads them with one lookup per group.
 * ``vec``: id of the suit's shanten vector ``need(g, p)`` (g = 0…4 groups, p = pair or not): the
   fewest tiles to add to a subset of the suit to form exactly g sets (+ a pair); unused tiles
   are free. ``vectors`` lists the vectors by id. ``vec_capped`` is the same when the shape may
@@ -267,7 +267,6 @@ def build_suit_tables() -> dict[str, object]:
             vid = [vectors.setdefault(_vec_final(prof), len(vectors)) for prof in vprofiles]
             tables[f"{name}_vec{suffix}"] = array("H", [vid[p] for p in vlevel])
 
-        tables[f"{name}_pairs"] = _pair_counts(digits)
         masks = _presence_masks(digits)
         if name == "suit":
             per_mask = [_lan_mask_byte(m) for m in range(512)]
@@ -280,7 +279,7 @@ def build_suit_tables() -> dict[str, object]:
             tables["honor_lan"] = bytes(
                 bin(m & 127).count("1") | (0 if m & 512 else 8) for m in masks
             )
-    tables["suit_alt"], tables["honor_alt"] = _alt_tables(tables)
+    tables["suit_alt"], tables["honor_alt"] = _alt_tables(tables, _pair_counts(9), _pair_counts(7))
     vec_list, comb = _close_vectors(vectors)
     tables["vectors"] = vec_list
     tables["vec_comb"] = comb
@@ -290,7 +289,9 @@ def build_suit_tables() -> dict[str, object]:
 ALT_FIELD = 6  # bits per field of the ``alt`` tables
 
 
-def _alt_tables(tables: dict[str, object]) -> tuple[array[int], array[int]]:
+def _alt_tables(
+    tables: dict[str, object], suit_pairs: bytes, honor_pairs: bytes
+) -> tuple[array[int], array[int]]:
     """Per key, the other shapes' facts packed so that four groups add up in one integer.
 
     Fields of ``ALT_FIELD`` bits: pairs (capped at 7 per group), odd counts, biggest 十三浪
@@ -298,12 +299,9 @@ def _alt_tables(tables: dict[str, object]) -> tuple[array[int], array[int]]:
     terminals/honours held. Sums over four groups never overflow a field.
     """
     f = ALT_FIELD
-    suit_pairs = tables["suit_pairs"]
     suit_lan = tables["suit_lan"]
-    honor_pairs = tables["honor_pairs"]
     honor_lan = tables["honor_lan"]
-    assert isinstance(suit_pairs, bytes) and isinstance(suit_lan, bytes)
-    assert isinstance(honor_pairs, bytes) and isinstance(honor_lan, bytes)
+    assert isinstance(suit_lan, bytes) and isinstance(honor_lan, bytes)
     digit = _digit_arrays(9)
     suit = array(
         "I",

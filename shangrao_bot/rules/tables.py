@@ -15,7 +15,7 @@ from shangrao_bot.rules import tablegen
 _NAMES = {
     f"{group}_{table}"
     for group in ("suit", "honor")
-    for table in ("need", "wait0", "lan", "pairs", "vec", "vec_capped", "alt")
+    for table in ("need", "wait0", "lan", "vec", "vec_capped", "alt")
 } | {"vectors", "vec_comb"}
 
 
@@ -37,8 +37,6 @@ SUIT_WAIT0 = cast("array[int]", _T["suit_wait0"])
 HONOR_WAIT0 = cast("array[int]", _T["honor_wait0"])
 SUIT_LAN = cast(bytes, _T["suit_lan"])
 HONOR_LAN = cast(bytes, _T["honor_lan"])
-SUIT_PAIRS = cast(bytes, _T["suit_pairs"])
-HONOR_PAIRS = cast(bytes, _T["honor_pairs"])
 SUIT_ALT = cast("array[int]", _T["suit_alt"])
 HONOR_ALT = cast("array[int]", _T["honor_alt"])
 SUIT_VEC = cast("array[int]", _T["suit_vec"])
