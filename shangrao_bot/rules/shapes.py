@@ -261,25 +261,6 @@ def waits(
     """
     km, kp, ks, kz, b = natural_keys(c, bao)
     mask = _standard_wait_mask(km, kp, ks, kz, b)
-    # quick exit for most hands that wait on nothing: no standard or 七对 wait, and neither
-    # 十三浪 nor 九幺 is possible
-    if (
-        not mask
-        and b == 0
-        and (melds or _odd_naturals(km, kp, ks, kz) > 1)
-        and not (
-            melds == 0 and SUIT_LAN[km] & SUIT_LAN[kp] & SUIT_LAN[ks] & 4 and HONOR_LAN[kz] & 8
-        )
-        and not (melds_yaojiu and _yaojiu_ok(km, kp, ks))
-    ):
-        # a drawn 宝 may still complete it, standing for a fifth copy
-        if (
-            bao is not None
-            and c[bao] < 4
-            and is_complete(_with_extra_bao(c, bao), bao, melds, melds_yaojiu)
-        ):
-            return [bao]
-        return []
     if melds == 0:
         odd = _odd_naturals(km, kp, ks, kz)
         if odd - 1 <= b:
