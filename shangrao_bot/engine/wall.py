@@ -200,6 +200,12 @@ class Wall:
         self._tail -= 1
         return self.setup.order[self._tail]
 
+    def restore(self, head: int, tail: int) -> None:
+        """Put the draw positions back (loading a saved hand)."""
+        if not 0 <= head <= tail <= TILES:
+            raise WallError(f"wall positions {head}, {tail} are not inside the wall")
+        self._head, self._tail = head, tail
+
     @property
     def position(self) -> tuple[int, int]:
         """(head, tail) indexes, for persistence and audit."""

@@ -1,0 +1,371 @@
+"""AI players. They see only a :class:`~.views.PlayerView` — their own tiles and the table —
+and always return one of its legal actions.
+
+* ``easy``: a uniformly random legal action.
+* ``normal``: discards by shanten and tile acceptance with 宝 awareness. It aims for what
+  Shangrao actually pays: a clean hand, a 宝-friendly shape (七对, 碰碰胡, 十三浪, 九幺) or the
+  宝吊头 state (four sets and a lone 宝: every draw wins). It keeps its 宝 unless the hand is close
+  and the 宝 adds nothing (then 飞宝 doubles its win, at the risk of doubling what it pays), claims
+  碰/吃/杠 when they shorten the hand, and weighs 偷机 (declining a plain 宝吊头 win for a chance at
+  宝吊宝/宝吊无宝) by expected value. It never attempts a win the preset forbids: it only wins
+  when the engine lists the win as legal.
+
+Decisions are pure functions of the view and a seeded :class:`random.Random`, so a simulation
+with a seed is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from shangrao_bot.engine.actions import Action, ActionKind
+from shangrao_bot.engine.state import Phase
+from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.rules.ruleset import Preset
+from shangrao_bot.rules.shapes import (
+    YAOJIU_KINDS,
+    Shape,
+    complete_shapes,
+    is_complete,
+    shanten,
+    wildcards_needed,
+)
+from shangrao_bot.rules.tiles import HONOR_START, NUM_KINDS
+
+AI_LEVELS = ("easy", "normal")
+_NON_STANDARD = (Shape.SEVEN_PAIRS, Shape.THIRTEEN_LAN, Shape.YAOJIU)
+
+
+class Player(Protocol):
+    """Anything that picks an action from a view (AI players; a human adapter in the CLI)."""
+
+    name: str
+
+    def choose(self, view: PlayerView) -> Action: ...
+
+
+class EasyAI:
+    """A random legal action: never illegal, rarely good."""
+
+    name = "easy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.rng.choice(view.legal)
+
+
+def make_ai(level: str, rng: random.Random) -> EasyAI | NormalAI:
+    """An AI player by level name (``easy`` or ``normal``)."""
+    if level == "easy":
+        return EasyAI(rng)
+    if level == "normal":
+        return NormalAI(rng)
+    raise ValueError(f"'{level}' is not an AI level: use {' or '.join(AI_LEVELS)}")
+
+
+# --- the normal player -------------------------------------------------------------------------
+
+
+def baodiao_state(c: Sequence[int], bao: int) -> bool:
+    """13-equivalent counts ``c`` are four sets (other 宝 acting) plus one lone 宝 (§5)."""
+    b = c[bao]
+    if not b:
+        return False
+    cc = list(c)
+    cc[bao] = 0
+    return wildcards_needed(cc, pair=False) <= b - 1
+
+
+def _triplets_only(c: Sequence[int], bao: int, sets: int) -> bool:
+    """A 14-equivalent hand completes as triplets and a pair with its 宝 as wildcards (碰碰胡)."""
+    b = c[bao]
+    kinds = [c[k] for k in range(NUM_KINDS) if c[k] and k != bao]
+    if any(n > 3 for n in kinds) or len(kinds) > sets + 1:
+        return False
+    need_all_triplets = sum(3 - n for n in kinds)
+    best = None
+    for n in kinds:  # one kind is the pair instead of a triplet
+        need = need_all_triplets - (3 - n) + (2 - n) if n <= 2 else None
+        if need is not None:
+            extra = (sets - (len(kinds) - 1)) * 3  # sets made of 宝 alone
+            total = need + extra
+            best = total if best is None or total < best else best
+    if len(kinds) <= sets:  # the pair made of 宝 alone
+        total = need_all_triplets + (sets - len(kinds)) * 3 + 2
+        best = total if best is None or total < best else best
+    return best is not None and best == b
+
+
+class NormalAI:
+    name = "normal"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    # knowledge from the view ------------------------------------------------------------------
+
+    @staticmethod
+    def _unseen(view: PlayerView, hand: Sequence[int]) -> list[int]:
+        seen = list(hand)
+        pub = view.public
+        seen[pub.indicator] += 1
+        for sv in pub.seats:
+            for rec in sv.melds:
+                for t in rec.meld.tiles:
+                    seen[t] += 1
+            for d in sv.discards:
+                if d.claimed_by is None:
+                    seen[d.tile] += 1
+        return [max(0, 4 - n) for n in seen]
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        hand = [0] * NUM_KINDS
+        for t in view.concealed:
+            hand[t] += 1
+        if view.drawn is not None:
+            hand[view.drawn] += 1
+        if view.public.phase is Phase.TURN:
+            return self._turn(view, hand)
+        return self._claim(view, hand)
+
+    # own turn ---------------------------------------------------------------------------------
+
+    def _turn(self, view: PlayerView, hand: list[int]) -> Action:
+        legal = view.legal
+        pub = view.public
+        bao = pub.bao
+        me = pub.seats[view.seat]
+        melds = len(me.melds)
+        yaojiu = all(r.meld.tiles[0] in YAOJIU_KINDS for r in me.melds)
+        unseen = self._unseen(view, hand)
+        win = next((a for a in legal if a.kind is ActionKind.WIN), None)
+        if win is not None and not self._steal_instead(view, hand, unseen):
+            return win
+        # kongs that do not lengthen the hand: free bonus points and a replacement draw
+        base = shanten(hand, bao, melds, yaojiu)
+        for a in legal:
+            if a.kind not in (ActionKind.ANGANG, ActionKind.BUGANG) or a.tile == bao:
+                continue  # never lock a 宝 away in a kong
+            assert a.tile is not None
+            k = a.tile
+            after = list(hand)
+            if a.kind is ActionKind.BUGANG:
+                after[k] -= 1
+                m2 = melds
+            else:
+                after[k] = 0
+                m2 = melds + 1
+            # 暗杠 and 补杠 compare a 13-form with a replacement to come; 跌宝杠 keeps 14-form
+            if shanten(after, bao, m2, yaojiu and k in YAOJIU_KINDS) <= base:
+                return a
+        discards = [a for a in legal if a.kind is ActionKind.DISCARD]
+        return self._best_discard(view, hand, discards, unseen, melds, yaojiu)
+
+    def _best_discard(
+        self,
+        view: PlayerView,
+        hand: list[int],
+        discards: Sequence[Action],
+        unseen: Sequence[int],
+        melds: int,
+        yaojiu: bool,
+    ) -> Action:
+        pub = view.public
+        bao = pub.bao
+        preset = pub.rules.preset
+        scored: list[tuple[tuple[int, ...], Action]] = []
+        shant: dict[int, int] = {}
+        for a in discards:
+            assert a.tile is not None
+            k = a.tile
+            hand[k] -= 1
+            shant[k] = shanten(hand, bao, melds, yaojiu)
+            hand[k] += 1
+        best_s = min(shant.values())
+        best_non_bao = min((s for k, s in shant.items() if k != bao), default=best_s)
+        for a in discards:
+            assert a.tile is not None
+            k = a.tile
+            s = shant[k]
+            if s > best_s + 1:
+                continue
+            hand[k] -= 1
+            in_state = baodiao_state(hand, bao) and (preset is Preset.SHANGRAO or hand[bao] == 1)
+            accept = (
+                0 if in_state else self._acceptance(hand, bao, melds, yaojiu, s, unseen, preset)
+            )
+            hand[k] += 1
+            flying = k == bao
+            if flying:
+                # 飞宝 only when the 宝 adds nothing and the hand is close: it doubles the win
+                keep_penalty = 0 if (s <= best_non_bao and s <= 1 and accept >= 4) else 1
+            else:
+                keep_penalty = 0
+            isolation = self._isolation(hand, k, bao)
+            scored.append(
+                (
+                    (
+                        int(in_state),
+                        -keep_penalty,
+                        -s,
+                        accept,
+                        int(flying),
+                        isolation,
+                        -unseen[k],
+                    ),
+                    a,
+                )
+            )
+        scored.sort(key=lambda x: x[0], reverse=True)
+        return scored[0][1]
+
+    @staticmethod
+    def _isolation(hand: Sequence[int], k: int, bao: int) -> int:
+        """How little the tile ``k`` connects to the rest (tie-break: throw loners first)."""
+        if k >= HONOR_START:
+            return 3 if hand[k] == 1 else 0
+        rank = k % 9
+        near = 0
+        for d in (-2, -1, 1, 2):
+            r = rank + d
+            if 0 <= r < 9 and hand[k + d] and k + d != bao:
+                near += 1
+        edge = 1 if rank in (0, 8) else 0
+        return (2 - min(near, 2)) + edge - (hand[k] - 1) * 2
+
+    def _acceptance(
+        self,
+        c13: list[int],
+        bao: int,
+        melds: int,
+        yaojiu: bool,
+        s: int,
+        unseen: Sequence[int],
+        preset: Preset,
+    ) -> int:
+        """Unseen tiles whose draw lowers the shanten (at tenpai: that make a hand the preset
+        lets win)."""
+        total = 0
+        for j in range(NUM_KINDS):
+            u = unseen[j]
+            if not u:
+                continue
+            c13[j] += 1
+            if s == 0:
+                ok = is_complete(c13, bao, melds, yaojiu) and allowed_win(
+                    c13, bao, melds, yaojiu, preset
+                )
+            else:
+                ok = shanten(c13, bao, melds, yaojiu) < s
+            c13[j] -= 1
+            if ok:
+                total += u
+        return total
+
+    def _steal_instead(self, view: PlayerView, hand: list[int], unseen: Sequence[int]) -> bool:
+        """偷机: decline a plain 宝吊头 win (×3) when the chance of 宝吊宝/宝吊无宝 (×6) on the
+        next draw outweighs the risk that someone else wins first."""
+        pub = view.public
+        if pub.rules.preset is not Preset.SHANGRAO or view.drawn is None:
+            return False
+        bao = pub.bao
+        before = list(hand)
+        before[view.drawn] -= 1
+        if view.drawn == bao or not baodiao_state(before, bao):
+            return False
+        me = pub.seats[view.seat]
+        melds = len(me.melds)
+        if is_complete(hand, None, melds, all(r.meld.tiles[0] in YAOJIU_KINDS for r in me.melds)):
+            return False  # already clean: 宝吊无宝
+        if _triplets_only(hand, bao, 4 - melds):
+            return False  # 碰碰胡宝吊头 pays 8
+        if pub.live < 8:
+            return False
+        better = unseen[bao]
+        for j in range(NUM_KINDS):
+            if unseen[j] and j != bao:
+                before[j] += 1
+                if is_complete(before, None, melds, True):
+                    better += unseen[j]
+                before[j] -= 1
+        pool = sum(unseen)
+        p_better = better / pool if pool else 0.0
+        danger = 0.04 + 0.004 * (82 - pub.live) / 2
+        return p_better * 3 > danger * 7
+
+    # claims -----------------------------------------------------------------------------------
+
+    def _claim(self, view: PlayerView, hand: list[int]) -> Action:
+        legal = view.legal
+        win = next((a for a in legal if a.kind is ActionKind.WIN), None)
+        if win is not None:
+            return win
+        pub = view.public
+        bao = pub.bao
+        me = pub.seats[view.seat]
+        melds = len(me.melds)
+        yaojiu = all(r.meld.tiles[0] in YAOJIU_KINDS for r in me.melds)
+        if pub.rules.preset is Preset.SHANGRAO and baodiao_state(hand, bao):
+            return next(a for a in legal if a.kind is ActionKind.PASS)
+        base = shanten(hand, bao, melds, yaojiu)
+        best: tuple[int, Action] | None = None
+        for a in legal:
+            if a.kind is ActionKind.PASS or a.tile is None:
+                continue
+            t = a.tile
+            after = list(hand)
+            y2 = yaojiu and t in YAOJIU_KINDS
+            if a.kind is ActionKind.KONG:
+                after[t] -= 3
+                s = shanten(after, bao, melds + 1, y2)  # 10-form after the kong, before the draw
+                gain = base - s + 1  # the bonus point and a free draw: take it if not worse
+            else:
+                if a.kind is ActionKind.PONG:
+                    after[t] -= 2
+                else:
+                    for x in a.tiles:
+                        if x != t:
+                            after[x] -= 1
+                    y2 = yaojiu and all(x in YAOJIU_KINDS for x in a.tiles)
+                s = shanten_after_discard(after, bao, melds + 1, y2)
+                gain = base - s
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, a)
+        if best is not None:
+            return best[1]
+        return next(a for a in legal if a.kind is ActionKind.PASS)
+
+
+def shanten_after_discard(c: list[int], bao: int, melds: int, yaojiu: bool) -> int:
+    """The best shanten reachable by discarding one tile (never a 宝) from 14-form counts."""
+    best = 99
+    for k in range(NUM_KINDS):
+        if c[k] and k != bao:
+            c[k] -= 1
+            s = shanten(c, bao, melds, yaojiu)
+            c[k] += 1
+            if s < best:
+                best = s
+    if best == 99:
+        best = shanten(c, bao, melds, yaojiu)
+    return best
+
+
+def allowed_win(c: list[int], bao: int, melds: int, yaojiu: bool, preset: Preset) -> bool:
+    """A quick reading of whether a complete 14-form hand is a win the preset allows (the
+    engine's scorer has the last word): clean hands always; with 宝 acting, the 宝-friendly
+    shapes (碰碰胡, and under ``shangrao`` 七对, 十三浪, 九幺)."""
+    if is_complete(c, None, melds, yaojiu):
+        return True
+    if _triplets_only(c, bao, 4 - melds):
+        return True
+    if preset is Preset.SHANGRAO:
+        return any(s in _NON_STANDARD for s in complete_shapes(c, bao, melds, yaojiu))
+    return False

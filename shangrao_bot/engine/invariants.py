@@ -1,0 +1,156 @@
+"""Invariants of a hand and a session, checked after every action by the tests and by
+``shangrao-bot simulate`` (the count of violations is part of its report).
+
+Each check returns readable violation strings (empty = all good), so a failing simulation says
+exactly what broke.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shangrao_bot.engine.state import SEATS, HandState, Outcome, Phase
+from shangrao_bot.engine.wall import TILES
+from shangrao_bot.rules.scoring import Payment, WinHow
+from shangrao_bot.rules.tiles import NUM_KINDS, MeldKind
+
+
+def _located_counts(state: HandState) -> list[int]:
+    """Copies of each kind found in hands, melds, unclaimed discards, the wall, the indicator
+    and a robbed (or about-to-be-robbed) 补杠 tile."""
+    found = [0] * NUM_KINDS
+    for s in range(SEATS):
+        for k in range(NUM_KINDS):
+            found[k] += state.hands[s][k]
+        for rec in state.melds[s]:
+            for t in rec.meld.tiles:
+                found[t] += 1
+        for d in state.discards[s]:
+            if d.claimed_by is None:
+                found[d.tile] += 1
+    head, tail = state.wall.position
+    skip = state.setup.indicator_position
+    for i in range(head, tail):
+        if i != skip:
+            found[state.setup.order[i]] += 1
+    found[state.indicator] += 1
+    loose = state.robbed_tile if state.phase is Phase.OVER else None
+    if state.phase is Phase.ROB:
+        loose = state.claim_tile
+    if loose is not None:
+        found[loose] += 1
+    return found
+
+
+def _expected_size(state: HandState, seat: int) -> set[int]:
+    base = 13 - 3 * len(state.melds[seat])
+    if state.phase is Phase.TURN and seat == state.current:
+        return {base + 1}
+    if (
+        state.phase is Phase.OVER
+        and state.result is not None
+        and any(w.seat == seat and w.how is not WinHow.ROB for w in state.result.wins)
+    ):
+        return {base + 1}
+    return {base}
+
+
+def _zero_sum(payments: Sequence[Payment], deltas: Sequence[int]) -> list[str]:
+    out = []
+    if sum(deltas) != 0:
+        out.append(f"payments are not zero-sum: deltas {list(deltas)}")
+    d = [0] * SEATS
+    for p in payments:
+        if p.amount <= 0 or p.payer == p.payee:
+            out.append(f"bad payment {p}")
+        d[p.payer] -= p.amount
+        d[p.payee] += p.amount
+    if d != list(deltas):
+        out.append(f"deltas {list(deltas)} do not match the payments {d}")
+    return out
+
+
+def _turn_order(state: HandState) -> list[str]:
+    """N(ormal draw) follows a discard by the previous seat; R(eplacement) follows a kong by the
+    same seat; D(iscard) follows the same seat's draw, claim or kong (or opens the dealer's hand);
+    C(laim) follows another seat's discard; K(ong) follows the same seat's draw or kong."""
+    out = []
+    prev: tuple[str, int] | None = None
+    for kind, seat in state.log:
+        if kind == "N":
+            ok = prev is not None and prev[0] == "D" and prev[1] == (seat - 1) % SEATS
+        elif kind == "R":
+            ok = prev is not None and prev[1] == seat and prev[0] in ("K", "C")
+        elif kind == "D":
+            ok = (prev is None and seat == state.dealer) or (
+                prev is not None and prev[1] == seat and prev[0] in ("N", "R", "C", "K")
+            )
+        elif kind == "C":
+            ok = prev is not None and prev[0] == "D" and prev[1] != seat
+        elif kind == "K":
+            ok = (prev is None and seat == state.dealer) or (
+                prev is not None and prev[1] == seat and prev[0] in ("N", "R", "K")
+            )
+        else:
+            ok = False
+        if not ok:
+            out.append(f"turn order broken: {kind} by seat {seat} after {prev}")
+        prev = (kind, seat)
+    return out
+
+
+def check_hand(state: HandState) -> list[str]:
+    """Every invariant of one hand (RULES.md §2-§9)."""
+    out: list[str] = []
+    found = _located_counts(state)
+    if sum(found) != TILES:
+        out.append(f"{sum(found)} tiles located, not {TILES}")
+    for k, n in enumerate(found):
+        if n != 4:
+            out.append(f"kind {k}: {n} copies located, not 4 (a tile lost or in two places)")
+    for s in range(SEATS):
+        size = sum(state.hands[s])
+        if size not in _expected_size(state, s):
+            out.append(f"seat {s} holds {size} tiles with {len(state.melds[s])} melds")
+        in_melds = sum(r.meld.tiles.count(state.bao) for r in state.melds[s])
+        held = state.hands[s][state.bao]
+        if held + in_melds + state.bao_flown[s] != state.bao_drawn[s]:
+            out.append(
+                f"seat {s}: 宝 drawn {state.bao_drawn[s]} ≠ held {held} + in melds {in_melds} "
+                f"+ flown {state.bao_flown[s]}"
+            )
+        for rec in state.melds[s]:
+            if rec.meld.kind in (MeldKind.PONG, MeldKind.KONG_EXPOSED) and rec.claimed == state.bao:
+                out.append(f"seat {s} claimed a dead 宝 into {rec.meld}")
+    if sum(state.bao_drawn) > 4:
+        out.append(f"{sum(state.bao_drawn)} 宝 drawn: there are four")
+    out.extend(_turn_order(state))
+    if state.phase in (Phase.CLAIM, Phase.ROB) and (not state.options or state.claim_tile is None):
+        out.append("a claim window is open with nobody to ask")
+    if state.phase is Phase.OVER:
+        r = state.result
+        if r is None:
+            out.append("the hand is over without a result")
+        else:
+            out.extend(_zero_sum(r.payments, r.deltas))
+            if r.outcome is Outcome.EXHAUSTED and state.wall.live != 0:
+                out.append(f"流局 with {state.wall.live} live tiles left")
+            if r.outcome is Outcome.WIN and not r.wins:
+                out.append("a win without a winner")
+    elif state.result is not None:
+        out.append("a result before the hand is over")
+    return out
+
+
+def next_dealer(dealer: int, state: HandState) -> int:
+    """Dealer rotation of RULES.md §2, computed independently of the engine's own result."""
+    r = state.result
+    assert r is not None
+    if r.outcome is Outcome.EXHAUSTED:
+        return (dealer + 1) % SEATS
+    winners = [w.seat for w in r.wins]
+    if len(winners) == 1:
+        return winners[0]
+    robbed = r.robbed_seat
+    assert robbed is not None
+    return min(winners, key=lambda s: (s - robbed) % SEATS)

@@ -1,0 +1,123 @@
+"""What each seat, and a spectator, may see of a hand (plain dataclasses for renderers and UIs).
+
+:func:`public_view` never contains a concealed tile, the wall order or the seed while the hand
+is on; when it is over the seed and every hand are revealed (the seed reveals the whole wall
+anyway, which is what makes the hand verifiable). :func:`view_for` adds exactly one seat's own
+concealed tiles and its legal actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shangrao_bot.engine.actions import Action
+from shangrao_bot.engine.state import (
+    SEATS,
+    Discard,
+    HandResult,
+    HandState,
+    MeldRecord,
+    Phase,
+)
+from shangrao_bot.rules.ruleset import RuleSet
+from shangrao_bot.rules.scoring import Bonus
+
+WINDS_ZH = ("东", "南", "西", "北")
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    wind: int  # 0 東 … 3 北, the dealer is East
+    dealer: bool
+    concealed_count: int
+    melds: tuple[MeldRecord, ...]
+    discards: tuple[Discard, ...]
+    bao_flown: int
+    to_act: bool  # whose turn it is (claim windows: never, so timing reveals no claim)
+
+
+@dataclass(frozen=True)
+class PublicView:
+    rules: RuleSet
+    phase: Phase
+    dealer: int
+    current: int  # whose turn (TURN), or who discarded / declared the 补杠 (CLAIM, ROB)
+    bao: int
+    indicator: int
+    live: int
+    commitment: str  # sha256 of the seed, published at the start
+    seats: tuple[SeatView, ...]
+    last_discard: tuple[int, int] | None  # (seat, tile) while it may still be claimed
+    bonuses: tuple[Bonus, ...]
+    sequence: int  # number of actions so far: stale buttons/panels compare it
+    result: HandResult | None  # only when the hand is over
+    seed: str | None  # revealed when the hand is over
+    revealed: tuple[tuple[int, ...], ...] | None  # every concealed hand, when over
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    seat: int
+    public: PublicView
+    concealed: tuple[int, ...]  # sorted, the drawn tile excluded
+    drawn: int | None  # the tile just drawn (or the dealer's 14th), shown apart
+    legal: tuple[Action, ...]
+    bao_drawn: int
+
+
+def public_view(state: HandState) -> PublicView:
+    over = state.phase is Phase.OVER
+    claiming = state.phase in (Phase.CLAIM, Phase.ROB)
+    current = state.current
+    if claiming and state.claim_from is not None:
+        current = state.claim_from
+    seats = tuple(
+        SeatView(
+            seat=s,
+            wind=(s - state.dealer) % SEATS,
+            dealer=s == state.dealer,
+            concealed_count=sum(state.hands[s]),
+            melds=tuple(state.melds[s]),
+            discards=tuple(state.discards[s]),
+            bao_flown=state.bao_flown[s],
+            to_act=state.phase is Phase.TURN and s == state.current,
+        )
+        for s in range(SEATS)
+    )
+    last = None
+    if state.phase is Phase.CLAIM and state.claim_from is not None and state.claim_tile is not None:
+        last = (state.claim_from, state.claim_tile)
+    return PublicView(
+        rules=state.rules,
+        phase=state.phase,
+        dealer=state.dealer,
+        current=current,
+        bao=state.bao,
+        indicator=state.indicator,
+        live=state.wall.live,
+        commitment=state.setup.commitment,
+        seats=seats,
+        last_discard=last,
+        bonuses=tuple(state.bonuses),
+        sequence=len(state.actions),
+        result=state.result if over else None,
+        seed=state.seed.hex() if over else None,
+        revealed=tuple(tuple(state.concealed(s)) for s in range(SEATS)) if over else None,
+    )
+
+
+def view_for(state: HandState, seat: int, public: PublicView | None = None) -> PlayerView:
+    """``seat``'s view: the public view plus its own concealed tiles and legal actions."""
+    tiles = state.concealed(seat)
+    drawn = state.drawn if state.phase is Phase.TURN and seat == state.current else None
+    if drawn is not None:
+        tiles.remove(drawn)
+    return PlayerView(
+        seat=seat,
+        public=public or public_view(state),
+        concealed=tuple(tiles),
+        drawn=drawn,
+        legal=tuple(state.legal_actions(seat)),
+        bao_drawn=state.bao_drawn[seat],
+    )
