@@ -1,4 +1,5 @@
-"""Command line: ``shangrao-bot score | analyze | verify | run`` over the rules core and engine.
+"""Command line: ``shangrao-bot score | analyze | verify | simulate | play | run`` over the rules
+core and engine.
 
 Bad input never produces a traceback: it ends with exit status 2 and one line on stderr that
 names the offending token.
@@ -9,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
 from shangrao_bot.engine.wall import Wall, WallError, parse_seed, shuffle_wall
@@ -267,6 +268,31 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if matches else 1
 
 
+def _positive(option: str) -> Callable[[str], int]:
+    def convert(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise CliError(f"{option} '{text}' is not a whole number") from None
+        if n < 1:
+            raise CliError(f"{option} {n} is too small: use 1 or more")
+        return n
+
+    return convert
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from shangrao_bot.simulate import parse_levels, simulate
+
+    rules = RuleSet.from_name(args.preset, stake=args.stake)
+    report = simulate(args.hands, args.seed, parse_levels(args.ai), rules)
+    if args.json:
+        out.write(json.dumps(report.to_json(), ensure_ascii=False) + "\n")
+    else:
+        out.write(report.to_text() + "\n")
+    return 0 if report.invariant_violations == 0 and report.zero_sum else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="shangrao-bot",
@@ -326,6 +352,31 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--hash", required=True, help="the published sha256 (64 hex digits)")
     verify.add_argument("--json", action="store_true", help="print one JSON object")
 
+    simulate = sub.add_parser(
+        "simulate",
+        help="AI players play N hands; report outcomes, invariant checks and speed",
+        description="Four AI players play a session of N hands. Every action is followed by "
+        "the engine's invariant checks; the report counts violations (expected: 0).",
+    )
+    simulate.add_argument("--hands", type=_positive("--hands"), default=100, help="default 100")
+    simulate.add_argument("--seed", help="any text; the same seed replays the same session")
+    simulate.add_argument(
+        "--ai", default="normal", help="one level for all seats or four, e.g. normal,easy,easy,easy"
+    )
+    simulate.add_argument("--preset", default="shangrao", help="shangrao (default) or baike")
+    simulate.add_argument("--stake", type=_positive("--stake"), default=1)
+    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+    play = sub.add_parser(
+        "play",
+        help="play in the terminal (seat 0) against three AI players",
+        description="You are seat 0 against three AI players. Commands: d 5m (discard), chi "
+        "345m, pong, kong 7z, hu, pass, hint, help, quit. Works over a pipe.",
+    )
+    play.add_argument("--ai", default="normal", help="the opponents' level: normal or easy")
+    play.add_argument("--preset", default="shangrao", help="shangrao (default) or baike")
+    play.add_argument("--hands", type=_positive("--hands"), default=4, help="default 4")
+    play.add_argument("--seed", help="any text; the same seed deals the same session")
+    play.add_argument("--stake", type=_positive("--stake"), default=1)
     sub.add_parser("run", help="run the Discord bot (same as python bot.py)")
     return parser
 
@@ -342,6 +393,12 @@ def main(
             return cmd_analyze(args, stdin or sys.stdin, out)
         if args.command == "verify":
             return cmd_verify(args, out)
+        if args.command == "simulate":
+            return cmd_simulate(args, out)
+        if args.command == "play":
+            from shangrao_bot.play import run_play
+
+            return run_play(args, stdin or sys.stdin, out)
         # imported here: discord.py takes a while to import and score/analyze do not need it
         from shangrao_bot.bot_runner import run_bot
         from shangrao_bot.settings import load_settings

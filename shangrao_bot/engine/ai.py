@@ -29,9 +29,12 @@ from shangrao_bot.rules.shapes import (
     Shape,
     complete_shapes,
     is_complete,
+    natural_keys,
     shanten,
+    shanten_keys,
     wildcards_needed,
 )
+from shangrao_bot.rules.tables import W7, W9
 from shangrao_bot.rules.tiles import HONOR_START, NUM_KINDS
 
 AI_LEVELS = ("easy", "normal")
@@ -194,7 +197,7 @@ class NormalAI:
             assert a.tile is not None
             k = a.tile
             s = shant[k]
-            if s > best_s + 1:
+            if s > best_s:
                 continue
             hand[k] -= 1
             in_state = baodiao_state(hand, bao) and (preset is Preset.SHANGRAO or hand[bao] == 1)
@@ -251,21 +254,34 @@ class NormalAI:
         preset: Preset,
     ) -> int:
         """Unseen tiles whose draw lowers the shanten (at tenpai: that make a hand the preset
-        lets win)."""
+        lets win). Drawing kind j changes one per-suit key by one weight, so the keys are
+        updated rather than recomputed for each of the 34 kinds."""
         total = 0
+        if s == 0:
+            for j in range(NUM_KINDS):
+                u = unseen[j]
+                if u:
+                    c13[j] += 1
+                    if is_complete(c13, bao, melds, yaojiu) and allowed_win(
+                        c13, bao, melds, yaojiu, preset
+                    ):
+                        total += u
+                    c13[j] -= 1
+            return total
+        keys = list(natural_keys(c13, bao))
+        b = keys[4]
         for j in range(NUM_KINDS):
             u = unseen[j]
             if not u:
                 continue
-            c13[j] += 1
-            if s == 0:
-                ok = is_complete(c13, bao, melds, yaojiu) and allowed_win(
-                    c13, bao, melds, yaojiu, preset
-                )
+            if j == bao:
+                got = shanten_keys(keys[0], keys[1], keys[2], keys[3], b + 1, melds, yaojiu, False)
             else:
-                ok = shanten(c13, bao, melds, yaojiu) < s
-            c13[j] -= 1
-            if ok:
+                suit = j // 9
+                keys[suit] += W9[j % 9] if suit < 3 else W7[j - 27]
+                got = shanten_keys(keys[0], keys[1], keys[2], keys[3], b, melds, yaojiu, False)
+                keys[suit] -= W9[j % 9] if suit < 3 else W7[j - 27]
+            if got < s:
                 total += u
         return total
 

@@ -382,6 +382,43 @@ def shanten(
     return best
 
 
+def shanten_keys(
+    km: int, kp: int, ks: int, kz: int, b: int, melds: int, melds_yaojiu: bool, capped: bool
+) -> int:
+    """:func:`shanten` from :func:`natural_keys` already computed (``capped``: no 宝 kind).
+
+    For AI players that try every draw on one hand: adding a tile changes one key by a
+    :data:`W9`/:data:`W7` weight (or ``b`` by one), so keys are updated, not recomputed. The body
+    is :func:`shanten`'s after its keys, written out for the same reason; a property test holds
+    the two equal.
+    """
+    groups = 4 - melds
+    sv, hv = (SUIT_VEC_CAPPED, HONOR_VEC_CAPPED) if capped else (SUIT_VEC, HONOR_VEC)
+    v = VEC_COMB[VEC_COMB[VEC_COMB[sv[km] * NV + sv[kp]] * NV + sv[ks]] * NV + hv[kz]]
+    best: int = STANDARD_NEED[groups][v] - b - 1
+    if best < 0:
+        return best
+    x = SUIT_ALT[km] + SUIT_ALT[kp] + SUIT_ALT[ks] + HONOR_ALT[kz]
+    if melds_yaojiu:
+        yaojiu = 3 * groups + 1 - b - (x >> 24)
+        if yaojiu < best:
+            best = yaojiu
+    if melds == 0:
+        pairs = x & 63
+        if pairs > 7:
+            pairs = 7
+        singles = x >> 6 & 63
+        if singles > 7 - pairs:
+            singles = 7 - pairs
+        seven_pairs = 13 - b - 2 * pairs - singles
+        if seven_pairs < best:
+            best = seven_pairs
+        lan = 13 - b - (x >> 12 & 63) + ((x >> 18 & 63) == 3)
+        if lan < best:
+            best = lan
+    return best
+
+
 def _standard_shanten(km: int, kp: int, ks: int, kz: int, b: int, groups: int, capped: bool) -> int:
     """``capped``: no 宝 can stand for a fifth copy, so the shape holds at most four a kind."""
     sv, hv = (SUIT_VEC_CAPPED, HONOR_VEC_CAPPED) if capped else (SUIT_VEC, HONOR_VEC)
