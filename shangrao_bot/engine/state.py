@@ -23,7 +23,7 @@ import bisect
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from shangrao_bot.engine.actions import CLAIM_RANK, Action, ActionKind
 from shangrao_bot.engine.errors import IllegalAction, NotYourTurn, StateFormatError
@@ -52,6 +52,9 @@ from shangrao_bot.rules.tiles import (
     suit_of,
     tile_str,
 )
+
+if TYPE_CHECKING:
+    from shangrao_bot.engine.views import PlayerView, PublicView
 
 SEATS = 4
 STATE_VERSION = 1
@@ -220,6 +223,18 @@ class HandState:
 
     def meld_list(self, seat: int) -> tuple[Meld, ...]:
         return tuple(r.meld for r in self.melds[seat])
+
+    def public_view(self) -> PublicView:
+        """What a spectator may see (:func:`.views.public_view`)."""
+        from shangrao_bot.engine.views import public_view
+
+        return public_view(self)
+
+    def view_for(self, seat: int) -> PlayerView:
+        """What ``seat`` may see, with its legal actions (:func:`.views.view_for`)."""
+        from shangrao_bot.engine.views import view_for
+
+        return view_for(self, seat)
 
     def to_act(self) -> list[int]:
         """Seats that must act now, in turn order."""

@@ -1,0 +1,150 @@
+"""The SQLite connection: PRAGMAs, migrations, and the one-writer discipline.
+
+Two aiosqlite connections to one file in WAL mode: a writer, used only inside
+:meth:`Database.transaction` (``BEGIN IMMEDIATE`` … ``COMMIT``, serialised by an asyncio lock so
+two coroutines never interleave statements of different transactions), and a reader that only
+ever sees committed data. Every statement runs on aiosqlite's worker thread, so the event loop
+never blocks on the disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.migrations import LATEST, MIGRATIONS
+
+BUSY_TIMEOUT_MS = 5000
+
+
+def now_iso() -> str:
+    """Timestamps are UTC ISO-8601 text: sortable, portable, readable in exports."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def path_from_url(url: str) -> str:
+    """``sqlite:///data/x.db`` → ``data/x.db`` (relative); ``sqlite:////srv/x.db`` → absolute."""
+    prefix = "sqlite:///"
+    if not url.startswith(prefix):
+        raise StoreError(
+            f"DATABASE_URL '{url}' is not supported: use sqlite:///relative/path.db or "
+            "sqlite:////absolute/path.db"
+        )
+    path = url[len(prefix) :]
+    if not path:
+        raise StoreError(f"DATABASE_URL '{url}' names no file: add a path after sqlite:///")
+    return path
+
+
+async def _configure(conn: aiosqlite.Connection) -> None:
+    await conn.execute("PRAGMA journal_mode=WAL")
+    await conn.execute("PRAGMA foreign_keys=ON")
+    await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    # NORMAL is durable in WAL mode against a killed process (not a power cut), and much faster
+    await conn.execute("PRAGMA synchronous=NORMAL")
+
+
+async def migrate(conn: aiosqlite.Connection, target: int = LATEST) -> int:
+    """Apply the migrations after the database's ``user_version`` up to ``target``; each in
+    its own transaction with its version bump. Returns the version reached."""
+    async with conn.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    version = int(row[0]) if row else 0
+    if version > LATEST:
+        raise StoreError(
+            f"the database is at schema version {version}, newer than this bot ({LATEST}): "
+            "upgrade the bot"
+        )
+    for n in range(version + 1, target + 1):
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATIONS[n - 1]:
+                await conn.execute(statement)
+            await conn.execute(f"PRAGMA user_version={n}")
+            await conn.execute("COMMIT")
+        except BaseException:
+            await conn.execute("ROLLBACK")
+            raise
+        version = n
+    return version
+
+
+class Database:
+    """An open ledger database. Create with :meth:`open`; close with :meth:`close`."""
+
+    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection):
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path, migrate_to: int = LATEST) -> Database:
+        """Open (creating if needed) and migrate the database file at ``path``."""
+        p = str(path)
+        if p != ":memory:":
+            Path(p).parent.mkdir(parents=True, exist_ok=True)
+        writer = await aiosqlite.connect(p, isolation_level=None)
+        try:
+            await _configure(writer)
+            await migrate(writer, migrate_to)
+            reader = await aiosqlite.connect(p, isolation_level=None)
+            await _configure(reader)
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(p, writer, reader)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._reader.close()
+            await self._writer.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The only way to write: everything inside commits together or not at all."""
+        async with self._lock:
+            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._writer
+            except BaseException:
+                await self._writer.execute("ROLLBACK")
+                raise
+            else:
+                await self._writer.execute("COMMIT")
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        self._reader.row_factory = sqlite3.Row
+        async with self._reader.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        self._reader.row_factory = sqlite3.Row
+        async with self._reader.execute(sql, params) as cur:
+            row: sqlite3.Row | None = await cur.fetchone()
+            return row
+
+    async def user_version(self) -> int:
+        row = await self.fetchone("PRAGMA user_version")
+        return int(row[0]) if row else 0
+
+    async def integrity_ok(self) -> bool:
+        row = await self.fetchone("PRAGMA integrity_check")
+        return row is not None and row[0] == "ok"
+
+
+async def fetch_in(
+    conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()
+) -> list[sqlite3.Row]:
+    """Rows read inside a write transaction (sees its own uncommitted writes)."""
+    conn.row_factory = sqlite3.Row
+    async with conn.execute(sql, tuple(params)) as cur:
+        return list(await cur.fetchall())

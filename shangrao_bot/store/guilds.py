@@ -1,0 +1,81 @@
+"""Per-guild settings: preset, house switches, stake, language, scorer role."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.store.errors import InvalidRecord
+from shangrao_bot.store.ledger import _audit
+
+PRESETS = ("shangrao", "baike")
+SWITCHES = ("indicator_kong", "di_hu", "qiang_gang", "baike_loose_baodiao")
+LANGUAGES = ("auto", "en", "zh-CN", "zh-TW")
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    guild_id: int
+    preset: str = "shangrao"
+    switches: dict[str, bool] = field(default_factory=dict)
+    stake: int = 1
+    language: str = "auto"
+    scorer_role_id: int | None = None
+
+
+async def get_settings(db: Database, guild_id: int) -> GuildSettings:
+    row = await db.fetchone("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    if row is None:
+        return GuildSettings(guild_id)
+    return GuildSettings(
+        guild_id,
+        row["preset"],
+        json.loads(row["switches"]),
+        row["stake"],
+        row["language"],
+        row["scorer_role_id"],
+    )
+
+
+async def update_settings(db: Database, guild_id: int, actor: int, **changes: Any) -> GuildSettings:
+    """Change some settings (``preset``, ``stake``, ``language``, ``scorer_role_id``, or a
+    switch name with a bool); audited with before and after."""
+    before = await get_settings(db, guild_id)
+    preset, stake, language = before.preset, before.stake, before.language
+    role, switches = before.scorer_role_id, dict(before.switches)
+    for key, value in changes.items():
+        if key == "preset":
+            if value not in PRESETS:
+                raise InvalidRecord(f"'{value}' is not a preset: use shangrao or baike")
+            preset = value
+        elif key == "stake":
+            if not isinstance(value, int) or value < 1:
+                raise InvalidRecord(f"stake {value} is not allowed: use a whole number ≥ 1")
+            stake = value
+        elif key == "language":
+            if value not in LANGUAGES:
+                raise InvalidRecord(f"'{value}' is not a language: use {', '.join(LANGUAGES)}")
+            language = value
+        elif key == "scorer_role_id":
+            role = value
+        elif key in SWITCHES:
+            switches[key] = bool(value)
+        else:
+            raise InvalidRecord(f"'{key}' is not a setting")
+    async with db.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO guild_settings (guild_id, preset, switches, stake, language,"
+            " scorer_role_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset,"
+            " switches = excluded.switches, stake = excluded.stake,"
+            " language = excluded.language, scorer_role_id = excluded.scorer_role_id,"
+            " updated_at = excluded.updated_at",
+            (guild_id, preset, json.dumps(switches), stake, language, role, now_iso()),
+        )
+        after = GuildSettings(guild_id, preset, switches, stake, language, role)
+        await _audit(
+            conn, guild_id, actor, "settings", "guild", guild_id, before.__dict__, after.__dict__
+        )
+    return after

@@ -1,0 +1,163 @@
+"""Numbered schema migrations (``PRAGMA user_version`` holds the version reached).
+
+Migration ``n`` upgrades a database at version ``n - 1``; each runs in one transaction together
+with the version bump, so a crash mid-migration leaves the previous version intact. Never edit
+a released migration: add the next one. The SQL stays portable (no SQLite-only types beyond
+INTEGER/TEXT; ``INTEGER PRIMARY KEY`` maps to an identity column) so that a PostgreSQL backend
+can replay the same steps.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: the ledger — guild settings, players, sessions, hands and their payments, audit trail
+    (
+        """CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            preset TEXT NOT NULL DEFAULT 'shangrao',
+            switches TEXT NOT NULL DEFAULT '{}',
+            stake INTEGER NOT NULL DEFAULT 1 CHECK (stake >= 1),
+            language TEXT NOT NULL DEFAULT 'auto',
+            scorer_role_id INTEGER,
+            updated_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE players (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            user_id INTEGER,
+            guest_name TEXT,
+            display_name TEXT NOT NULL,
+            merged_into INTEGER REFERENCES players(id),
+            created_at TEXT NOT NULL,
+            CHECK ((user_id IS NULL) <> (guest_name IS NULL))
+        )""",
+        "CREATE UNIQUE INDEX players_user ON players(guild_id, user_id) WHERE user_id IS NOT NULL",
+        """CREATE UNIQUE INDEX players_guest ON players(guild_id, guest_name)
+            WHERE guest_name IS NOT NULL""",
+        """CREATE TABLE player_aliases (
+            guild_id INTEGER NOT NULL,
+            alias TEXT NOT NULL,
+            player_id INTEGER NOT NULL REFERENCES players(id),
+            PRIMARY KEY (guild_id, alias)
+        )""",
+        """CREATE TABLE sessions (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('virtual', 'physical')),
+            rules TEXT NOT NULL,
+            stake INTEGER NOT NULL CHECK (stake >= 1),
+            status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed')),
+            opened_by INTEGER NOT NULL,
+            opened_at TEXT NOT NULL,
+            closed_at TEXT
+        )""",
+        "CREATE INDEX sessions_guild ON sessions(guild_id, status)",
+        """CREATE TABLE session_seats (
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+            player_id INTEGER NOT NULL REFERENCES players(id),
+            PRIMARY KEY (session_id, seat)
+        )""",
+        """CREATE TABLE hands (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            seq INTEGER NOT NULL,
+            dealer_seat INTEGER CHECK (dealer_seat BETWEEN 0 AND 3),
+            bao TEXT,
+            outcome TEXT NOT NULL CHECK (outcome IN ('win', 'draw')),
+            pattern TEXT,
+            detail TEXT NOT NULL DEFAULT '{}',
+            recorded_by INTEGER NOT NULL,
+            status TEXT NOT NULL DEFAULT 'pending'
+                CHECK (status IN ('pending', 'confirmed', 'voided')),
+            void_reason TEXT,
+            idempotency_key TEXT,
+            created_at TEXT NOT NULL,
+            confirmed_at TEXT
+        )""",
+        "CREATE INDEX hands_session ON hands(session_id, seq)",
+        "CREATE UNIQUE INDEX hands_idem ON hands(guild_id, idempotency_key)",
+        """CREATE TABLE hand_seats (
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+            player_id INTEGER NOT NULL REFERENCES players(id),
+            guild_id INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            delta INTEGER NOT NULL,
+            won INTEGER NOT NULL DEFAULT 0,
+            self_draw INTEGER NOT NULL DEFAULT 0,
+            flown INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (hand_id, seat)
+        )""",
+        "CREATE INDEX hand_seats_board ON hand_seats(guild_id, status, player_id)",
+        "CREATE INDEX hand_seats_player ON hand_seats(player_id, hand_id)",
+        """CREATE TABLE payments (
+            id INTEGER PRIMARY KEY,
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            payer_id INTEGER NOT NULL REFERENCES players(id),
+            payee_id INTEGER NOT NULL REFERENCES players(id),
+            amount INTEGER NOT NULL CHECK (amount > 0),
+            reason TEXT NOT NULL
+        )""",
+        "CREATE INDEX payments_hand ON payments(hand_id)",
+        """CREATE TABLE audit (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            actor INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            entity TEXT NOT NULL,
+            entity_id INTEGER,
+            before TEXT,
+            after TEXT,
+            at TEXT NOT NULL
+        )""",
+        "CREATE INDEX audit_guild ON audit(guild_id, id)",
+    ),
+    # 2: confirmations of pending hands, and settlement transfers of closed sessions
+    (
+        """CREATE TABLE confirmations (
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            user_id INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (hand_id, user_id)
+        )""",
+        """CREATE TABLE transfers (
+            id INTEGER PRIMARY KEY,
+            session_id INTEGER NOT NULL REFERENCES sessions(id),
+            payer_id INTEGER NOT NULL REFERENCES players(id),
+            payee_id INTEGER NOT NULL REFERENCES players(id),
+            amount INTEGER NOT NULL CHECK (amount > 0),
+            paid_at TEXT,
+            paid_by INTEGER
+        )""",
+        "CREATE INDEX transfers_session ON transfers(session_id)",
+    ),
+    # 3: virtual tables — event log and latest snapshot per table, for resume after a restart
+    (
+        """CREATE TABLE game_tables (
+            id INTEGER PRIMARY KEY,
+            guild_id INTEGER NOT NULL,
+            channel_id INTEGER NOT NULL,
+            thread_id INTEGER,
+            session_id INTEGER REFERENCES sessions(id),
+            status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed')),
+            snapshot TEXT,
+            snapshot_seq INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )""",
+        "CREATE INDEX game_tables_open ON game_tables(status)",
+        """CREATE TABLE game_events (
+            table_id INTEGER NOT NULL REFERENCES game_tables(id),
+            seq INTEGER NOT NULL,
+            event TEXT NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (table_id, seq)
+        )""",
+    ),
+)
+
+LATEST = len(MIGRATIONS)

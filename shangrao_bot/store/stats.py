@@ -1,0 +1,320 @@
+"""Reading the book: leaderboards, player statistics, history and exports.
+
+Only confirmed hands count. Every query is filtered by guild id first, so a guild never sees
+another's data. Aggregates read ``hand_seats``, which carries each seat's net result, win,
+self-draw and 飞宝 count next to the guild and status (indexed), so a leaderboard is one grouped
+scan of one guild's rows.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from shangrao_bot.store.db import Database
+from shangrao_bot.store.ledger import (
+    Hand,
+    Player,
+    _hand_from_row,
+    _player,
+    get_player,
+    get_session,
+    list_sessions,
+)
+
+METRICS = ("total", "average", "win_rate", "biggest")
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    player: Player
+    total: int
+    hands: int
+    wins: int
+    self_draws: int
+    biggest: int  # the best single hand's net result
+    fei_bao: int  # 宝 flown
+    fei_bao_net: int  # net result of the hands in which the player flew a 宝 (飞宝 gained/lost)
+
+    @property
+    def average(self) -> float:
+        return self.total / self.hands if self.hands else 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.hands if self.hands else 0.0
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    player: Player
+    hands: int
+    wins: int
+    self_draws: int
+    total: int
+    biggest: int
+    fei_bao: int
+    fei_bao_net: int
+    patterns: dict[str, int]  # pattern of each win → count
+    head_to_head: dict[int, int]  # opponent id → net amount won from them (negative: lost)
+    opponents: dict[int, Player]
+    trend: list[int]  # running total after each hand, oldest first
+
+
+def _filters(since: str | None, until: str | None, session_id: int | None) -> tuple[str, list[Any]]:
+    sql = ""
+    params: list[Any] = []
+    if since is not None:
+        sql += " AND hs.created_at >= ?"
+        params.append(since)
+    if until is not None:
+        sql += " AND hs.created_at < ?"
+        params.append(until)
+    if session_id is not None:
+        sql += " AND hs.hand_id IN (SELECT id FROM hands WHERE session_id = ?)"
+        params.append(session_id)
+    return sql, params
+
+
+async def leaderboard(
+    db: Database,
+    guild_id: int,
+    *,
+    metric: str = "total",
+    since: str | None = None,
+    until: str | None = None,
+    session_id: int | None = None,
+    min_hands: int = 1,
+    include_guests: bool = False,
+    limit: int = 50,
+) -> list[BoardRow]:
+    """The guild's players ranked by ``metric`` (total, average, win_rate, biggest)."""
+    if metric not in METRICS:
+        raise ValueError(f"metric '{metric}' is not one of {', '.join(METRICS)}")
+    extra, params = _filters(since, until, session_id)
+    guests = "" if include_guests else " AND p.user_id IS NOT NULL"
+    rows = await db.fetchall(
+        "SELECT p.*, agg.* FROM (SELECT hs.player_id AS pid, SUM(hs.delta) AS total,"
+        " COUNT(*) AS hands, SUM(hs.won) AS wins, SUM(hs.self_draw) AS self_draws,"
+        " MAX(hs.delta) AS biggest, SUM(hs.flown) AS fei_bao,"
+        " SUM(CASE WHEN hs.flown > 0 THEN hs.delta ELSE 0 END) AS fei_bao_net"
+        " FROM hand_seats hs WHERE hs.guild_id = ? AND hs.status = 'confirmed'"
+        f"{extra} GROUP BY hs.player_id HAVING COUNT(*) >= ?) agg"
+        f" JOIN players p ON p.id = agg.pid WHERE p.guild_id = ?{guests}",
+        [guild_id, *params, max(1, min_hands), guild_id],
+    )
+    board = [
+        BoardRow(
+            _player(r),
+            r["total"],
+            r["hands"],
+            r["wins"],
+            r["self_draws"],
+            r["biggest"],
+            r["fei_bao"],
+            r["fei_bao_net"],
+        )
+        for r in rows
+    ]
+    keys = {
+        "total": lambda b: (b.total, b.average),
+        "average": lambda b: (b.average, b.total),
+        "win_rate": lambda b: (b.win_rate, b.total),
+        "biggest": lambda b: (b.biggest, b.total),
+    }
+    board.sort(key=lambda b: (*keys[metric](b), -b.player.id), reverse=True)
+    return board[:limit]
+
+
+async def player_stats(db: Database, guild_id: int, player_id: int) -> PlayerStats:
+    player = await get_player(db, guild_id, player_id)
+    agg = await db.fetchone(
+        "SELECT COUNT(*) AS hands, COALESCE(SUM(won), 0) AS wins,"
+        " COALESCE(SUM(self_draw), 0) AS self_draws, COALESCE(SUM(delta), 0) AS total,"
+        " COALESCE(MAX(delta), 0) AS biggest, COALESCE(SUM(flown), 0) AS fei_bao,"
+        " COALESCE(SUM(CASE WHEN flown > 0 THEN delta ELSE 0 END), 0) AS fei_bao_net"
+        " FROM hand_seats WHERE guild_id = ? AND player_id = ? AND status = 'confirmed'",
+        (guild_id, player_id),
+    )
+    assert agg is not None
+    patterns = await db.fetchall(
+        "SELECT COALESCE(h.pattern, '?') AS pattern, COUNT(*) AS n FROM hand_seats hs"
+        " JOIN hands h ON h.id = hs.hand_id WHERE hs.guild_id = ? AND hs.player_id = ?"
+        " AND hs.status = 'confirmed' AND hs.won = 1 GROUP BY h.pattern ORDER BY n DESC",
+        (guild_id, player_id),
+    )
+    h2h = await db.fetchall(
+        "SELECT CASE WHEN p.payer_id = ? THEN p.payee_id ELSE p.payer_id END AS other,"
+        " SUM(CASE WHEN p.payee_id = ? THEN p.amount ELSE -p.amount END) AS net"
+        " FROM payments p JOIN hands h ON h.id = p.hand_id"
+        " WHERE h.guild_id = ? AND h.status = 'confirmed' AND (p.payer_id = ? OR p.payee_id = ?)"
+        " GROUP BY other",
+        (player_id, player_id, guild_id, player_id, player_id),
+    )
+    trend_rows = await db.fetchall(
+        "SELECT delta FROM hand_seats WHERE guild_id = ? AND player_id = ?"
+        " AND status = 'confirmed' ORDER BY created_at, hand_id",
+        (guild_id, player_id),
+    )
+    trend: list[int] = []
+    running = 0
+    for r in trend_rows:
+        running += r["delta"]
+        trend.append(running)
+    opponents = {r["other"]: await get_player(db, guild_id, r["other"]) for r in h2h}
+    return PlayerStats(
+        player,
+        agg["hands"],
+        agg["wins"],
+        agg["self_draws"],
+        agg["total"],
+        agg["biggest"],
+        agg["fei_bao"],
+        agg["fei_bao_net"],
+        {r["pattern"]: r["n"] for r in patterns},
+        {r["other"]: r["net"] for r in h2h},
+        opponents,
+        trend,
+    )
+
+
+async def history(
+    db: Database,
+    guild_id: int,
+    *,
+    player_id: int | None = None,
+    session_id: int | None = None,
+    include_voided: bool = True,
+    limit: int = 20,
+) -> list[Hand]:
+    """The latest hands (newest first), optionally of one player or one session."""
+    sql = "SELECT h.* FROM hands h WHERE h.guild_id = ?"
+    params: list[Any] = [guild_id]
+    if player_id is not None:
+        sql += " AND h.id IN (SELECT hand_id FROM hand_seats WHERE player_id = ? AND guild_id = ?)"
+        params += [player_id, guild_id]
+    if session_id is not None:
+        sql += " AND h.session_id = ?"
+        params.append(session_id)
+    if not include_voided:
+        sql += " AND h.status != 'voided'"
+    rows = await db.fetchall(
+        sql + " ORDER BY h.created_at DESC, h.id DESC LIMIT ?", [*params, limit]
+    )
+    return [await _hand_from_row(db, r) for r in rows]
+
+
+# --- export ------------------------------------------------------------------------------------
+
+CSV_COLUMNS = (
+    "hand_id",
+    "session_id",
+    "seq",
+    "created_at",
+    "status",
+    "outcome",
+    "pattern",
+    "dealer_seat",
+    "bao",
+    "seat",
+    "player",
+    "player_id",
+    "delta",
+    "won",
+    "self_draw",
+    "flown",
+    "void_reason",
+)
+
+
+async def _export_rows(db: Database, guild_id: int, session_id: int | None) -> list[Any]:
+    sql = (
+        "SELECT h.id AS hand_id, h.session_id, h.seq, h.created_at, h.status, h.outcome,"
+        " h.pattern, h.dealer_seat, h.bao, hs.seat, p.display_name AS player, p.id AS player_id,"
+        " hs.delta, hs.won, hs.self_draw, hs.flown, h.void_reason"
+        " FROM hands h JOIN hand_seats hs ON hs.hand_id = h.id"
+        " JOIN players p ON p.id = hs.player_id WHERE h.guild_id = ?"
+    )
+    params: list[Any] = [guild_id]
+    if session_id is not None:
+        sql += " AND h.session_id = ?"
+        params.append(session_id)
+    return await db.fetchall(sql + " ORDER BY h.session_id, h.seq, hs.seat", params)
+
+
+async def export_csv(db: Database, guild_id: int, session_id: int | None = None) -> str:
+    """One row per hand and seat (voided hands included, marked by status)."""
+    if session_id is not None:
+        await get_session(db, guild_id, session_id)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for r in await _export_rows(db, guild_id, session_id):
+        writer.writerow([r[c] for c in CSV_COLUMNS])
+    return out.getvalue()
+
+
+async def export_json(db: Database, guild_id: int, session_id: int | None = None) -> str:
+    """Sessions with their seats, hands, payments and transfers, as one JSON document."""
+    if session_id is not None:
+        sessions = [await get_session(db, guild_id, session_id)]
+    else:
+        sessions = list(reversed(await list_sessions(db, guild_id)))
+    doc: dict[str, Any] = {"guild_id": guild_id, "sessions": []}
+    for s in sessions:
+        hands = await db.fetchall(
+            "SELECT * FROM hands WHERE session_id = ? AND guild_id = ? ORDER BY seq",
+            (s.id, guild_id),
+        )
+        transfers = await db.fetchall(
+            "SELECT payer_id, payee_id, amount, paid_at FROM transfers WHERE session_id = ?"
+            " ORDER BY id",
+            (s.id,),
+        )
+        entries = []
+        for row in hands:
+            h = await _hand_from_row(db, row)
+            entries.append(
+                {
+                    "id": h.id,
+                    "seq": h.seq,
+                    "status": h.status,
+                    "outcome": h.outcome,
+                    "pattern": h.pattern,
+                    "dealer_seat": h.dealer_seat,
+                    "bao": h.bao,
+                    "winners": list(h.winners),
+                    "deltas": list(h.deltas),
+                    "created_at": h.created_at,
+                    "confirmed_at": h.confirmed_at,
+                    "void_reason": h.void_reason,
+                    "payments": [
+                        {
+                            "payer": p.payer.display_name,
+                            "payee": p.payee.display_name,
+                            "amount": p.amount,
+                            "reason": p.reason,
+                        }
+                        for p in h.payments
+                    ],
+                    "detail": h.detail,
+                }
+            )
+        doc["sessions"].append(
+            {
+                "id": s.id,
+                "kind": s.kind,
+                "status": s.status,
+                "stake": s.stake,
+                "rules": s.rules,
+                "opened_at": s.opened_at,
+                "closed_at": s.closed_at,
+                "seats": [{"player_id": p.id, "name": p.display_name} for p in s.seats],
+                "hands": entries,
+                "transfers": [dict(t) for t in transfers],
+            }
+        )
+    return json.dumps(doc, ensure_ascii=False, indent=1)
