@@ -78,6 +78,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             confirmed_at TEXT
         )""",
         "CREATE INDEX hands_session ON hands(session_id, seq)",
+        "CREATE INDEX hands_recent ON hands(guild_id, created_at, id)",
         "CREATE UNIQUE INDEX hands_idem ON hands(guild_id, idempotency_key)",
         """CREATE TABLE hand_seats (
             hand_id INTEGER NOT NULL REFERENCES hands(id),
@@ -92,8 +93,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             flown INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (hand_id, seat)
         )""",
-        "CREATE INDEX hand_seats_board ON hand_seats(guild_id, status, player_id)",
-        "CREATE INDEX hand_seats_player ON hand_seats(player_id, hand_id)",
+        # covering indexes: a leaderboard and a player's figures read the index alone
+        """CREATE INDEX hand_seats_board ON hand_seats(guild_id, status, player_id, delta, won,
+            self_draw, flown, created_at)""",
+        """CREATE INDEX hand_seats_player ON hand_seats(player_id, status, created_at, hand_id,
+            delta, won, self_draw, flown)""",
         """CREATE TABLE payments (
             id INTEGER PRIMARY KEY,
             hand_id INTEGER NOT NULL REFERENCES hands(id),
@@ -103,6 +107,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             reason TEXT NOT NULL
         )""",
         "CREATE INDEX payments_hand ON payments(hand_id)",
+        "CREATE INDEX payments_payer ON payments(payer_id, hand_id)",
+        "CREATE INDEX payments_payee ON payments(payee_id, hand_id)",
         """CREATE TABLE audit (
             id INTEGER PRIMARY KEY,
             guild_id INTEGER NOT NULL,

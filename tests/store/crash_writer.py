@@ -1,0 +1,33 @@
+"""Child process of test_reliability: records confirmed hands in a loop until killed."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from shangrao_bot.store.db import Database
+from shangrao_bot.store.ledger import open_session, record_hand, user_player
+from tests.store.conftest import GUILD, self_draw_win
+
+
+async def main(path: str, start: int) -> None:
+    db = await Database.open(path)
+    players = [await user_player(db, GUILD, 100 + i, f"u{i}") for i in range(4)]
+    session = await open_session(db, GUILD, 1, "physical", {}, 1, 100, [p.id for p in players])
+    print("ready", flush=True)
+    n = start
+    while True:
+        await record_hand(
+            db,
+            GUILD,
+            session.id,
+            self_draw_win(n % 4, 1 + n % 5),
+            100,
+            idempotency_key=f"k{n}",
+            confirmed=True,
+        )
+        n += 1
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))

@@ -1,0 +1,203 @@
+"""The ledger under abuse: a writer killed with SIGKILL at random moments, 50 concurrent
+writers, and random operation sequences checked against an in-memory model."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+
+from shangrao_bot.store.db import Database
+from shangrao_bot.store.errors import InvalidRecord, NotFound
+from shangrao_bot.store.ledger import (
+    confirm_hand,
+    record_hand,
+    session_balances,
+    undo_last_hand,
+    void_hand,
+)
+from tests.store.conftest import GUILD, four_player_session, self_draw_win
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def check_whole(path: Path) -> int:
+    """Open the database after a crash: it must be intact and every hand whole."""
+    db = await Database.open(path)
+    try:
+        assert await db.integrity_ok()
+        hands = await db.fetchall("SELECT id, idempotency_key FROM hands")
+        for h in hands:
+            seats = await db.fetchall("SELECT delta FROM hand_seats WHERE hand_id = ?", (h["id"],))
+            pays = await db.fetchall("SELECT amount FROM payments WHERE hand_id = ?", (h["id"],))
+            audit = await db.fetchall(
+                "SELECT id FROM audit WHERE entity = 'hand' AND entity_id = ?", (h["id"],)
+            )
+            assert len(seats) == 4 and sum(s["delta"] for s in seats) == 0
+            assert len(pays) == 3 and len(audit) == 1
+        keys = [h["idempotency_key"] for h in hands]
+        assert len(keys) == len(set(keys))
+        return len(hands)
+    finally:
+        await db.close()
+
+
+def test_sigkill_at_random_moments_leaves_every_hand_whole_or_absent(tmp_path: Path) -> None:
+    rng = random.Random(20261129)
+    path = tmp_path / "crash.db"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    total = 0
+    for round_ in range(20):
+        child = subprocess.Popen(
+            [
+                sys.executable,
+                str(ROOT / "tests/store/crash_writer.py"),
+                str(path),
+                str(round_ * 100_000),
+            ],
+            stdout=subprocess.PIPE,
+            env=env,
+            cwd=ROOT,
+        )
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == b"ready"
+        time.sleep(rng.uniform(0.0, 0.25))
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        count = asyncio.run(check_whole(path))
+        assert count >= total  # committed hands never disappear
+        total = count
+    assert total > 20  # the writer really wrote between kills
+
+
+async def test_fifty_concurrent_writers(db: Database) -> None:
+    session = await four_player_session(db)
+    per_writer = 6
+
+    async def writer(w: int) -> None:
+        for i in range(per_writer):
+            hand = await record_hand(
+                db,
+                GUILD,
+                session.id,
+                self_draw_win((w + i) % 4, 1 + i),
+                100,
+                idempotency_key=f"w{w}-{i}",
+            )
+            # a double submit of the same interaction records once
+            again = await record_hand(
+                db,
+                GUILD,
+                session.id,
+                self_draw_win((w + i) % 4, 1 + i),
+                100,
+                idempotency_key=f"w{w}-{i}",
+            )
+            assert again.id == hand.id
+            await confirm_hand(db, GUILD, hand.id, 101 + w % 3, final=True)
+
+    await asyncio.gather(*(writer(w) for w in range(50)))
+    rows = await db.fetchall("SELECT status, COUNT(*) FROM hands GROUP BY status")
+    assert {r[0]: r[1] for r in rows} == {"confirmed": 50 * per_writer}
+    seqs = await db.fetchall("SELECT seq FROM hands ORDER BY seq")
+    assert [r[0] for r in seqs] == list(range(1, 50 * per_writer + 1))
+    expected = {p.id: 0 for p in session.seats}
+    pays = await db.fetchall(
+        "SELECT payer_id, payee_id, amount FROM payments p JOIN hands h ON h.id = p.hand_id"
+        " WHERE h.status = 'confirmed'"
+    )
+    for p in pays:
+        expected[p["payer_id"]] -= p["amount"]
+        expected[p["payee_id"]] += p["amount"]
+    assert await session_balances(db, GUILD, session.id) == expected
+
+
+class LedgerModel(RuleBasedStateMachine):
+    """Random record/confirm/void/undo sequences; balances always equal a plain model."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.loop = asyncio.new_event_loop()
+        self.dir = tempfile.TemporaryDirectory()
+        self.db = self.run(Database.open(Path(self.dir.name) / "m.db"))
+        self.session = self.run(four_player_session(self.db))
+        self.hands: dict[int, tuple[str, tuple[int, ...], int]] = {}  # id → status, deltas, seq
+
+    def run(self, coro):  # type: ignore[no-untyped-def]
+        return self.loop.run_until_complete(coro)
+
+    def teardown(self) -> None:
+        self.run(self.db.close())
+        self.loop.close()
+        self.dir.cleanup()
+
+    @rule(winner=st.integers(0, 3), value=st.integers(1, 20), confirmed=st.booleans())
+    def record(self, winner: int, value: int, confirmed: bool) -> None:
+        h = self.run(
+            record_hand(
+                self.db,
+                GUILD,
+                self.session.id,
+                self_draw_win(winner, value),
+                100,
+                confirmed=confirmed,
+            )
+        )
+        self.hands[h.id] = ("confirmed" if confirmed else "pending", h.deltas, h.seq)
+
+    @precondition(lambda self: self.hands)
+    @rule(data=st.data())
+    def confirm(self, data: st.DataObject) -> None:
+        hid = data.draw(st.sampled_from(sorted(self.hands)))
+        status, deltas, seq = self.hands[hid]
+        try:
+            self.run(confirm_hand(self.db, GUILD, hid, 101, final=True))
+            assert status != "voided"
+            self.hands[hid] = ("confirmed", deltas, seq)
+        except InvalidRecord:
+            assert status == "voided"
+
+    @precondition(lambda self: self.hands)
+    @rule(data=st.data())
+    def void(self, data: st.DataObject) -> None:
+        hid = data.draw(st.sampled_from(sorted(self.hands)))
+        status, deltas, seq = self.hands[hid]
+        try:
+            self.run(void_hand(self.db, GUILD, hid, 100, "test"))
+            assert status != "voided"
+            self.hands[hid] = ("voided", deltas, seq)
+        except InvalidRecord:
+            assert status == "voided"
+
+    @rule()
+    def undo(self) -> None:
+        live = [(seq, hid) for hid, (st_, _, seq) in self.hands.items() if st_ != "voided"]
+        try:
+            h = self.run(undo_last_hand(self.db, GUILD, self.session.id, 100, "test"))
+            assert live and h.id == max(live)[1]
+            self.hands[h.id] = ("voided", self.hands[h.id][1], self.hands[h.id][2])
+        except NotFound:
+            assert not live
+
+    @invariant()
+    def balances_match_the_model(self) -> None:
+        expected = [0, 0, 0, 0]
+        for status, deltas, _ in self.hands.values():
+            if status == "confirmed":
+                expected = [e + d for e, d in zip(expected, deltas, strict=True)]
+        got = self.run(session_balances(self.db, GUILD, self.session.id))
+        assert [got[p.id] for p in self.session.seats] == expected
+
+
+TestLedgerModel = LedgerModel.TestCase
+TestLedgerModel.settings = settings(max_examples=30, stateful_step_count=20, deadline=None)
