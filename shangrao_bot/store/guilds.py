@@ -6,9 +6,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from shangrao_bot.store.audit import record_audit
 from shangrao_bot.store.db import Database, now_iso
 from shangrao_bot.store.errors import InvalidRecord
-from shangrao_bot.store.ledger import _audit
 
 PRESETS = ("shangrao", "baike")
 SWITCHES = ("indicator_kong", "di_hu", "qiang_gang", "baike_loose_baodiao")
@@ -75,7 +75,7 @@ async def update_settings(db: Database, guild_id: int, actor: int, **changes: An
             (guild_id, preset, json.dumps(switches), stake, language, role, now_iso()),
         )
         after = GuildSettings(guild_id, preset, switches, stake, language, role)
-        await _audit(
+        await record_audit(
             conn, guild_id, actor, "settings", "guild", guild_id, before.__dict__, after.__dict__
         )
     return after

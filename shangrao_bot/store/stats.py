@@ -18,11 +18,11 @@ from shangrao_bot.store.db import Database
 from shangrao_bot.store.ledger import (
     Hand,
     Player,
-    _hand_from_row,
-    _player,
     get_player,
     get_session,
+    hand_from_row,
     list_sessions,
+    player_from_row,
 )
 
 METRICS = ("total", "average", "win_rate", "biggest")
@@ -108,7 +108,7 @@ async def leaderboard(
     )
     board = [
         BoardRow(
-            _player(r),
+            player_from_row(r),
             r["total"],
             r["hands"],
             r["wins"],
@@ -204,7 +204,7 @@ async def history(
     rows = await db.fetchall(
         sql + " ORDER BY h.created_at DESC, h.id DESC LIMIT ?", [*params, limit]
     )
-    return [await _hand_from_row(db, r) for r in rows]
+    return [await hand_from_row(db, r) for r in rows]
 
 
 # --- export ------------------------------------------------------------------------------------
@@ -276,7 +276,7 @@ async def export_json(db: Database, guild_id: int, session_id: int | None = None
         )
         entries = []
         for row in hands:
-            h = await _hand_from_row(db, row)
+            h = await hand_from_row(db, row)
             entries.append(
                 {
                     "id": h.id,

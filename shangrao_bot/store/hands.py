@@ -1,0 +1,403 @@
+"""Hands: record (pending or confirmed) with seats and payments in one transaction, confirm, void,
+edit (void + re-record), undo, expire. Hands are never deleted or changed in place."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from shangrao_bot.store.audit import record_audit
+from shangrao_bot.store.db import Database, fetch_in, now_iso
+from shangrao_bot.store.errors import InvalidRecord, NotFound
+from shangrao_bot.store.players import Player, player_from_row
+
+REASONS = ("win", "minggang", "angang", "jiebao", "sigebao")
+SEATS = 4
+
+
+@dataclass(frozen=True)
+class PaymentIn:
+    """One payment of a hand, by seat (0-3)."""
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class HandIn:
+    """A hand to record. ``deltas`` are the seats' net results as the scorer computed them;
+    the ledger checks them against the payments and refuses anything not zero-sum."""
+
+    outcome: str  # "win" | "draw" (流局)
+    payments: tuple[PaymentIn, ...]
+    deltas: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    self_draw: tuple[int, ...] = ()  # winners who won by 自摸 (杠开 included)
+    flown: tuple[int, ...] = (0, 0, 0, 0)  # 宝 discarded per seat (飞宝)
+    dealer_seat: int | None = None
+    bao: str | None = None
+    pattern: str | None = None
+    detail: Mapping[str, Any] = field(default_factory=dict)  # interpretation, modifiers …
+
+
+@dataclass(frozen=True)
+class PaymentOut:
+    payer: Player
+    payee: Player
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Hand:
+    id: int
+    guild_id: int
+    session_id: int
+    seq: int
+    status: str  # pending | confirmed | voided
+    outcome: str
+    pattern: str | None
+    dealer_seat: int | None
+    bao: str | None
+    winners: tuple[int, ...]
+    deltas: tuple[int, ...]
+    players: tuple[Player, ...]
+    payments: tuple[PaymentOut, ...]
+    detail: dict[str, Any]
+    recorded_by: int
+    created_at: str
+    confirmed_at: str | None
+    void_reason: str | None
+    confirmations: tuple[int, ...]
+
+
+def _check_hand(hand: HandIn) -> None:
+    if hand.outcome not in ("win", "draw"):
+        raise InvalidRecord(f"outcome '{hand.outcome}' is not win or draw")
+    if len(hand.deltas) != SEATS or len(hand.flown) != SEATS:
+        raise InvalidRecord("a hand has four seats: give four deltas and four 飞宝 counts")
+    if sum(hand.deltas) != 0:
+        raise InvalidRecord(f"payments must sum to zero; these deltas sum to {sum(hand.deltas)}")
+    net = [0] * SEATS
+    for p in hand.payments:
+        if not (0 <= p.payer < SEATS and 0 <= p.payee < SEATS) or p.payer == p.payee:
+            raise InvalidRecord(f"payment {p.payer}→{p.payee}: seats are 0-3 and different")
+        if p.amount <= 0:
+            raise InvalidRecord(f"payment {p.payer}→{p.payee} of {p.amount}: amounts are positive")
+        if p.reason not in REASONS:
+            raise InvalidRecord(f"payment reason '{p.reason}' is not one of {', '.join(REASONS)}")
+        net[p.payer] -= p.amount
+        net[p.payee] += p.amount
+    if net != list(hand.deltas):
+        raise InvalidRecord(f"the payments give {net}, not the deltas {list(hand.deltas)}")
+    if any(not 0 <= w < SEATS for w in (*hand.winners, *hand.self_draw)):
+        raise InvalidRecord("winner seats are 0-3")
+    if hand.outcome == "win" and not hand.winners:
+        raise InvalidRecord("a win needs its winner")
+    if hand.outcome == "draw" and hand.winners:
+        raise InvalidRecord("a 流局 has no winner")
+
+
+async def record_hand(
+    db: Database,
+    guild_id: int,
+    session_id: int,
+    hand: HandIn,
+    recorded_by: int,
+    idempotency_key: str | None = None,
+    confirmed: bool = False,
+) -> Hand:
+    """Record a hand (pending unless ``confirmed``) with its seats and payments, atomically.
+    A key seen before in this guild returns the hand first recorded with it."""
+    _check_hand(hand)
+    async with db.transaction() as conn:
+        seen = []
+        if idempotency_key is not None:
+            seen = await fetch_in(
+                conn,
+                "SELECT id FROM hands WHERE guild_id = ? AND idempotency_key = ?",
+                (guild_id, idempotency_key),
+            )
+        if seen:
+            hand_id = int(seen[0]["id"])
+        else:
+            hand_id = await _insert_hand(
+                conn, guild_id, session_id, hand, recorded_by, idempotency_key, confirmed
+            )
+    return await get_hand(db, guild_id, hand_id)
+
+
+async def _insert_hand(
+    conn: aiosqlite.Connection,
+    guild_id: int,
+    session_id: int,
+    hand: HandIn,
+    recorded_by: int,
+    idempotency_key: str | None,
+    confirmed: bool,
+) -> int:
+    sess = await fetch_in(
+        conn, "SELECT status FROM sessions WHERE id = ? AND guild_id = ?", (session_id, guild_id)
+    )
+    if not sess:
+        raise NotFound(f"session #{session_id} does not exist in this server")
+    if sess[0]["status"] != "open":
+        raise InvalidRecord(f"session #{session_id} is closed: start a new session")
+    seats = await fetch_in(
+        conn,
+        "SELECT seat, player_id FROM session_seats WHERE session_id = ? ORDER BY seat",
+        (session_id,),
+    )
+    players = [r["player_id"] for r in seats]
+    seq_row = await fetch_in(
+        conn, "SELECT COALESCE(MAX(seq), 0) + 1 FROM hands WHERE session_id = ?", (session_id,)
+    )
+    seq = int(seq_row[0][0])
+    at = now_iso()
+    status = "confirmed" if confirmed else "pending"
+    cur = await conn.execute(
+        "INSERT INTO hands (guild_id, session_id, seq, dealer_seat, bao, outcome, pattern, detail,"
+        " recorded_by, status, idempotency_key, created_at, confirmed_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            guild_id,
+            session_id,
+            seq,
+            hand.dealer_seat,
+            hand.bao,
+            hand.outcome,
+            hand.pattern,
+            json.dumps({"winners": list(hand.winners), **dict(hand.detail)}, ensure_ascii=False),
+            recorded_by,
+            status,
+            idempotency_key,
+            at,
+            at if confirmed else None,
+        ),
+    )
+    hand_id = cur.lastrowid
+    assert hand_id is not None
+    await conn.executemany(
+        "INSERT INTO hand_seats (hand_id, seat, player_id, guild_id, status, created_at, delta,"
+        " won, self_draw, flown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                hand_id,
+                s,
+                players[s],
+                guild_id,
+                status,
+                at,
+                hand.deltas[s],
+                int(s in hand.winners),
+                int(s in hand.self_draw),
+                hand.flown[s],
+            )
+            for s in range(SEATS)
+        ],
+    )
+    await conn.executemany(
+        "INSERT INTO payments (hand_id, payer_id, payee_id, amount, reason) VALUES (?, ?, ?, ?, ?)",
+        [(hand_id, players[p.payer], players[p.payee], p.amount, p.reason) for p in hand.payments],
+    )
+    await record_audit(
+        conn,
+        guild_id,
+        recorded_by,
+        "record",
+        "hand",
+        hand_id,
+        None,
+        {"session": session_id, "seq": seq, "status": status, "deltas": list(hand.deltas)},
+    )
+    return hand_id
+
+
+async def get_hand(db: Database, guild_id: int, hand_id: int) -> Hand:
+    row = await db.fetchone(
+        "SELECT * FROM hands WHERE id = ? AND guild_id = ?", (hand_id, guild_id)
+    )
+    if row is None:
+        raise NotFound(f"hand #{hand_id} does not exist in this server")
+    return await hand_from_row(db, row)
+
+
+async def hand_from_row(db: Database, row: sqlite3.Row) -> Hand:
+    seats = await db.fetchall(
+        "SELECT hs.delta, p.* FROM hand_seats hs JOIN players p ON p.id = hs.player_id "
+        "WHERE hs.hand_id = ? ORDER BY hs.seat",
+        (row["id"],),
+    )
+    players = {r["id"]: player_from_row(r) for r in seats}
+    pays = await db.fetchall(
+        "SELECT payer_id, payee_id, amount, reason FROM payments WHERE hand_id = ? ORDER BY id",
+        (row["id"],),
+    )
+    confirms = await db.fetchall(
+        "SELECT user_id FROM confirmations WHERE hand_id = ? ORDER BY at, user_id", (row["id"],)
+    )
+    detail = json.loads(row["detail"])
+    return Hand(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        session_id=row["session_id"],
+        seq=row["seq"],
+        status=row["status"],
+        outcome=row["outcome"],
+        pattern=row["pattern"],
+        dealer_seat=row["dealer_seat"],
+        bao=row["bao"],
+        winners=tuple(detail.get("winners", ())),
+        deltas=tuple(r["delta"] for r in seats),
+        players=tuple(player_from_row(r) for r in seats),
+        payments=tuple(
+            PaymentOut(players[p["payer_id"]], players[p["payee_id"]], p["amount"], p["reason"])
+            for p in pays
+        ),
+        detail=detail,
+        recorded_by=row["recorded_by"],
+        created_at=row["created_at"],
+        confirmed_at=row["confirmed_at"],
+        void_reason=row["void_reason"],
+        confirmations=tuple(r["user_id"] for r in confirms),
+    )
+
+
+async def _set_status(
+    conn: aiosqlite.Connection, hand_id: int, status: str, reason: str | None = None
+) -> None:
+    at = now_iso()
+    if status == "confirmed":
+        await conn.execute(
+            "UPDATE hands SET status = 'confirmed', confirmed_at = ? WHERE id = ?", (at, hand_id)
+        )
+    else:
+        await conn.execute(
+            "UPDATE hands SET status = ?, void_reason = ? WHERE id = ?", (status, reason, hand_id)
+        )
+    await conn.execute("UPDATE hand_seats SET status = ? WHERE hand_id = ?", (status, hand_id))
+
+
+async def _locked_hand(conn: aiosqlite.Connection, guild_id: int, hand_id: int) -> sqlite3.Row:
+    rows = await fetch_in(
+        conn, "SELECT * FROM hands WHERE id = ? AND guild_id = ?", (hand_id, guild_id)
+    )
+    if not rows:
+        raise NotFound(f"hand #{hand_id} does not exist in this server")
+    return rows[0]
+
+
+async def confirm_hand(
+    db: Database, guild_id: int, hand_id: int, user_id: int, final: bool
+) -> Hand:
+    """Add ``user_id``'s confirmation; ``final`` (the caller decided enough people confirmed)
+    makes the hand count. Confirming twice is harmless."""
+    async with db.transaction() as conn:
+        row = await _locked_hand(conn, guild_id, hand_id)
+        if row["status"] == "voided":
+            raise InvalidRecord(
+                f"hand #{hand_id} was voided ({row['void_reason']}): record it again"
+            )
+        await conn.execute(
+            "INSERT OR IGNORE INTO confirmations (hand_id, user_id, at) VALUES (?, ?, ?)",
+            (hand_id, user_id, now_iso()),
+        )
+        if final and row["status"] == "pending":
+            await _set_status(conn, hand_id, "confirmed")
+            await record_audit(
+                conn, guild_id, user_id, "confirm", "hand", hand_id, "pending", "confirmed"
+            )
+    return await get_hand(db, guild_id, hand_id)
+
+
+async def void_hand(db: Database, guild_id: int, hand_id: int, actor: int, reason: str) -> Hand:
+    """The hand stays in the book but no longer counts; the audit keeps who, when and why."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise InvalidRecord("say why the hand is voided (a reason is required)")
+    async with db.transaction() as conn:
+        row = await _locked_hand(conn, guild_id, hand_id)
+        await _void_in(conn, guild_id, row, actor, reason)
+    return await get_hand(db, guild_id, hand_id)
+
+
+async def _void_in(
+    conn: aiosqlite.Connection, guild_id: int, row: sqlite3.Row, actor: int, reason: str
+) -> None:
+    if row["status"] == "voided":
+        raise InvalidRecord(f"hand #{row['id']} is already voided ({row['void_reason']})")
+    sess = await fetch_in(conn, "SELECT status FROM sessions WHERE id = ?", (row["session_id"],))
+    if sess[0]["status"] != "open":
+        raise InvalidRecord(f"hand #{row['id']} belongs to a closed session: it cannot change")
+    await _set_status(conn, row["id"], "voided", reason)
+    await record_audit(
+        conn,
+        guild_id,
+        actor,
+        "void",
+        "hand",
+        row["id"],
+        {"status": row["status"]},
+        {"status": "voided", "reason": reason},
+    )
+
+
+async def edit_hand(
+    db: Database,
+    guild_id: int,
+    hand_id: int,
+    actor: int,
+    new: HandIn,
+    reason: str,
+    confirmed: bool = False,
+) -> Hand:
+    """Correct a hand: void it and record the corrected one, in one transaction."""
+    _check_hand(new)
+    reason = " ".join(reason.split()) or "edited"
+    async with db.transaction() as conn:
+        row = await _locked_hand(conn, guild_id, hand_id)
+        await _void_in(conn, guild_id, row, actor, f"edited: {reason}")
+        new_id = await _insert_hand(conn, guild_id, row["session_id"], new, actor, None, confirmed)
+    return await get_hand(db, guild_id, new_id)
+
+
+async def undo_last_hand(
+    db: Database, guild_id: int, session_id: int, actor: int, reason: str
+) -> Hand:
+    """Void the session's latest hand that still counts (or waits for confirmation)."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise InvalidRecord("say why the hand is undone (a reason is required)")
+    async with db.transaction() as conn:
+        rows = await fetch_in(
+            conn,
+            "SELECT * FROM hands WHERE session_id = ? AND guild_id = ? AND status != 'voided' "
+            "ORDER BY seq DESC LIMIT 1",
+            (session_id, guild_id),
+        )
+        if not rows:
+            raise NotFound(f"session #{session_id} has no hand to undo")
+        await _void_in(conn, guild_id, rows[0], actor, f"undo: {reason}")
+        hand_id = rows[0]["id"]
+    return await get_hand(db, guild_id, hand_id)
+
+
+async def expire_pending(db: Database, guild_id: int, before_iso: str, actor: int = 0) -> int:
+    """Void pending hands recorded before ``before_iso`` (never confirmed in time)."""
+    async with db.transaction() as conn:
+        rows = await fetch_in(
+            conn,
+            "SELECT h.* FROM hands h JOIN sessions s ON s.id = h.session_id WHERE h.guild_id = ?"
+            " AND h.status = 'pending' AND h.created_at < ? AND s.status = 'open'",
+            (guild_id, before_iso),
+        )
+        for row in rows:
+            await _void_in(conn, guild_id, row, actor, "expired: not confirmed in time")
+    return len(rows)

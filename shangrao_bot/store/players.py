@@ -1,0 +1,157 @@
+"""Players of a guild: Discord users and guests (by name, with aliases), and merging a guest
+into a user with their whole history."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import asdict, dataclass
+
+from shangrao_bot.store.audit import record_audit
+from shangrao_bot.store.db import Database, fetch_in, now_iso
+from shangrao_bot.store.errors import InvalidRecord, NotFound
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    guild_id: int
+    user_id: int | None
+    guest_name: str | None
+    display_name: str
+    merged_into: int | None = None
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+
+def player_from_row(row: sqlite3.Row) -> Player:
+    return Player(
+        row["id"],
+        row["guild_id"],
+        row["user_id"],
+        row["guest_name"],
+        row["display_name"],
+        row["merged_into"],
+    )
+
+
+def _clean_name(name: str) -> str:
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise InvalidRecord("a guest needs a name: write it, e.g. Lao Wang")
+    if len(cleaned) > 64:
+        raise InvalidRecord(f"the name '{cleaned[:20]}…' is too long: use at most 64 characters")
+    return cleaned
+
+
+async def user_player(db: Database, guild_id: int, user_id: int, display_name: str) -> Player:
+    """The guild's player for a Discord user, created on first use (name kept current)."""
+    async with db.transaction() as conn:
+        rows = await fetch_in(
+            conn, "SELECT * FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        if rows:
+            row = rows[0]
+            if row["display_name"] != display_name:
+                await conn.execute(
+                    "UPDATE players SET display_name = ? WHERE id = ?", (display_name, row["id"])
+                )
+            return Player(row["id"], guild_id, user_id, None, display_name, row["merged_into"])
+        cur = await conn.execute(
+            "INSERT INTO players (guild_id, user_id, display_name, created_at) VALUES (?, ?, ?, ?)",
+            (guild_id, user_id, display_name, now_iso()),
+        )
+        assert cur.lastrowid is not None
+        return Player(cur.lastrowid, guild_id, user_id, None, display_name)
+
+
+async def guest_player(db: Database, guild_id: int, name: str, actor: int = 0) -> Player:
+    """A guest (no Discord account) by name or alias, created on first use. A guest merged
+    into a user resolves to that user."""
+    cleaned = _clean_name(name)
+    async with db.transaction() as conn:
+        rows = await fetch_in(
+            conn,
+            "SELECT p.* FROM players p WHERE p.guild_id = ? AND lower(p.guest_name) = lower(?) "
+            "UNION SELECT p.* FROM players p JOIN player_aliases a ON a.player_id = p.id "
+            "WHERE a.guild_id = ? AND lower(a.alias) = lower(?)",
+            (guild_id, cleaned, guild_id, cleaned),
+        )
+        if rows:
+            found = player_from_row(rows[0])
+            if found.merged_into is not None:
+                target = await fetch_in(
+                    conn, "SELECT * FROM players WHERE id = ?", (found.merged_into,)
+                )
+                return player_from_row(target[0])
+            return found
+        cur = await conn.execute(
+            "INSERT INTO players (guild_id, guest_name, display_name, created_at) "
+            "VALUES (?, ?, ?, ?)",
+            (guild_id, cleaned, cleaned, now_iso()),
+        )
+        assert cur.lastrowid is not None
+        await record_audit(conn, guild_id, actor, "create", "guest", cur.lastrowid, None, cleaned)
+        return Player(cur.lastrowid, guild_id, None, cleaned, cleaned)
+
+
+async def get_player(db: Database, guild_id: int, player_id: int) -> Player:
+    row = await db.fetchone(
+        "SELECT * FROM players WHERE id = ? AND guild_id = ?", (player_id, guild_id)
+    )
+    if row is None:
+        raise NotFound(f"player #{player_id} does not exist in this server")
+    return player_from_row(row)
+
+
+async def add_alias(db: Database, guild_id: int, player_id: int, alias: str, actor: int) -> None:
+    """Another name that finds the same player (e.g. a nickname used at the table)."""
+    cleaned = _clean_name(alias)
+    await get_player(db, guild_id, player_id)
+    async with db.transaction() as conn:
+        taken = await fetch_in(
+            conn,
+            "SELECT player_id FROM player_aliases WHERE guild_id = ? AND lower(alias) = lower(?) "
+            "UNION SELECT id FROM players WHERE guild_id = ? AND lower(guest_name) = lower(?)",
+            (guild_id, cleaned, guild_id, cleaned),
+        )
+        if any(r[0] != player_id for r in taken):
+            raise InvalidRecord(f"the name '{cleaned}' already belongs to another player")
+        if not taken:
+            await conn.execute(
+                "INSERT INTO player_aliases (guild_id, alias, player_id) VALUES (?, ?, ?)",
+                (guild_id, cleaned, player_id),
+            )
+            await record_audit(conn, guild_id, actor, "alias", "player", player_id, None, cleaned)
+
+
+async def merge_guest(
+    db: Database, guild_id: int, guest_id: int, user_player_id: int, actor: int
+) -> Player:
+    """Link a guest's history to a Discord user: every seat, payment and transfer of the guest
+    moves to the user; the guest row stays (marked merged) so its name still resolves."""
+    guest = await get_player(db, guild_id, guest_id)
+    user = await get_player(db, guild_id, user_player_id)
+    if not guest.is_guest or guest.merged_into is not None:
+        raise InvalidRecord(f"{guest.display_name} is not an unmerged guest")
+    if user.is_guest:
+        raise InvalidRecord(f"{user.display_name} is a guest: merge a guest into a Discord user")
+    async with db.transaction() as conn:
+        for table, column in (
+            ("session_seats", "player_id"),
+            ("hand_seats", "player_id"),
+            ("payments", "payer_id"),
+            ("payments", "payee_id"),
+            ("transfers", "payer_id"),
+            ("transfers", "payee_id"),
+            ("player_aliases", "player_id"),
+        ):
+            await conn.execute(
+                f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (user.id, guest.id)
+            )
+        await conn.execute("UPDATE players SET merged_into = ? WHERE id = ?", (user.id, guest.id))
+        await record_audit(
+            conn, guild_id, actor, "merge", "player", guest.id, asdict(guest), {"into": user.id}
+        )
+    return user

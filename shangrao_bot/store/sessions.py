@@ -1,0 +1,108 @@
+"""Sessions: a sitting of four seated players under one rule set and stake."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shangrao_bot.store.audit import record_audit
+from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.store.errors import InvalidRecord, NotFound
+from shangrao_bot.store.players import Player, get_player, player_from_row
+
+SEATS = 4
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    id: int
+    guild_id: int
+    channel_id: int
+    kind: str
+    rules: dict[str, Any]
+    stake: int
+    status: str
+    opened_by: int
+    opened_at: str
+    closed_at: str | None
+    seats: tuple[Player, ...]
+
+
+async def open_session(
+    db: Database,
+    guild_id: int,
+    channel_id: int,
+    kind: str,
+    rules: Mapping[str, Any],
+    stake: int,
+    opened_by: int,
+    seat_players: Sequence[int],
+) -> SessionInfo:
+    """A new open session with four seats (player ids, seat 0 first)."""
+    if kind not in ("virtual", "physical"):
+        raise InvalidRecord(f"session kind '{kind}' is not virtual or physical")
+    if len(seat_players) != SEATS or len(set(seat_players)) != SEATS:
+        raise InvalidRecord("a session needs four different players, one per seat")
+    if stake < 1:
+        raise InvalidRecord(f"stake {stake} is not allowed: use a whole number of 1 or more")
+    for pid in seat_players:
+        await get_player(db, guild_id, pid)
+    async with db.transaction() as conn:
+        cur = await conn.execute(
+            "INSERT INTO sessions (guild_id, channel_id, kind, rules, stake, opened_by, opened_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, channel_id, kind, json.dumps(dict(rules)), stake, opened_by, now_iso()),
+        )
+        sid = cur.lastrowid
+        assert sid is not None
+        await conn.executemany(
+            "INSERT INTO session_seats (session_id, seat, player_id) VALUES (?, ?, ?)",
+            [(sid, s, p) for s, p in enumerate(seat_players)],
+        )
+        await record_audit(
+            conn, guild_id, opened_by, "open", "session", sid, None, list(seat_players)
+        )
+    return await get_session(db, guild_id, sid)
+
+
+async def get_session(db: Database, guild_id: int, session_id: int) -> SessionInfo:
+    row = await db.fetchone(
+        "SELECT * FROM sessions WHERE id = ? AND guild_id = ?", (session_id, guild_id)
+    )
+    if row is None:
+        raise NotFound(f"session #{session_id} does not exist in this server")
+    seats = await db.fetchall(
+        "SELECT p.* FROM session_seats s JOIN players p ON p.id = s.player_id "
+        "WHERE s.session_id = ? ORDER BY s.seat",
+        (session_id,),
+    )
+    return SessionInfo(
+        row["id"],
+        row["guild_id"],
+        row["channel_id"],
+        row["kind"],
+        json.loads(row["rules"]),
+        row["stake"],
+        row["status"],
+        row["opened_by"],
+        row["opened_at"],
+        row["closed_at"],
+        tuple(player_from_row(r) for r in seats),
+    )
+
+
+async def list_sessions(
+    db: Database, guild_id: int, status: str | None = None, channel_id: int | None = None
+) -> list[SessionInfo]:
+    sql = "SELECT id FROM sessions WHERE guild_id = ?"
+    params: list[Any] = [guild_id]
+    if status is not None:
+        sql += " AND status = ?"
+        params.append(status)
+    if channel_id is not None:
+        sql += " AND channel_id = ?"
+        params.append(channel_id)
+    rows = await db.fetchall(sql + " ORDER BY id DESC", params)
+    return [await get_session(db, guild_id, r["id"]) for r in rows]

@@ -1,0 +1,120 @@
+"""Closing a session: balances of its confirmed hands, the fewest transfers that clear them
+(:mod:`.settlement`), and marking each transfer paid."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shangrao_bot.store.audit import record_audit
+from shangrao_bot.store.db import Database, fetch_in, now_iso
+from shangrao_bot.store.errors import InvalidRecord, NotFound
+from shangrao_bot.store.players import Player, get_player
+from shangrao_bot.store.sessions import get_session
+from shangrao_bot.store.settlement import minimum_transfers
+
+
+@dataclass(frozen=True)
+class TransferRow:
+    id: int
+    session_id: int
+    payer: Player
+    payee: Player
+    amount: int
+    paid_at: str | None
+    paid_by: int | None
+
+
+@dataclass(frozen=True)
+class Settlement:
+    session_id: int
+    balances: dict[int, int]  # player id → net
+    transfers: tuple[TransferRow, ...]
+
+
+async def session_balances(db: Database, guild_id: int, session_id: int) -> dict[int, int]:
+    """Net of the confirmed hands per seated player (player id → amount)."""
+    info = await get_session(db, guild_id, session_id)
+    rows = await db.fetchall(
+        "SELECT hs.player_id, SUM(hs.delta) FROM hand_seats hs JOIN hands h ON h.id = hs.hand_id"
+        " WHERE h.session_id = ? AND hs.status = 'confirmed' GROUP BY hs.player_id",
+        (session_id,),
+    )
+    out = {p.id: 0 for p in info.seats}
+    for r in rows:
+        out[r[0]] = int(r[1])
+    return out
+
+
+async def close_session(db: Database, guild_id: int, session_id: int, actor: int) -> Settlement:
+    """Close the session and store the fewest transfers that clear it (see settlement.py).
+    Pending hands must be confirmed or voided first."""
+    info = await get_session(db, guild_id, session_id)
+    if info.status != "open":
+        raise InvalidRecord(f"session #{session_id} is already closed")
+    balances = await session_balances(db, guild_id, session_id)
+    async with db.transaction() as conn:
+        pending = await fetch_in(
+            conn,
+            "SELECT COUNT(*) FROM hands WHERE session_id = ? AND status = 'pending'",
+            (session_id,),
+        )
+        if pending[0][0]:
+            raise InvalidRecord(
+                f"{pending[0][0]} hand(s) of session #{session_id} still wait for confirmation:"
+                " confirm or void them first"
+            )
+        await conn.execute(
+            "UPDATE sessions SET status = 'closed', closed_at = ? WHERE id = ?",
+            (now_iso(), session_id),
+        )
+        for t in minimum_transfers(balances):
+            await conn.execute(
+                "INSERT INTO transfers (session_id, payer_id, payee_id, amount)"
+                " VALUES (?, ?, ?, ?)",
+                (session_id, t.payer, t.payee, t.amount),
+            )
+        await record_audit(conn, guild_id, actor, "close", "session", session_id, "open", balances)
+    return Settlement(session_id, balances, tuple(await list_transfers(db, guild_id, session_id)))
+
+
+async def list_transfers(db: Database, guild_id: int, session_id: int) -> list[TransferRow]:
+    await get_session(db, guild_id, session_id)
+    rows = await db.fetchall(
+        "SELECT * FROM transfers WHERE session_id = ? ORDER BY id", (session_id,)
+    )
+    out = []
+    for r in rows:
+        out.append(
+            TransferRow(
+                r["id"],
+                session_id,
+                await get_player(db, guild_id, r["payer_id"]),
+                await get_player(db, guild_id, r["payee_id"]),
+                r["amount"],
+                r["paid_at"],
+                r["paid_by"],
+            )
+        )
+    return out
+
+
+async def mark_paid(db: Database, guild_id: int, transfer_id: int, actor: int) -> TransferRow:
+    """Record that a settlement transfer was paid (once; the second press says so)."""
+    async with db.transaction() as conn:
+        rows = await fetch_in(
+            conn,
+            "SELECT t.* FROM transfers t JOIN sessions s ON s.id = t.session_id "
+            "WHERE t.id = ? AND s.guild_id = ?",
+            (transfer_id, guild_id),
+        )
+        if not rows:
+            raise NotFound(f"transfer #{transfer_id} does not exist in this server")
+        if rows[0]["paid_at"] is not None:
+            raise InvalidRecord(f"transfer #{transfer_id} is already marked paid")
+        await conn.execute(
+            "UPDATE transfers SET paid_at = ?, paid_by = ? WHERE id = ?",
+            (now_iso(), actor, transfer_id),
+        )
+        await record_audit(conn, guild_id, actor, "paid", "transfer", transfer_id, None, "paid")
+        session_id = rows[0]["session_id"]
+    return next(t for t in await list_transfers(db, guild_id, session_id) if t.id == transfer_id)
