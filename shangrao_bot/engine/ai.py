@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.state import Phase
+from shangrao_bot.engine.state import Phase, melds_yaojiu
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.rules.ruleset import Preset
 from shangrao_bot.rules.shapes import (
@@ -146,7 +146,7 @@ class NormalAI:
         bao = pub.bao
         me = pub.seats[view.seat]
         melds = len(me.melds)
-        yaojiu = all(r.meld.tiles[0] in YAOJIU_KINDS for r in me.melds)
+        yaojiu = melds_yaojiu(me.melds)
         unseen = self._unseen(view, hand)
         win = next((a for a in legal if a.kind is ActionKind.WIN), None)
         if win is not None and not self._steal_instead(view, hand, unseen):
@@ -298,7 +298,7 @@ class NormalAI:
             return False
         me = pub.seats[view.seat]
         melds = len(me.melds)
-        if is_complete(hand, None, melds, all(r.meld.tiles[0] in YAOJIU_KINDS for r in me.melds)):
+        if is_complete(hand, None, melds, melds_yaojiu(me.melds)):
             return False  # already clean: 宝吊无宝
         if _triplets_only(hand, bao, 4 - melds):
             return False  # 碰碰胡宝吊头 pays 8
@@ -327,7 +327,7 @@ class NormalAI:
         bao = pub.bao
         me = pub.seats[view.seat]
         melds = len(me.melds)
-        yaojiu = all(r.meld.tiles[0] in YAOJIU_KINDS for r in me.melds)
+        yaojiu = melds_yaojiu(me.melds)
         if pub.rules.preset is Preset.SHANGRAO and baodiao_state(hand, bao):
             return next(a for a in legal if a.kind is ActionKind.PASS)
         base = shanten(hand, bao, melds, yaojiu)

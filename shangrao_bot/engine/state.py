@@ -123,6 +123,11 @@ def seat_name(seat: int, dealer: int) -> str:
     return f"{WIND_NAMES[(seat - dealer) % SEATS]} (seat {seat})"
 
 
+def melds_yaojiu(records: Iterable[MeldRecord]) -> bool:
+    """Every tile of every meld is a terminal or an honour (the 九幺 shape stays possible)."""
+    return all(t in YAOJIU_KINDS for r in records for t in r.meld.tiles)
+
+
 def _sorted_tiles(counts: Sequence[int]) -> list[int]:
     return [k for k in range(NUM_KINDS) for _ in range(counts[k])]
 
@@ -262,8 +267,9 @@ class HandState:
     def _turn_actions(self, seat: int) -> list[Action]:
         c = self.hands[seat]
         out: list[Action] = []
-        if not self.after_call and (self.drawn is not None or not self.actions):
-            if self._win_score(seat, self._turn_how(), None) is not None:
+        if not self.after_call:
+            has_winning_tile = self.drawn is not None or not self.actions
+            if has_winning_tile and self._win_score(seat, self._turn_how(), None) is not None:
                 out.append(Action(seat, ActionKind.WIN))
             live = self.wall.live >= 1
             for k in range(NUM_KINDS):
@@ -321,7 +327,7 @@ class HandState:
             c = list(c)
             c[extra] += 1
         melds = self.melds[seat]
-        yaojiu = all(r.meld.tiles[0] in YAOJIU_KINDS for r in melds)
+        yaojiu = melds_yaojiu(melds)
         result: ScoreResult | None = None
         if is_complete(c, self.bao, len(melds), yaojiu):
             scored = score_win(self.win_input(seat, how, extra), self.rules)
@@ -358,7 +364,7 @@ class HandState:
         else:
             return "you can win only on your own draw, by 抢杠, or by 地胡"
         melds = self.melds[seat]
-        yaojiu = all(r.meld.tiles[0] in YAOJIU_KINDS for r in melds)
+        yaojiu = melds_yaojiu(melds)
         if not is_complete(c, self.bao, len(melds), yaojiu):
             return "your tiles are not a complete hand yet"
         scored = score_win(self.win_input(seat, how, extra), self.rules)
@@ -383,10 +389,11 @@ class HandState:
             if not legal:
                 raise NotYourTurn(self._not_your_turn(action.seat))
             raise IllegalAction(self._why_illegal(action))
+        how = self._turn_how()  # before the action joins the record: 天胡 needs none yet
         self.actions.append(action)
         events: list[Event] = []
         if self.phase is Phase.TURN:
-            self._apply_turn(action, events)
+            self._apply_turn(action, how, events)
         elif self.phase is Phase.CLAIM:
             self._answer(action, events)
             self._try_resolve_claims(events)
@@ -450,10 +457,9 @@ class HandState:
             return f"补杠 adds a fourth {t} to your own pong of {t}: you have no such pong and tile"
         return "that action is not possible now"
 
-    def _apply_turn(self, a: Action, events: list[Event]) -> None:
+    def _apply_turn(self, a: Action, how: WinHow, events: list[Event]) -> None:
         seat = a.seat
         if a.kind is ActionKind.WIN:
-            how = self._turn_how()
             self._finish_wins([(seat, how, None)], events)
         elif a.kind is ActionKind.DISCARD:
             assert a.tile is not None
@@ -852,7 +858,7 @@ class HandState:
             rules_from_dict(data["rules"]),
             bytes.fromhex(data["seed"]),
             data["dealer"],
-            _setup_from_dict(custom) if custom is not None else None,
+            _setup_from_dict(custom, bytes.fromhex(data["seed"])) if custom is not None else None,
         )
         head, tail = data["wall"]
         state.wall.restore(int(head), int(tail))
@@ -918,7 +924,7 @@ def _setup_to_dict(setup: WallSetup) -> dict[str, Any]:
     }
 
 
-def _setup_from_dict(data: dict[str, Any]) -> WallSetup:
+def _setup_from_dict(data: dict[str, Any], seed: bytes) -> WallSetup:
     rounds = tuple(
         tuple((int(r[0]), int(r[1])) if r else None for r in rnd) for rnd in data["dealer_rounds"]
     )
@@ -927,7 +933,7 @@ def _setup_from_dict(data: dict[str, Any]) -> WallSetup:
     order = tuple(int(t) for t in data["order"])
     if sorted(order) != [k for k in range(NUM_KINDS) for _ in range(4)]:
         raise StateFormatError("saved wall is not the 136 tiles")
-    return WallSetup(b"\0" * 32, order, Dice(rounds, (int(b0), int(b1)), (int(i0), int(i1))))
+    return WallSetup(seed, order, Dice(rounds, (int(b0), int(b1)), (int(i0), int(i1))))
 
 
 def rules_to_dict(rules: RuleSet) -> dict[str, Any]:

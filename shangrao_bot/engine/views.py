@@ -49,6 +49,7 @@ class PublicView:
     commitment: str  # sha256 of the seed, published at the start
     seats: tuple[SeatView, ...]
     last_discard: tuple[int, int] | None  # (seat, tile) while it may still be claimed
+    added_kong: tuple[int, int] | None  # (seat, tile) of a 补杠 while it may be robbed (抢杠)
     bonuses: tuple[Bonus, ...]
     sequence: int  # number of actions so far: stale buttons/panels compare it
     result: HandResult | None  # only when the hand is over
@@ -88,6 +89,9 @@ def public_view(state: HandState) -> PublicView:
     last = None
     if state.phase is Phase.CLAIM and state.claim_from is not None and state.claim_tile is not None:
         last = (state.claim_from, state.claim_tile)
+    added = None
+    if state.phase is Phase.ROB and state.claim_from is not None and state.claim_tile is not None:
+        added = (state.claim_from, state.claim_tile)
     return PublicView(
         rules=state.rules,
         phase=state.phase,
@@ -99,6 +103,7 @@ def public_view(state: HandState) -> PublicView:
         commitment=state.setup.commitment,
         seats=seats,
         last_discard=last,
+        added_kong=added,
         bonuses=tuple(state.bonuses),
         sequence=len(state.actions),
         result=state.result if over else None,
