@@ -34,15 +34,16 @@ SEED = "bench-engine-1"
 
 def show(title: str, report: SimulationReport) -> None:
     j = report.to_json()
-    won = sum(report.wins_by_seat)
+    won = sum(report.wins_by_seat)  # winners: a robbed kong can have several
     print(f"== {title}: {report.hands} hands, AI {','.join(report.ai)}")
     print(
-        f"   won hands {won} ({won / report.hands:.1%}), 流局 {report.draws} "
-        f"({j['draw_rate']:.1%}); wins by seat {report.wins_by_seat}"
+        f"   hands won {report.hands - report.draws} "
+        f"({(report.hands - report.draws) / report.hands:.1%}), 流局 {report.draws} "
+        f"({j['draw_rate']:.1%}); winners by seat {report.wins_by_seat}"
     )
     print(
         f"   totals {report.totals}; zero-sum {report.zero_sum}; 飞宝 {report.bao_flown}; "
-        f"wins declined (偷机) {report.declined_wins}"
+        f"wins declined (偷机) by seat {report.declined_wins}"
     )
     print(f"   invariant violations {report.invariant_violations}")
     shares = ", ".join(f"{p} {n / max(won, 1):.1%}" for p, n in report.patterns.most_common())
@@ -79,7 +80,7 @@ def main() -> None:
     share = mixed.wins_by_seat[0] / won if won else 0.0
     best = mixed.totals[0] == max(mixed.totals)
     print(
-        f"   normal seat: {share:.1%} of won hands (reference fair share 25.0%: "
+        f"   normal seat: {share:.1%} of the wins (reference fair share 25.0%: "
         f"ratio {share / 0.25:.2f}; target ≥ 60%: {'met' if share >= 0.6 else 'MISSED'}); "
         f"best total: {'yes' if best else 'NO'}"
     )

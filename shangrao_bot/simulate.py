@@ -54,7 +54,7 @@ class SimulationReport:
     violations_sample: list[str] = field(default_factory=list)
     zero_sum: bool = True
     bao_flown: int = 0  # 飞宝 over all seats and hands
-    declined_wins: int = 0  # legal wins an AI did not take (偷机)
+    declined_wins: list[int] = field(default_factory=lambda: [0] * SEATS)  # 偷机, per seat
     seconds: float = 0.0
     decisions_ns: list[int] = field(default_factory=list)
 
@@ -97,7 +97,7 @@ class SimulationReport:
             "wins by seat: " + ", ".join(f"seat {s}: {w}" for s, w in enumerate(self.wins_by_seat)),
             "totals: " + ", ".join(f"seat {s}: {t:+d}" for s, t in enumerate(self.totals)),
             "patterns: " + ", ".join(f"{p} {n}" for p, n in self.patterns.most_common()),
-            f"飞宝: {self.bao_flown}; wins declined (偷机): {self.declined_wins}",
+            f"飞宝: {self.bao_flown}; wins declined (偷机) by seat: {self.declined_wins}",
             f"invariant violations: {self.invariant_violations}; zero-sum: {self.zero_sum}",
             f"{j['hands_per_sec']} hands/s; AI decision p50 {j['decision_us_p50']} µs, "
             f"p99 {j['decision_us_p99']} µs over {j['decisions']} decisions",
@@ -133,7 +133,7 @@ def simulate(
             if action.kind is not ActionKind.WIN and any(
                 a.kind is ActionKind.WIN for a in view.legal
             ):
-                report.declined_wins += 1
+                report.declined_wins[seat] += 1
             state.apply(action)
             problems = check_hand(state)
             if problems:

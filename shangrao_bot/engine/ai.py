@@ -305,16 +305,15 @@ class NormalAI:
         if pub.live < 8:
             return False
         better = unseen[bao]
+        yaojiu = melds_yaojiu(me.melds)
         for j in range(NUM_KINDS):
             if unseen[j] and j != bao:
                 before[j] += 1
-                if is_complete(before, None, melds, True):
+                if is_complete(before, None, melds, yaojiu):
                     better += unseen[j]
                 before[j] -= 1
         pool = sum(unseen)
-        p_better = better / pool if pool else 0.0
-        danger = 0.04 + 0.004 * (82 - pub.live) / 2
-        return p_better * 3 > danger * 7
+        return steal_pays(better / pool if pool else 0.0, pub.live)
 
     # claims -----------------------------------------------------------------------------------
 
@@ -357,6 +356,19 @@ class NormalAI:
         if best is not None:
             return best[1]
         return next(a for a in legal if a.kind is ActionKind.PASS)
+
+
+def steal_pays(p_better: float, live: int) -> bool:
+    """偷机 by expected value, per payer. Taking the plain 宝吊头 win now is worth 3. Playing on
+    (discarding the drawn tile, still in the state) wins on the next draw: 6 with probability
+    ``p_better`` (宝吊宝 or 宝吊无宝), else 3 — unless another player wins first (``risk``), which
+    loses the 3 and costs about 4 more. The risk grows as the wall empties; with fewer than 8
+    live tiles the win is always taken."""
+    if live < 8:
+        return False
+    risk = min(0.5, 0.06 + 0.12 * (82 - live) / 82)
+    play_on = (1 - risk) * (3 + 3 * p_better) - risk * 4
+    return play_on > 3
 
 
 def shanten_after_discard(c: list[int], bao: int, melds: int, yaojiu: bool) -> int:

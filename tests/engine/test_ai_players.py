@@ -8,11 +8,15 @@ import random
 
 import pytest
 
-from shangrao_bot.engine.ai import EasyAI, NormalAI, make_ai
+from shangrao_bot.engine.actions import Action, ActionKind
+from shangrao_bot.engine.ai import EasyAI, NormalAI, make_ai, steal_pays
 from shangrao_bot.engine.session import Session, seeded_source
+from shangrao_bot.engine.state import Phase, melds_yaojiu
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
+from shangrao_bot.rules.shapes import shanten
 from shangrao_bot.simulate import simulate
+from tests.engine.builders import discard_drawn, make_state, pass_all, tile
 
 
 @pytest.mark.parametrize("preset", list(Preset))
@@ -56,3 +60,54 @@ def test_make_ai_names_the_levels() -> None:
     assert isinstance(make_ai("normal", random.Random(0)), NormalAI)
     with pytest.raises(ValueError, match="'hard' is not an AI level: use easy or normal"):
         make_ai("hard", random.Random(0))
+
+
+def test_steal_by_expected_value() -> None:
+    """偷机 pays early with a good chance of ×6, never late or with a poor chance."""
+    assert steal_pays(0.3, 80)
+    assert not steal_pays(0.05, 80)
+    assert not steal_pays(0.3, 10)
+    assert not steal_pays(0.9, 7)
+    # monotonic: a better chance never turns a steal into a take; a shorter wall never the reverse
+    for live in range(8, 83, 5):
+        flags = [steal_pays(p / 20, live) for p in range(21)]
+        assert flags == sorted(flags)
+    for p in range(21):
+        flags = [steal_pays(p / 20, live) for live in range(8, 83)]
+        assert flags == sorted(flags)
+
+
+def test_normal_discards_into_the_baodiao_state() -> None:
+    """14 tiles 123m 456p 789s 111z + 宝 + 9m are no win (有宝平胡); discarding 9m leaves four
+    sets and a lone 宝 — 宝吊头, where every draw wins — better than flying the 宝 for a 单吊."""
+    state = make_state({1: "123m456p789s11z9m6z"}, 0, draws="1z")  # 宝 = 6z (indicator 7z)
+    discard_drawn(state)
+    while state.phase is not Phase.TURN:
+        pass_all(state)
+    assert state.current == 1 and state.drawn == tile("1z")
+    view = view_for(state, 1)
+    assert not any(a.kind is ActionKind.WIN for a in view.legal)
+    choice = NormalAI(random.Random(0)).choose(view)
+    assert choice == Action(1, ActionKind.DISCARD, tile("9m"))
+
+
+def test_normal_never_flies_a_bao_far_from_a_win() -> None:
+    """Every 宝 a normal AI discards leaves its hand at most one tile from ready."""
+    session = Session(RuleSet(), 60, seeded_source("fly"))
+    players = [make_ai("normal", random.Random(s)) for s in range(4)]
+    flown = 0
+    while not session.over:
+        state = session.start_hand()
+        while not state.over:
+            seat = state.to_act()[0]
+            view = view_for(state, seat)
+            action = players[seat].choose(view)
+            if action.kind is ActionKind.DISCARD and action.tile == state.bao:
+                counts = list(state.hands[seat])
+                counts[state.bao] -= 1
+                me = state.melds[seat]
+                assert shanten(counts, state.bao, len(me), melds_yaojiu(me)) <= 1
+                flown += 1
+            state.apply(action)
+        session.finish_hand()
+    assert flown > 0  # the rule was exercised
