@@ -25,7 +25,7 @@ from typing import ClassVar
 
 import pytest
 
-from shangrao_bot import play
+from shangrao_bot import cli, play
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.events import Event, EventKind
@@ -34,6 +34,7 @@ from shangrao_bot.engine.state import HandState, Outcome, Phase
 from shangrao_bot.engine.views import PlayerView, view_for
 from shangrao_bot.play import (
     Command,
+    game,
     hint_lines,
     parse_command,
     result_lines,
@@ -286,7 +287,7 @@ class BrokenAI:
 def test_an_engine_bug_ends_the_session_with_one_line_not_a_traceback(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(play, "make_ai", lambda level, rng: BrokenAI())
+    monkeypatch.setattr(game, "make_ai", lambda level, rng: BrokenAI())
     out = io.StringIO()
     code = run_play(namespace(hands=2), io.StringIO("d 1m\n" * 5), out)
     assert code == 1
@@ -313,11 +314,10 @@ def test_bad_options_are_one_line_and_status_2() -> None:
         assert out.getvalue().startswith("shangrao-bot play: error: ")
 
 
-def test_main_reads_its_own_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+def test_the_cli_passes_its_options_to_the_game() -> None:
     out = io.StringIO()
-    monkeypatch.setattr(sys, "stdout", out)
-    assert play.main(["--seed", "m", "--hands", "2", "--ai", "easy", "--preset", "baike"]) == 0
+    argv = ["play", "--seed", "m", "--hands", "2", "--ai", "easy", "--preset", "baike"]
+    assert cli.main(argv, stdin=io.StringIO("quit\n"), stdout=out) == 0
     assert "Preset baike · stake 1 · 2 hands" in out.getvalue()
 
 
@@ -357,7 +357,7 @@ def test_no_other_seat_concealed_tile_is_printed_before_the_hand_ends(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     RecordingSession.played = []
-    monkeypatch.setattr(play, "Session", RecordingSession)
+    monkeypatch.setattr(game, "Session", RecordingSession)
     code, out, _ = play_session(namespace(hands=4, seed="leak"), seed=6, noise=0.3)
     assert code == 0
     states = RecordingSession.played
@@ -556,7 +556,7 @@ class AIStdin(io.TextIOBase):
 def test_a_human_playing_well_wins_and_every_command_is_accepted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(play, "Session", RecordingSession)
+    monkeypatch.setattr(game, "Session", RecordingSession)
     outs = []
     for n in range(6):
         RecordingSession.played = []

@@ -1,0 +1,80 @@
+"""How tiles, seats and win kinds are written in the terminal game, the same in every part of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from shangrao_bot.engine.state import WIND_NAMES, seat_name
+from shangrao_bot.rules.scoring import BonusKind, WinHow
+from shangrao_bot.rules.tiles import format_tiles, suit_of, tile_name, tile_str
+
+HUMAN = 0
+SEATS = 4
+RULE = "─" * 72
+
+HOW_NAMES = {
+    WinHow.SELF: "自摸 (self-draw)",
+    WinHow.KONG: "杠开 (on a kong's replacement tile)",
+    WinHow.ROB: "抢杠 (robbing a kong)",
+    WinHow.TIANHU: "天胡 (the dealt hand)",
+    WinHow.DIHU: "地胡 (on the dealer's first discard)",
+}
+BONUS_NAMES = {
+    BonusKind.MINGGANG: "碰杠 (exposed kong)",
+    BonusKind.ANGANG: "自摸杠 (concealed kong)",
+    BonusKind.JIEBAO: "接宝 (held three 宝 when the fourth was discarded)",
+    BonusKind.SIGEBAO: "四个宝 (drew all four 宝)",
+}
+
+
+def _suit_groups(tiles: Iterable[int]) -> list[list[int]]:
+    groups: list[list[int]] = []
+    for t in tiles:
+        if groups and suit_of(groups[-1][0]) == suit_of(t):
+            groups[-1].append(t)
+        else:
+            groups.append([t])
+    return groups
+
+
+def spaced(tiles: Iterable[int]) -> str:
+    """mpsz with a space between suits (``123m 45p 11z``): easier to scan than one run."""
+    return " ".join(format_tiles(g) for g in _suit_groups(tiles)) or "-"
+
+
+def spaced_zh(tiles: Iterable[int]) -> str:
+    """Chinese names, one word per suit (``一万二万三万 四筒五筒 东东``)."""
+    return " ".join("".join(tile_name(t) for t in g) for g in _suit_groups(tiles)) or "-"
+
+
+def named(tile: int) -> str:
+    """``5m (五万)``: both notations, so either kind of player reads it."""
+    return f"{tile_str(tile)} ({tile_name(tile)})"
+
+
+def wind_letter(seat: int, dealer: int) -> str:
+    return WIND_NAMES[(seat - dealer) % SEATS][0]
+
+
+def who(seat: int, dealer: int) -> str:
+    """A seat as narration names it: ``You`` for the human, ``South (seat 1)`` otherwise."""
+    return "You" if seat == HUMAN else seat_name(seat, dealer)
+
+
+def verb(seat: int, base: str, third: str | None = None) -> str:
+    return base if seat == HUMAN else (third or base + "s")
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def seat_label(seat: int) -> str:
+    """A seat across hands (winds move with the dealer, seat numbers do not)."""
+    return "You (seat 0)" if seat == HUMAN else f"seat {seat}"
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters shown as ``?``: bad input is echoed in error lines,
+    and a NUL or an escape sequence must not reach the terminal."""
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
