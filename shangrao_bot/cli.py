@@ -1,5 +1,5 @@
-"""Command line: ``shangrao-bot score | analyze | verify | simulate | play | run`` over the rules
-core and engine.
+"""Command line: ``shangrao-bot score | analyze | verify | simulate | play | render | run`` over
+the rules core, the engine and the renderer.
 
 Bad input never produces a traceback: it ends with exit status 2 and one line on stderr that
 names the offending token.
@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
 from shangrao_bot.engine.wall import Wall, WallError, parse_seed, shuffle_wall
+from shangrao_bot.render.cli import add_render_parser
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.hand import analyze_complete, analyze_waiting
 from shangrao_bot.rules.ruleset import Preset, RuleSet
@@ -377,6 +378,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--hands", type=_positive("--hands"), default=4, help="default 4")
     play.add_argument("--seed", help="any text; the same seed deals the same session")
     play.add_argument("--stake", type=_positive("--stake"), default=1)
+    add_render_parser(sub)
     sub.add_parser("run", help="run the Discord bot (same as python bot.py)")
     return parser
 
@@ -395,6 +397,10 @@ def main(
             return cmd_verify(args, out)
         if args.command == "simulate":
             return cmd_simulate(args, out)
+        if args.command == "render":
+            from shangrao_bot.render.cli import run_render
+
+            return run_render(args, out)
         if args.command == "play":
             from shangrao_bot.play import run_play
 

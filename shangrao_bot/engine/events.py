@@ -17,7 +17,7 @@ class EventKind(Enum):
     DEALT = "dealt"  # secret: the seat's dealt tiles
     DREW = "drew"  # secret: the tile; detail "replacement" for a kong's replacement
     DISCARDED = "discarded"  # detail "flown" for a 宝 (飞宝)
-    CLAIM_WINDOW = "claim_window"  # after a discard some seat may claim (who is not said)
+    CLAIM_WINDOW = "claim_window"  # to each seat that may claim the discard (private)
     CHI = "chi"
     PONG = "pong"
     KONG = "kong"  # 明杠 on a discard
@@ -29,6 +29,10 @@ class EventKind(Enum):
     WON = "won"  # tiles: the winner's whole hand; detail: how
     EXHAUSTED = "exhausted"  # 流局: a draw was due and no live tile is left
     HAND_ENDED = "hand_ended"  # detail: the revealed seed (hex)
+
+
+# Events that only their owner may see at all (they would reveal a claim option).
+PRIVATE_KINDS = frozenset({EventKind.PASSED, EventKind.CLAIM_WINDOW})
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,6 @@ class Event:
         event is entirely private to another seat."""
         if self.owner is None or self.owner == viewer:
             return self
-        if self.kind is EventKind.PASSED:
+        if self.kind in PRIVATE_KINDS:
             return None
         return replace(self, secret=())

@@ -179,7 +179,7 @@ class HandState:
         self.robbed_tile: int | None = None
         self.result: HandResult | None = None
         self._winners: list[tuple[int, WinHow, int | None]] = []
-        self._win_cache: dict[tuple[int, str], ScoreResult | None] = {}
+        self._win_cache: dict[tuple[int, str, int | None], ScoreResult | None] = {}
         self._win_cache_at = -1
         self.start_events = self._deal()
 
@@ -319,7 +319,7 @@ class HandState:
         if self._win_cache_at != len(self.actions):
             self._win_cache = {}
             self._win_cache_at = len(self.actions)
-        key = (seat, how.value)
+        key = (seat, how.value, extra)
         if key in self._win_cache:
             return self._win_cache[key]
         c = self.hands[seat]
@@ -378,12 +378,7 @@ class HandState:
             raise IllegalAction("the hand is over")
         if not 0 <= action.seat < SEATS:
             raise IllegalAction(f"seat {action.seat} is not a seat: use 0-3")
-        if (
-            self.phase is not Phase.TURN
-            and action.tile is None
-            and action.kind in (ActionKind.WIN, ActionKind.PONG, ActionKind.KONG)
-        ):
-            action = Action(action.seat, action.kind, self.claim_tile)
+        action = self._normalized(action)
         legal = self.legal_actions(action.seat)
         if action not in legal:
             if not legal:
@@ -401,6 +396,20 @@ class HandState:
             self._answer(action, events)
             self._try_resolve_rob(events)
         return events
+
+    def _normalized(self, action: Action) -> Action:
+        """Fill in what the situation makes obvious, so a player's short command matches the
+        legal action: the claimed tile of a claim, no tile on a self-drawn win."""
+        k = action.kind
+        if self.phase is Phase.TURN:
+            if k is ActionKind.WIN and action.tile == self.drawn and not action.tiles:
+                return Action(action.seat, k)
+        elif action.tile is None and (
+            (k in (ActionKind.WIN, ActionKind.PONG, ActionKind.KONG) and not action.tiles)
+            or k is ActionKind.CHI
+        ):
+            return Action(action.seat, k, self.claim_tile, action.tiles)
+        return action
 
     def _not_your_turn(self, seat: int) -> str:
         if self.phase is Phase.TURN:
@@ -441,10 +450,10 @@ class HandState:
             return "there is nothing to pass: it is your turn, discard a tile"
         if k in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG):
             return "chi, pong and kong on a discard are claimed after someone discards"
-        if k is ActionKind.DISCARD and (
-            action.tile is None or not 0 <= action.tile < 34 or not c[action.tile]
-        ):
-            return f"you have no {t} to discard"
+        if k is ActionKind.DISCARD:
+            if action.tile is None or not 0 <= action.tile < 34 or not c[action.tile]:
+                return f"you have no {t} to discard"
+            return "a discard names one tile and nothing else"
         if self.after_call:
             return "after a chi or pong you must discard: no kong until your next draw"
         if self.wall.live < 1:
@@ -531,7 +540,10 @@ class HandState:
                 self.options[s] = opts
         if self.options:
             self.phase = Phase.CLAIM
-            events.append(Event(EventKind.CLAIM_WINDOW, seat, (tile,)))
+            # private to each seat that may claim: a public notice would tell everyone that
+            # somebody holds a claim on this tile
+            for s in self.options:
+                events.append(Event(EventKind.CLAIM_WINDOW, s, (tile,), owner=s))
         else:
             self._draw((seat + 1) % SEATS, events)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shangrao_bot.engine.actions import Action
+from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.state import (
     SEATS,
     Discard,
@@ -51,7 +51,7 @@ class PublicView:
     last_discard: tuple[int, int] | None  # (seat, tile) while it may still be claimed
     added_kong: tuple[int, int] | None  # (seat, tile) of a 补杠 while it may be robbed (抢杠)
     bonuses: tuple[Bonus, ...]
-    sequence: int  # number of actions so far: stale buttons/panels compare it
+    sequence: int  # public actions so far (passes are not counted: they would reveal a claim)
     result: HandResult | None  # only when the hand is over
     seed: str | None  # revealed when the hand is over
     revealed: tuple[tuple[int, ...], ...] | None  # every concealed hand, when over
@@ -105,7 +105,7 @@ def public_view(state: HandState) -> PublicView:
         last_discard=last,
         added_kong=added,
         bonuses=tuple(state.bonuses),
-        sequence=len(state.actions),
+        sequence=sum(1 for a in state.actions if a.kind is not ActionKind.PASS),
         result=state.result if over else None,
         seed=state.seed.hex() if over else None,
         revealed=tuple(tuple(state.concealed(s)) for s in range(SEATS)) if over else None,

@@ -1,0 +1,129 @@
+"""Benchmark of the image renderer (issue 5's measured targets).
+
+Views come from AI-played hands with fixed seeds: every 8th action of six hands plus their
+ends, so boards range from the deal to a full table with every hand revealed. Each image is
+rendered once to warm the sprite cache (the bot's steady state: sprites are drawn once per
+process), then timed ``REPEAT`` times; p50 is the median over all renders.
+
+Targets (one core of this 2-core machine): board ≤ 40 ms, private hand ≤ 15 ms, board PNG
+≤ 400 KB (the largest board is reported). The last line printed is
+``render board_ms=<p50> hand_ms=<p50> board_kb=<size>``.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+
+from shangrao_bot.engine.ai import make_ai
+from shangrao_bot.engine.state import SEATS, HandState
+from shangrao_bot.engine.views import PlayerView, PublicView, public_view, view_for
+from shangrao_bot.render import (
+    render_board,
+    render_hand,
+    render_result,
+    render_running_totals,
+    waits_for,
+)
+from shangrao_bot.render.tiles import sprite
+from shangrao_bot.rules.ruleset import RuleSet
+
+REPEAT = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+HANDS = 6
+BOARD_MS, HAND_MS, BOARD_KB = 40.0, 15.0, 400.0
+
+
+def collect() -> tuple[list[PublicView], list[PlayerView], list[HandState]]:
+    boards: list[PublicView] = []
+    hands: list[PlayerView] = []
+    finished: list[HandState] = []
+    for n in range(HANDS):
+        state = HandState(RuleSet(), seed=bytes([n + 1]) * 32, dealer=n % SEATS)
+        ais = [make_ai("normal", random.Random(n * 10 + s)) for s in range(SEATS)]
+        step = 0
+        while not state.over:
+            seat = state.to_act()[0]
+            state.apply(ais[seat].choose(view_for(state, seat)))
+            step += 1
+            if step % 8 == 0 and not state.over:
+                boards.append(public_view(state))
+                hands.append(view_for(state, state.to_act()[0]))
+        boards.append(public_view(state))
+        finished.append(state)
+    return boards, hands, finished
+
+
+def timed(fn: Callable[[], bytes]) -> tuple[list[float], int]:
+    fn()  # warm: sprites for this view
+    times = []
+    size = 0
+    for _ in range(REPEAT):
+        start = time.perf_counter()
+        size = len(fn())
+        times.append((time.perf_counter() - start) * 1000)
+    return times, size
+
+
+def main() -> None:
+    start = time.perf_counter()
+    boards, hands, finished = collect()
+    print(f"== {len(boards)} boards and {len(hands)} hands from {HANDS} AI-played hands")
+    cold = time.perf_counter()
+    sprite.cache_clear()
+    render_board(boards[len(boards) // 2])
+    print(
+        f"   first board of a process (sprites drawn): {(time.perf_counter() - cold) * 1000:.0f} ms"
+    )
+    board_times: list[float] = []
+    board_sizes: list[int] = []
+    for view in boards:
+        times, size = timed(partial(render_board, view))
+        board_times += times
+        board_sizes.append(size)
+    hand_times: list[float] = []
+    waits_times: list[float] = []
+    for pv in hands:
+        times, _ = timed(partial(render_hand, pv))
+        hand_times += times
+        w = waits_for(pv)
+        if w is not None:
+            times, _ = timed(partial(render_hand, pv, w))
+            waits_times += times
+    card_times: list[float] = []
+    for st in finished:
+        assert st.result is not None
+        times, _ = timed(partial(render_result, st.result, dealer=st.dealer, bao=st.bao))
+        card_times += times
+    deltas = [st.result.deltas for st in finished if st.result is not None] * 4
+    chart_times, _ = timed(partial(render_running_totals, deltas))
+    board_ms = statistics.median(board_times)
+    hand_ms = statistics.median(hand_times)
+    board_kb = max(board_sizes) / 1024
+    p90 = statistics.quantiles(board_times, n=10)[-1]
+    print(
+        f"   board: p50 {board_ms:.1f} ms, p90 {p90:.1f} ms over {len(board_times)} renders "
+        f"(target ≤ {BOARD_MS:.0f} ms: ratio {board_ms / BOARD_MS:.2f})"
+    )
+    print(
+        f"   board PNG: p50 {statistics.median(board_sizes) / 1024:.0f} KB, largest "
+        f"{board_kb:.0f} KB (target ≤ {BOARD_KB:.0f} KB: ratio {board_kb / BOARD_KB:.2f})"
+    )
+    print(
+        f"   hand: p50 {hand_ms:.1f} ms over {len(hand_times)} renders "
+        f"(target ≤ {HAND_MS:.0f} ms: ratio {hand_ms / HAND_MS:.2f})"
+    )
+    if waits_times:
+        print(f"   hand with waits overlay: p50 {statistics.median(waits_times):.1f} ms")
+    print(f"   result card: p50 {statistics.median(card_times):.1f} ms")
+    chart_ms = statistics.median(chart_times)
+    print(f"   running-totals chart ({len(deltas)} hands): p50 {chart_ms:.1f} ms")
+    print(f"   total bench time {time.perf_counter() - start:.1f} s")
+    print(f"render board_ms={board_ms:.1f} hand_ms={hand_ms:.1f} board_kb={board_kb:.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+"""Pictures of the game with Pillow: tiles, the private hand, the public board, result cards
+and charts (issue 5).
+
+Every function takes plain view data — what the viewer may see and nothing more — and returns
+PNG bytes. They are pure and synchronous (the bot runs them in ``asyncio.to_thread``); tile
+sprites are drawn once per look and cached, then pasted. Text uses the fonts shipped in
+``assets/`` (Noto CJK subsets, SIL OFL 1.1), never the machine's, so a picture is the same
+everywhere. Player names are never drawn: images carry seat winds, embeds carry names.
+
+The names below are imported on first use, so that ``shangrao-bot score`` (whose parser adds
+the ``render`` subcommand from :mod:`.cli`) does not pay for Pillow and the art at start-up.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from shangrao_bot.render.board import render_board
+    from shangrao_bot.render.charts import render_leaderboard, render_running_totals
+    from shangrao_bot.render.hand import Wait, render_hand
+    from shangrao_bot.render.result import render_result, render_score
+    from shangrao_bot.render.waits import waits_for
+
+_EXPORTS = {
+    "Wait": "hand",
+    "render_board": "board",
+    "render_hand": "hand",
+    "render_leaderboard": "charts",
+    "render_result": "result",
+    "render_running_totals": "charts",
+    "render_score": "result",
+    "waits_for": "waits",
+}
+
+__all__ = [
+    "Wait",
+    "render_board",
+    "render_hand",
+    "render_leaderboard",
+    "render_result",
+    "render_running_totals",
+    "render_score",
+    "waits_for",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(import_module(f"shangrao_bot.render.{_EXPORTS[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

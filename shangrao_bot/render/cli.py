@@ -1,0 +1,46 @@
+"""``shangrao-bot render --out DIR``: write a sample of every image from seeded games.
+
+The README shows these samples (``docs/images/``); the command is also a quick way to look at
+the art after changing it. This module stays light to import: the CLI builds its parser (and so
+imports :func:`add_render_parser`) for every command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+DEFAULT_SEED = "shangrao"
+
+
+def add_render_parser(sub: Any) -> None:
+    """Add the ``render`` subcommand to ``sub`` (the CLI's ``add_subparsers()`` object)."""
+    render = sub.add_parser(
+        "render",
+        help="write sample images (board, hand, result cards, charts) from seeded games",
+        description="Write one PNG of each image the bot draws, from games the AI plays with a "
+        "seeded shuffle: the same seed always gives the same images.",
+    )
+    render.add_argument(
+        "--out", required=True, metavar="DIR", help="directory to write the PNG files to"
+    )
+    render.add_argument("--seed", default=DEFAULT_SEED, help=f"any text (default {DEFAULT_SEED!r})")
+
+
+def run_render(args: argparse.Namespace, out: TextIO) -> int:
+    """Write the samples; prints one line per file (path and size). Returns the exit status."""
+    from shangrao_bot.render.samples import sample_images  # Pillow and the engine: only here
+
+    folder = Path(args.out)
+    images = sample_images(args.seed)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, png in images.items():
+            (folder / name).write_bytes(png)
+            print(f"{folder / name}  {len(png) / 1024:.0f} KB", file=out)
+    except OSError as exc:
+        print(f"shangrao-bot: error: cannot write to {folder}: {exc.strerror}", file=sys.stderr)
+        return 2
+    return 0
