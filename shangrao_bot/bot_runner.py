@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import signal
 import sys
 
 import discord
@@ -9,6 +13,7 @@ import discord
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.log import configure_logging
 from shangrao_bot.settings import Settings
+from shangrao_bot.store.errors import StoreError
 
 # Send Messages (1 << 11) | Embed Links (1 << 14) | Attach Files (1 << 15)
 # | Read Message History (1 << 16) | Use External Emojis (1 << 18)
@@ -49,6 +54,26 @@ Bot page, click Reset Token, and put the new token in .env as DISCORD_TOKEN=<you
 """
 
 
+async def _serve(bot: ShangraoBot, token: str) -> None:
+    """Run until Discord ends the session or SIGTERM/SIGINT asks to stop; close cleanly."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # not on every platform
+            loop.add_signal_handler(sig, stop.set)
+    async with bot:
+        running = asyncio.create_task(bot.start(token))
+        stopping = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if running in done:
+            stopping.cancel()
+            running.result()  # re-raises a login failure
+            return
+        logging.getLogger(__name__).info("signal received: shutting down")
+        await bot.close()
+        await running
+
+
 def run_bot(settings: Settings) -> int:
     """Run the bot until it is stopped; returns the process exit code."""
     token = settings.discord_token
@@ -58,9 +83,12 @@ def run_bot(settings: Settings) -> int:
     configure_logging(settings.log_level, token)
     bot = ShangraoBot(settings)
     try:
-        bot.run(token, log_handler=None)
+        asyncio.run(_serve(bot, token))
     except discord.LoginFailure:
         print(TOKEN_REJECTED_HELP, end="", file=sys.stderr)
+        return 2
+    except StoreError as exc:  # DATABASE_URL unusable, or a database newer than the bot
+        print(f"shangrao-bot: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:  # DNS or connection failure before the gateway session starts
         print(f"shangrao-bot: could not reach Discord: {exc}", file=sys.stderr)

@@ -1,4 +1,5 @@
-"""The Discord client: loads the cogs and syncs slash commands."""
+"""The Discord client: opens the database, loads the cogs, installs the translator and the one
+error path, and syncs slash commands (to ``DEV_GUILD_ID`` instantly, otherwise globally)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from discord.ext import commands
 
 import cogs
 from shangrao_bot.settings import Settings
+from shangrao_bot.store.db import Database, path_from_url
+from shangrao_bot.ui.errors import on_app_command_error
+from shangrao_bot.ui.translator import ShangraoTranslator
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +30,8 @@ def cog_extensions() -> list[str]:
 class ShangraoBot(commands.Bot):
     """Slash-command bot; needs no privileged intents (no message content, no members)."""
 
+    db: Database
+
     def __init__(self, settings: Settings) -> None:
         # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
@@ -36,8 +42,12 @@ class ShangraoBot(commands.Bot):
             help_command=None,
         )
         self.settings = settings
+        self.tree.error(on_app_command_error)
 
     async def setup_hook(self) -> None:
+        self.db = await Database.open(path_from_url(self.settings.database_url))
+        log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
+        await self.tree.set_translator(ShangraoTranslator())
         for name in cog_extensions():
             try:
                 await self.load_extension(name)
@@ -66,3 +76,11 @@ class ShangraoBot(commands.Bot):
             user.id if user else "?",
             len(self.guilds),
         )
+
+    async def close(self) -> None:
+        """Stop cleanly: Discord first (no new interactions), then the database."""
+        await super().close()
+        db = getattr(self, "db", None)
+        if db is not None:
+            await db.close()
+            log.info("database closed")

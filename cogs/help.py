@@ -1,0 +1,35 @@
+"""``/help``: what the bot does, its commands and the rules in short, in the user's language."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from shangrao_bot.ui.i18n import lang_of, t
+
+EMBED_COLOUR = discord.Colour.from_rgb(176, 32, 32)
+
+
+def help_embed(lang: str) -> discord.Embed:
+    embed = discord.Embed(
+        title=t("help.title", lang), description=t("help.intro", lang), colour=EMBED_COLOUR
+    )
+    embed.add_field(name=t("help.commands", lang), value=t("help.command_list", lang), inline=False)
+    embed.add_field(name=t("help.rules", lang), value=t("help.rules_text", lang), inline=False)
+    return embed
+
+
+class Help(commands.Cog):
+    @app_commands.command(
+        name=_("help"), description=_("What the bot does, its commands and the rules in short")
+    )
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            embed=help_embed(lang_of(interaction.locale)), ephemeral=True
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Help())

@@ -1,0 +1,99 @@
+"""``/leaderboard``, ``/session list`` and ``/table list``: reading the server's book.
+
+(Opening sessions and tables, recording hands and the richer leaderboard options belong to the
+scorekeeping and virtual-table issues; these read what the ledger holds.)
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.store.games import open_tables
+from shangrao_bot.store.ledger import list_sessions
+from shangrao_bot.store.stats import leaderboard
+from shangrao_bot.ui.i18n import lang_of, t
+
+from .help import EMBED_COLOUR
+
+MAX_LINES = 20
+
+
+class Ledger(commands.Cog):
+    def __init__(self, bot: ShangraoBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=_("leaderboard"), description=_("The server's ranking of confirmed hands")
+    )
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        lang = lang_of(interaction.locale)
+        rows = await leaderboard(self.bot.db, interaction.guild_id, limit=MAX_LINES)
+        lines = [
+            t(
+                "board.row",
+                lang,
+                rank=i + 1,
+                name=discord.utils.escape_markdown(r.player.display_name),
+                total=r.total,
+                hands=r.hands,
+                wins=r.wins,
+            )
+            for i, r in enumerate(rows)
+        ]
+        embed = discord.Embed(
+            title=t("board.title", lang),
+            description="\n".join(lines) or t("board.empty", lang),
+            colour=EMBED_COLOUR,
+        )
+        await interaction.response.send_message(embed=embed)
+
+    session = app_commands.Group(
+        name=_("session"), description=_("Score sessions at a physical table"), guild_only=True
+    )
+
+    @session.command(name=_("list"), description=_("This server's score sessions, newest first"))
+    async def session_list(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        lang = lang_of(interaction.locale)
+        sessions = (await list_sessions(self.bot.db, interaction.guild_id))[:MAX_LINES]
+        lines = [
+            t(
+                "sessions.row",
+                lang,
+                id=s.id,
+                kind=s.kind,
+                status=s.status,
+                opened=s.opened_at[:10],
+                players=", ".join(discord.utils.escape_markdown(p.display_name) for p in s.seats),
+            )
+            for s in sessions
+        ]
+        await interaction.response.send_message(
+            "\n".join(lines) or t("sessions.none", lang), ephemeral=True
+        )
+
+    table = app_commands.Group(
+        name=_("table"), description=_("Virtual mahjong tables in a thread"), guild_only=True
+    )
+
+    @table.command(name=_("list"), description=_("The virtual tables open in this server"))
+    async def table_list(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        tables = [g for g in await open_tables(self.bot.db) if g.guild_id == interaction.guild_id]
+        lines = [
+            t("tables.row", lang, id=g.id, channel=g.thread_id or g.channel_id)
+            for g in tables[:MAX_LINES]
+        ]
+        await interaction.response.send_message(
+            "\n".join(lines) or t("tables.none", lang), ephemeral=True
+        )
+
+
+async def setup(bot: ShangraoBot) -> None:
+    await bot.add_cog(Ledger(bot))

@@ -1,0 +1,125 @@
+"""``/rules show`` and ``/rules set``: the guild's preset, house switches and stake.
+
+The settings live in the ledger database (:mod:`shangrao_bot.store.guilds`); changing them is
+for administrators and is audited.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.errors import NotAllowed, UserError
+from shangrao_bot.store.guilds import SWITCHES, GuildSettings, get_settings, update_settings
+from shangrao_bot.ui.i18n import lang_of, t
+
+from .help import EMBED_COLOUR
+
+DEFAULTS = {"indicator_kong": True, "di_hu": True, "qiang_gang": True, "baike_loose_baodiao": False}
+MAX_STAKE = 1000
+
+
+def rules_embed(settings: GuildSettings, lang: str) -> discord.Embed:
+    lines = [
+        t("rules.preset", lang, preset=settings.preset),
+        "— " + t(f"rules.preset.{settings.preset}", lang),
+        t("rules.stake", lang, stake=settings.stake),
+        "",
+    ]
+    for name in SWITCHES:
+        on = settings.switches.get(name, DEFAULTS[name])
+        state = t("rules.on" if on else "rules.off", lang)
+        lines.append(f"**{state}** · {t(f'rules.switch.{name}', lang)}")
+    return discord.Embed(
+        title=t("rules.title", lang), description="\n".join(lines), colour=EMBED_COLOUR
+    )
+
+
+class Rules(
+    commands.GroupCog,
+    group_name=_("rules"),
+    group_description=_("The server's scoring preset, house rules and stake"),
+):
+    def __init__(self, bot: ShangraoBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name=_("show"), description=_("Show the preset, the house rules and the stake")
+    )
+    @app_commands.guild_only()
+    async def show(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        settings = await get_settings(self.bot.db, interaction.guild_id)
+        await interaction.response.send_message(
+            embed=rules_embed(settings, lang_of(interaction.locale))
+        )
+
+    @app_commands.command(
+        name=_("set"),
+        description=_("Change the preset, a house rule or the stake (administrators)"),
+    )
+    @app_commands.guild_only()
+    @app_commands.default_permissions(administrator=True)
+    @app_commands.describe(
+        preset=_("Scoring preset: shangrao (multipliers) or baike (flat points)"),
+        stake=_("Multiplies every amount (1-1000)"),
+        indicator_kong=_("The three live tiles of the indicator's kind count as a kong"),
+        di_hu=_("A non-dealer may win on the dealer's first discard"),
+        qiang_gang=_("A 补杠 may be robbed (shangrao preset)"),
+        baike_loose_baodiao=_("baike: other 宝 may act inside the sets of a 宝调 win"),
+    )
+    @app_commands.choices(
+        preset=[
+            app_commands.Choice(name=_("shangrao (multipliers)"), value="shangrao"),
+            app_commands.Choice(name=_("baike (flat points)"), value="baike"),
+        ]
+    )
+    async def set_(
+        self,
+        interaction: discord.Interaction,
+        preset: app_commands.Choice[str] | None = None,
+        stake: int | None = None,
+        indicator_kong: bool | None = None,
+        di_hu: bool | None = None,
+        qiang_gang: bool | None = None,
+        baike_loose_baodiao: bool | None = None,
+    ) -> None:
+        member = interaction.user
+        if not isinstance(member, discord.Member) or not member.guild_permissions.administrator:
+            raise NotAllowed("error.admin_only")
+        changes: dict[str, object] = {}
+        if preset is not None:
+            changes["preset"] = preset.value
+        if stake is not None:
+            if not 1 <= stake <= MAX_STAKE:
+                raise UserError("error.bad_stake", stake=stake)
+            changes["stake"] = stake
+        for name, value in (
+            ("indicator_kong", indicator_kong),
+            ("di_hu", di_hu),
+            ("qiang_gang", qiang_gang),
+            ("baike_loose_baodiao", baike_loose_baodiao),
+        ):
+            if value is not None:
+                changes[name] = value
+        lang = lang_of(interaction.locale)
+        if not changes:
+            raise UserError("rules.nothing")
+        assert interaction.guild_id is not None
+        settings = await update_settings(
+            self.bot.db,
+            interaction.guild_id,
+            member.id,
+            **changes,
+        )
+        await interaction.response.send_message(
+            t("rules.updated", lang), embed=rules_embed(settings, lang)
+        )
+
+
+async def setup(bot: ShangraoBot) -> None:
+    await bot.add_cog(Rules(bot))

@@ -1,0 +1,25 @@
+"""User-facing errors: one type, a catalog key and its arguments, shown in the user's language.
+
+Anything raised as :class:`UserError` (or a subclass) from a command reaches the user as a short
+ephemeral message; every other exception is a bug, logged with its traceback while the user gets
+an apology with an error id (see :mod:`shangrao_bot.ui.errors`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class UserError(Exception):
+    """A refusal the user can act on. ``key`` names a message of :mod:`.ui.i18n`; ``text`` is a
+    ready message (already in words the user reads, e.g. a rules-core error naming a token)."""
+
+    def __init__(self, key: str = "error.generic", text: str | None = None, **args: Any) -> None:
+        super().__init__(text or key)
+        self.key = key
+        self.text = text
+        self.args_ = args
+
+
+class NotAllowed(UserError):
+    """The user lacks the role or permission the command needs."""

@@ -1,0 +1,1 @@
+"""Discord-facing presentation: translations, embeds, views and the single error path."""

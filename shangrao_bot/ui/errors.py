@@ -1,0 +1,48 @@
+"""The one error path of every slash command: a :class:`UserError` becomes a short ephemeral
+message in the user's language; anything else is a bug, logged with its traceback and an error
+id, and the user gets an apology quoting that id (never a traceback)."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+import discord
+from discord import app_commands
+
+from shangrao_bot.errors import UserError
+from shangrao_bot.ui.i18n import lang_of, t
+
+log = logging.getLogger(__name__)
+
+
+def message_for(error: BaseException, lang: str) -> str:
+    """What the user reads for ``error`` (logging unexpected ones)."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, UserError):
+        return error.text or t(error.key, lang, **error.args_)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return t("error.guild_only", lang)
+    if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
+        return t("error.admin_only", lang)
+    error_id = secrets.token_hex(4)
+    log.error("unexpected error %s", error_id, exc_info=error)
+    return t("error.internal", lang, error_id=error_id)
+
+
+async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
+    text = message_for(error, lang_of(interaction.locale))
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell the user about an error (interaction expired?)")
+
+
+async def on_app_command_error(
+    interaction: discord.Interaction, error: app_commands.AppCommandError
+) -> None:
+    await reply_error(interaction, error)

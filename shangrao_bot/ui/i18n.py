@@ -1,0 +1,251 @@
+"""Every reply the bot writes, in English, simplified Chinese and (where the words differ)
+traditional Chinese; the language follows the user's Discord locale.
+
+Messages are looked up by key; ``{name}`` placeholders are filled with :meth:`str.format`. A key
+missing in one language falls back to English, so a missing translation is never an error
+(a test checks that every key has all three anyway).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGS = ("en", "zh-CN", "zh-TW")
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "error.generic": {
+        "en": "That did not work.",
+        "zh-CN": "操作没有成功。",
+        "zh-TW": "操作沒有成功。",
+    },
+    "error.internal": {
+        "en": "Sorry, something went wrong on our side (error id `{error_id}`). It was logged; "
+        "please try again.",
+        "zh-CN": "抱歉，机器人出了点问题（错误编号 `{error_id}`），已记录。请再试一次。",
+        "zh-TW": "抱歉，機器人出了點問題（錯誤編號 `{error_id}`），已記錄。請再試一次。",
+    },
+    "error.admin_only": {
+        "en": "Only server administrators can change the rules.",
+        "zh-CN": "只有服务器管理员可以修改规则。",
+        "zh-TW": "只有伺服器管理員可以修改規則。",
+    },
+    "error.guild_only": {
+        "en": "This command works in a server, not in direct messages.",
+        "zh-CN": "此命令只能在服务器中使用，不能在私信中使用。",
+        "zh-TW": "此指令只能在伺服器中使用，不能在私訊中使用。",
+    },
+    "error.bad_stake": {
+        "en": "Stake {stake} is not allowed: use a whole number from 1 to 1000.",
+        "zh-CN": "底分 {stake} 不可用：请用 1 到 1000 的整数。",
+        "zh-TW": "底分 {stake} 不可用：請用 1 到 1000 的整數。",
+    },
+    "help.title": {
+        "en": "Shangrao mahjong (上饶麻将) bot",
+        "zh-CN": "上饶麻将机器人",
+        "zh-TW": "上饒麻將機器人",
+    },
+    "help.intro": {
+        "en": "Play Shangrao mahjong with friends (and AI players) in a thread, or keep score "
+        "of games at a real table. Every hand is scored by the rule book: 宝 wildcards, "
+        "self-draw wins only (plus 抢杠 and 地胡), 飞宝 doubling, kong and 宝 bonuses.",
+        "zh-CN": "在子区里和朋友（或 AI 玩家）打上饶麻将，或为线下牌局记分。每一手都按规则计算："
+        "宝牌百搭、只能自摸（另有抢杠和地胡）、飞宝翻倍、杠与宝的奖励分。",
+        "zh-TW": "在討論串裡和朋友（或 AI 玩家）打上饒麻將，或為線下牌局記分。每一手都按規則計算："
+        "寶牌百搭、只能自摸（另有搶槓和地胡）、飛寶翻倍、槓與寶的獎勵分。",
+    },
+    "help.commands": {
+        "en": "Commands",
+        "zh-CN": "命令",
+        "zh-TW": "指令",
+    },
+    "help.command_list": {
+        "en": "`/help` this message\n"
+        "`/rules show` the server's preset, house rules and stake\n"
+        "`/rules set` change them (administrators)\n"
+        "`/table …` virtual tables in a thread\n"
+        "`/score …` score a hand from its tiles\n"
+        "`/session …` score sessions at a physical table\n"
+        "`/leaderboard` the server's ranking",
+        "zh-CN": "`/help` 本说明\n"
+        "`/rules show` 本服务器的计分方案、房规和底分\n"
+        "`/rules set` 修改它们（管理员）\n"
+        "`/table …` 子区里的虚拟牌桌\n"
+        "`/score …` 按牌面计算一手牌\n"
+        "`/session …` 线下牌局的记分场次\n"
+        "`/leaderboard` 本服务器排行榜",
+        "zh-TW": "`/help` 本說明\n"
+        "`/rules show` 本伺服器的計分方案、房規和底分\n"
+        "`/rules set` 修改它們（管理員）\n"
+        "`/table …` 討論串裡的虛擬牌桌\n"
+        "`/score …` 按牌面計算一手牌\n"
+        "`/session …` 線下牌局的記分場次\n"
+        "`/leaderboard` 本伺服器排行榜",
+    },
+    "help.rules": {
+        "en": "Rules in short",
+        "zh-CN": "规则简介",
+        "zh-TW": "規則簡介",
+    },
+    "help.rules_text": {
+        "en": "136 tiles, no flowers. After the deal a tile is turned up (跌宝); the next kind in "
+        "its cycle is the 宝: all four are wildcards. Win only by self-draw (杠开 included), "
+        "by robbing a kong, or 地胡 on the dealer's first discard. A standard hand with a "
+        "sequence in which a 宝 acts is not a win (有宝平胡): discard into 宝吊头 or go clean. "
+        "Each 宝 you discard (飞宝) doubles what you win and what you pay.",
+        "zh-CN": "136 张牌，无花。发牌后翻一张跌宝牌，其下一张即为宝，四张宝都可百搭。只能自摸"
+        "（含杠开）、抢杠，或庄家首打时地胡。有顺子且用宝当百搭的平胡不算胡（有宝平胡）："
+        "应打成宝吊头或无宝。每飞一张宝，你赢的和输的都翻倍。",
+        "zh-TW": "136 張牌，無花。發牌後翻一張跌寶牌，其下一張即為寶，四張寶都可百搭。只能自摸"
+        "（含槓開）、搶槓，或莊家首打時地胡。有順子且用寶當百搭的平胡不算胡（有寶平胡）："
+        "應打成寶吊頭或無寶。每飛一張寶，你贏的和輸的都翻倍。",
+    },
+    "rules.title": {
+        "en": "Rules of this server",
+        "zh-CN": "本服务器的规则",
+        "zh-TW": "本伺服器的規則",
+    },
+    "rules.preset": {
+        "en": "Preset: **{preset}**",
+        "zh-CN": "计分方案：**{preset}**",
+        "zh-TW": "計分方案：**{preset}**",
+    },
+    "rules.preset.shangrao": {
+        "en": "multipliers (平胡自摸 ×2, 清碰碰胡 ×10, 宝吊头 ×3 …) with 杠开, 单吊, "
+        "九幺, 飞宝 and 抢杠 modifiers",
+        "zh-CN": "倍数计分（平胡自摸 ×2、清碰碰胡 ×10、宝吊头 ×3 …），"
+        "另有杠开、单吊、九幺、飞宝、抢杠",
+        "zh-TW": "倍數計分（平胡自摸 ×2、清碰碰胡 ×10、寶吊頭 ×3 …），"
+        "另有槓開、單吊、九幺、飛寶、搶槓",
+    },
+    "rules.preset.baike": {
+        "en": "a flat point table (平胡无宝自摸 4, 七对 16 …), 飞宝 doubling, no robbing a kong",
+        "zh-CN": "固定分表（平胡无宝自摸 4 分、七对 16 分 …），飞宝翻倍，不能抢杠",
+        "zh-TW": "固定分表（平胡無寶自摸 4 分、七對 16 分 …），飛寶翻倍，不能搶槓",
+    },
+    "rules.stake": {
+        "en": "Stake: **{stake}** (multiplies every amount, bonuses included)",
+        "zh-CN": "底分：**{stake}**（所有分数都乘以它，奖励分也是）",
+        "zh-TW": "底分：**{stake}**（所有分數都乘以它，獎勵分也是）",
+    },
+    "rules.on": {"en": "on", "zh-CN": "开", "zh-TW": "開"},
+    "rules.off": {"en": "off", "zh-CN": "关", "zh-TW": "關"},
+    "rules.switch.indicator_kong": {
+        "en": "跌宝杠 — the three live tiles of the indicator's kind count as a kong",
+        "zh-CN": "跌宝杠——与跌宝牌同种的其余三张算一个杠",
+        "zh-TW": "跌寶槓——與跌寶牌同種的其餘三張算一個槓",
+    },
+    "rules.switch.di_hu": {
+        "en": "地胡 — a non-dealer may win on the dealer's first discard",
+        "zh-CN": "地胡——闲家可胡庄家打出的第一张牌",
+        "zh-TW": "地胡——閒家可胡莊家打出的第一張牌",
+    },
+    "rules.switch.qiang_gang": {
+        "en": "抢杠 — a 补杠 may be robbed (shangrao preset only)",
+        "zh-CN": "抢杠——可以抢别人的补杠（仅上饶方案）",
+        "zh-TW": "搶槓——可以搶別人的補槓（僅上饒方案）",
+    },
+    "rules.switch.baike_loose_baodiao": {
+        "en": "宝调 (baike) — other 宝 may act inside the sets of a 宝调 win",
+        "zh-CN": "宝调（百科方案）——宝调胡牌时其他宝可在面子中百搭",
+        "zh-TW": "寶調（百科方案）——寶調胡牌時其他寶可在面子中百搭",
+    },
+    "rules.updated": {
+        "en": "Rules updated.",
+        "zh-CN": "规则已更新。",
+        "zh-TW": "規則已更新。",
+    },
+    "rules.nothing": {
+        "en": "Nothing to change: give at least one option.",
+        "zh-CN": "没有要修改的内容：请至少填写一个选项。",
+        "zh-TW": "沒有要修改的內容：請至少填寫一個選項。",
+    },
+    "score.title": {
+        "en": "Scored hand",
+        "zh-CN": "计分结果",
+        "zh-TW": "計分結果",
+    },
+    "score.not_win": {
+        "en": "Not a win: {reason}",
+        "zh-CN": "不算胡：{reason}",
+        "zh-TW": "不算胡：{reason}",
+    },
+    "score.pattern": {
+        "en": "Pattern: **{pattern}** ×{factor}",
+        "zh-CN": "牌型：**{pattern}** ×{factor}",
+        "zh-TW": "牌型：**{pattern}** ×{factor}",
+    },
+    "score.value": {
+        "en": "Each other player pays **{value}** (before their own 飞宝 doubling)",
+        "zh-CN": "其他每家付 **{value}**（各自飞宝翻倍前）",
+        "zh-TW": "其他每家付 **{value}**（各自飛寶翻倍前）",
+    },
+    "score.deltas": {
+        "en": "Seats (winner is seat 0): {deltas}",
+        "zh-CN": "座位（赢家为 0 号座）：{deltas}",
+        "zh-TW": "座位（贏家為 0 號座）：{deltas}",
+    },
+    "score.calculator": {
+        "en": "Calculator: nothing was recorded.",
+        "zh-CN": "计算器模式：没有记录任何内容。",
+        "zh-TW": "計算器模式：沒有記錄任何內容。",
+    },
+    "score.bad_input": {
+        "en": "{reason}",
+        "zh-CN": "输入有误：{reason}",
+        "zh-TW": "輸入有誤：{reason}",
+    },
+    "board.title": {
+        "en": "Leaderboard",
+        "zh-CN": "排行榜",
+        "zh-TW": "排行榜",
+    },
+    "board.empty": {
+        "en": "No confirmed hands yet in this server.",
+        "zh-CN": "本服务器还没有已确认的牌局。",
+        "zh-TW": "本伺服器還沒有已確認的牌局。",
+    },
+    "board.row": {
+        "en": "{rank}. {name} — total {total:+d}, {hands} hands, {wins} wins",
+        "zh-CN": "{rank}. {name} — 总分 {total:+d}，{hands} 手，胡 {wins} 次",
+        "zh-TW": "{rank}. {name} — 總分 {total:+d}，{hands} 手，胡 {wins} 次",
+    },
+    "sessions.none": {
+        "en": "No score sessions in this server yet.",
+        "zh-CN": "本服务器还没有记分场次。",
+        "zh-TW": "本伺服器還沒有記分場次。",
+    },
+    "sessions.row": {
+        "en": "#{id} · {kind} · {status} · opened {opened} · {players}",
+        "zh-CN": "#{id} · {kind} · {status} · 开始于 {opened} · {players}",
+        "zh-TW": "#{id} · {kind} · {status} · 開始於 {opened} · {players}",
+    },
+    "tables.none": {
+        "en": "No virtual table is open in this server.",
+        "zh-CN": "本服务器没有进行中的虚拟牌桌。",
+        "zh-TW": "本伺服器沒有進行中的虛擬牌桌。",
+    },
+    "tables.row": {
+        "en": "Table #{id} in <#{channel}>",
+        "zh-CN": "牌桌 #{id}，位于 <#{channel}>",
+        "zh-TW": "牌桌 #{id}，位於 <#{channel}>",
+    },
+}
+
+
+def lang_of(locale: object) -> str:
+    """The catalog language for a Discord locale (``discord.Locale`` or its string)."""
+    text = str(getattr(locale, "value", locale) or "")
+    if text in ("zh-TW", "zh-HK"):
+        return "zh-TW"
+    if text.startswith("zh"):
+        return "zh-CN"
+    return "en"
+
+
+def t(key: str, lang: str = "en", **args: Any) -> str:
+    """The message ``key`` in ``lang`` (English when missing), with its placeholders filled."""
+    entry = MESSAGES.get(key)
+    if entry is None:
+        return key
+    text = entry.get(lang) or entry["en"]
+    return text.format(**args) if args else text
