@@ -22,7 +22,7 @@ from typing import Protocol
 
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.state import Phase, melds_yaojiu
-from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.engine.views import PlayerView, unseen_counts
 from shangrao_bot.rules.ruleset import Preset
 from shangrao_bot.rules.shapes import (
     YAOJIU_KINDS,
@@ -109,8 +109,6 @@ class NormalAI:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    # knowledge from the view ------------------------------------------------------------------
-
     @staticmethod
     def _unseen(view: PlayerView, hand: Sequence[int]) -> list[int]:
         seen = list(hand)
@@ -147,7 +145,7 @@ class NormalAI:
         me = pub.seats[view.seat]
         melds = len(me.melds)
         yaojiu = melds_yaojiu(me.melds)
-        unseen = self._unseen(view, hand)
+        unseen = unseen_counts(view, hand)
         win = next((a for a in legal if a.kind is ActionKind.WIN), None)
         if win is not None and not self._steal_instead(view, hand, unseen):
             return win

@@ -8,6 +8,7 @@ concealed tiles and its legal actions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shangrao_bot.engine.actions import Action, ActionKind
@@ -126,3 +127,19 @@ def view_for(state: HandState, seat: int, public: PublicView | None = None) -> P
         legal=tuple(state.legal_actions(seat)),
         bao_drawn=state.bao_drawn[seat],
     )
+
+
+def unseen_counts(view: PlayerView, hand: Sequence[int]) -> list[int]:
+    """Copies of each kind the viewer has not seen: four minus those in ``hand`` (34 counts of
+    its own tiles), every meld, the live discards and the face-up indicator."""
+    seen = list(hand)
+    pub = view.public
+    seen[pub.indicator] += 1
+    for sv in pub.seats:
+        for rec in sv.melds:
+            for t in rec.meld.tiles:
+                seen[t] += 1
+        for d in sv.discards:
+            if d.claimed_by is None:
+                seen[d.tile] += 1
+    return [max(0, 4 - n) for n in seen]

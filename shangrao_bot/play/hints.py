@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.state import HandState, Phase
-from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.engine.views import PlayerView, unseen_counts
 from shangrao_bot.play.commands import claim_tile
 from shangrao_bot.play.text import HOW_NAMES, HUMAN, named, spaced
 from shangrao_bot.rules.errors import RulesError
@@ -43,19 +43,11 @@ def _own_hand(view: PlayerView) -> _Hand:
 
 
 def unseen(view: PlayerView, hand13: Sequence[int], discard: int | None) -> list[int]:
-    """Copies of each kind seat 0 has not seen (its hand, melds, live discards, the indicator)."""
+    """Copies of each kind seat 0 has not seen, once ``discard`` has left ``hand13``."""
     seen = list(hand13)
-    seen[view.public.indicator] += 1
     if discard is not None:
         seen[discard] += 1
-    for sv in view.public.seats:
-        for rec in sv.melds:
-            for t in rec.meld.tiles:
-                seen[t] += 1
-        for d in sv.discards:
-            if d.claimed_by is None:
-                seen[d.tile] += 1
-    return [max(0, 4 - n) for n in seen]
+    return unseen_counts(view, seen)
 
 
 def describe_score(res: ScoreResult) -> str:
