@@ -3,6 +3,10 @@
 # Each install is redone only when pyproject.toml changes (stamp files in .venv).
 
 PYTHON ?= python3
+# Discord's OpenAPI description beside the project: the e2e fake validates every request body
+# against it (empty when the file is absent: validation is then skipped).
+DISCORD_OPENAPI_SPEC ?= $(wildcard ../shared/discord-api-spec/openapi.json)
+export DISCORD_OPENAPI_SPEC
 VENV := .venv
 BIN := $(VENV)/bin
 
