@@ -63,7 +63,6 @@ class Rules(
         description=_("Change the preset, a house rule or the stake (administrators)"),
     )
     @app_commands.guild_only()
-    @app_commands.default_permissions(administrator=True)
     @app_commands.describe(
         preset=_("Scoring preset: shangrao (multipliers) or baike (flat points)"),
         stake=_("Multiplies every amount (1-1000)"),

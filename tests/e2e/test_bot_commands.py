@@ -1,0 +1,195 @@
+"""The project's bot (the real ShangraoBot with its cogs and a real SQLite file) against the
+loopback fake Discord: /help, /rules, /score tiles, /leaderboard and the error path, in English
+and Chinese; and ``python bot.py`` as a separate process."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.settings import Settings
+from tests.e2e.conftest import StartBot
+from tests.e2e.fake_discord import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+async def bot(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+) -> AsyncIterator[ShangraoBot]:
+    settings = Settings(
+        discord_token=fake_discord.token,
+        database_url=f"sqlite:///{tmp_path / 'bot.db'}",
+        dev_guild_id=fake_discord.guild.id,
+    )
+    yield await start_bot(ShangraoBot(settings))
+
+
+async def test_commands_are_synced_with_chinese_names(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    synced = {c["name"]: c for c in fake_discord.commands(fake_discord.guild)}
+    assert {"help", "rules", "score", "session", "table", "leaderboard"} <= set(synced)
+    assert synced["help"]["name_localizations"]["zh-CN"] == "帮助"
+    assert synced["rules"]["name_localizations"]["zh-TW"] == "規則"
+
+
+@pytest.mark.parametrize(
+    ("user", "title"),
+    [
+        ("alice", "Shangrao mahjong (上饶麻将) bot"),
+        ("bob", "上饶麻将机器人"),
+        ("carol", "上饒麻將機器人"),
+    ],
+)
+async def test_help_in_the_users_language(
+    fake_discord: FakeDiscord, bot: ShangraoBot, user: str, title: str
+) -> None:
+    rec = await fake_discord.slash(fake_discord.user(user), "help")
+    message = await rec.response()
+    assert message.ephemeral
+    assert message.embeds[0]["title"] == title
+    assert "/rules show" in message.text()
+
+
+async def test_rules_show_and_set_by_an_administrator(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    shown = await (await fake_discord.slash(alice, "rules show")).response()
+    assert "Preset: **shangrao**" in shown.text() and "Stake: **1**" in shown.text()
+    assert "**on** · 地胡" in shown.text()
+    rec = await fake_discord.slash(alice, "rules set", preset="baike", stake=5, di_hu=False)
+    assert "Rules updated." in (await rec.response()).text()
+    shown = await (await fake_discord.slash(bob, "rules show")).response()
+    assert "计分方案：**baike**" in shown.text() and "底分：**5**" in shown.text()
+    assert "**关** · 地胡" in shown.text()
+    rec = await fake_discord.slash(alice, "rules set", stake=0)
+    assert "Stake 0 is not allowed" in (await rec.response()).text()
+    rec = await fake_discord.slash(alice, "rules set")
+    assert (await rec.response()).ephemeral and "give at least one option" in rec.text()
+
+
+async def test_rules_set_is_refused_to_non_administrators(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    """Discord applies default permissions to whole commands only (not to ``/rules set``
+    alone), so the bot checks the member's permission itself."""
+    rec = await fake_discord.slash(fake_discord.user("dave"), "rules set", stake=3)
+    message = await rec.response()
+    assert message.ephemeral
+    assert "Only server administrators can change the rules." in message.text()
+    shown = await (await fake_discord.slash(fake_discord.user("dave"), "rules show")).response()
+    assert "Stake: **1**" in shown.text()
+
+
+async def test_score_tiles_scores_with_a_result_card(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    rec = await fake_discord.slash(
+        fake_discord.user("alice"), "score tiles", hand="123m4p5m6p777s111z5m9s", win="9s", bao="5m"
+    )
+    message = await rec.response()
+    assert "Pattern: **宝吊头** ×3" in message.text()
+    assert "Each other player pays **3**" in message.text()
+    assert "Calculator: nothing was recorded." in message.text()
+    png = fake_discord.attachment_bytes(message, 0)
+    assert png.startswith(b"\x89PNG")
+
+
+async def test_score_tiles_explains_what_is_wrong(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
+    rec = await fake_discord.slash(alice, "score tiles", hand="123m0m", win="9s", bao="5m")
+    message = await rec.response()
+    assert message.ephemeral and "'0m' is not a tile: ranks are 1-9" in message.text()
+    rec = await fake_discord.slash(
+        bob, "score tiles", hand="123m4p5m6p777s111z9s9s", win="9s", bao="5m"
+    )
+    assert "不算胡" in (await rec.response()).text()
+
+
+async def test_leaderboard_is_empty_at_first(fake_discord: FakeDiscord, bot: ShangraoBot) -> None:
+    rec = await fake_discord.slash(fake_discord.user("alice"), "leaderboard")
+    assert "No confirmed hands yet" in (await rec.response()).text()
+    rec = await fake_discord.slash(fake_discord.user("bob"), "session list")
+    assert "本服务器还没有记分场次" in (await rec.response()).text()
+    rec = await fake_discord.slash(fake_discord.user("carol"), "table list")
+    assert "本伺服器沒有進行中的虛擬牌桌" in (await rec.response()).text()
+
+
+async def test_an_unexpected_error_is_an_apology_with_an_error_id(
+    fake_discord: FakeDiscord, bot: ShangraoBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("database on fire")
+
+    # the bot loaded its own copy of the cog module (discord.py's load_extension re-imports it)
+    monkeypatch.setattr(sys.modules["cogs.ledger"], "leaderboard", broken)
+    rec = await fake_discord.slash(fake_discord.user("alice"), "leaderboard")
+    message = await rec.response()
+    assert message.ephemeral
+    assert "error id" in message.text() and "database on fire" not in message.text()
+
+
+async def _run_bot_py(env: dict[str, str]) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "bot.py",
+        env=env,
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+
+
+async def test_bot_py_syncs_answers_and_stops_cleanly_on_sigterm(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    env = fake_discord.subprocess_env(
+        DEV_GUILD_ID=str(fake_discord.guild.id),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'proc.db'}",
+        LOG_LEVEL="INFO",
+    )
+    proc = await _run_bot_py(env)
+    try:
+        await fake_discord.wait_for(
+            lambda: (
+                fake_discord.connected and "help" in fake_discord.command_names(fake_discord.guild)
+            ),
+            timeout=60,
+        )
+        rec = await fake_discord.slash(fake_discord.user("bob"), "help")
+        assert (await rec.response()).embeds[0]["title"] == "上饶麻将机器人"
+        proc.send_signal(signal.SIGTERM)
+        output, _ = await asyncio.wait_for(proc.communicate(), 60)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            proc.kill()
+    text = output.decode()
+    assert proc.returncode == 0, text
+    assert "database closed" in text and "Traceback" not in text
+    assert fake_discord.token not in text
+
+
+async def test_bot_py_with_a_rejected_token_explains(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    env = fake_discord.subprocess_env(
+        token="MTIz.not-the-token.xyz", DATABASE_URL=f"sqlite:///{tmp_path / 'x.db'}"
+    )
+    proc = await _run_bot_py(env)
+    output, _ = await asyncio.wait_for(proc.communicate(), 60)
+    text = output.decode()
+    assert proc.returncode == 2, text
+    assert "Discord rejected DISCORD_TOKEN" in text and "Reset Token" in text
+    assert "Traceback" not in text and "not-the-token" not in text
