@@ -22,7 +22,7 @@ from shangrao_bot.render import render_score
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.scoring import ScoreResult, WinHow, WinInput, score_win
-from shangrao_bot.rules.tiles import parse_melds, parse_tile, parse_tiles
+from shangrao_bot.rules.tiles import format_tiles_zh, parse_melds, parse_tile, parse_tiles
 from shangrao_bot.store.guilds import get_settings
 from shangrao_bot.ui.i18n import lang_of, t
 
@@ -67,7 +67,7 @@ def build_input(
             flown=parse_flown(flown),
         )
     except (RulesError, CliError) as exc:
-        raise UserError(text=str(exc)) from None
+        raise UserError("score.bad_input", reason=str(exc)) from None
 
 
 def result_embed(result: ScoreResult, lang: str) -> discord.Embed:
@@ -86,6 +86,8 @@ def result_embed(result: ScoreResult, lang: str) -> discord.Embed:
     lines.append(t("score.deltas", lang, deltas=deltas))
     if result.interpretation is not None:
         lines.append(f"`{result.interpretation.to_str()}`")
+        if lang != "en":  # tile names in the reader's language
+            lines.append(format_tiles_zh(result.interpretation.kinds))
     return discord.Embed(
         title=t("score.title", lang), description="\n".join(lines), colour=EMBED_COLOUR
     )
@@ -134,7 +136,7 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
         try:
             result = score_win(inp, rules)
         except RulesError as exc:
-            raise UserError(text=str(exc)) from None
+            raise UserError("score.bad_input", reason=str(exc)) from None
         embed = result_embed(result, lang)
         embed.set_footer(text=t("score.calculator", lang))
         if not result.winning:

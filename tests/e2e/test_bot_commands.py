@@ -116,6 +116,12 @@ async def test_score_tiles_explains_what_is_wrong(
         bob, "score tiles", hand="123m4p5m6p777s111z9s9s", win="9s", bao="5m"
     )
     assert "不算胡" in (await rec.response()).text()
+    rec = await fake_discord.slash(bob, "score tiles", hand="123m0m", win="9s", bao="5m")
+    assert "输入有误：'0m' is not a tile" in (await rec.response()).text()
+    rec = await fake_discord.slash(
+        bob, "score tiles", hand="123m4p5m6p777s111z5m9s", win="9s", bao="5m"
+    )
+    assert "一万 二万 三万" in (await rec.response()).text()
 
 
 async def test_leaderboard_is_empty_at_first(fake_discord: FakeDiscord, bot: ShangraoBot) -> None:
