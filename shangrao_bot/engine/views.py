@@ -50,6 +50,7 @@ class PublicView:
     commitment: str  # sha256 of the seed, published at the start
     seats: tuple[SeatView, ...]
     last_discard: tuple[int, int] | None  # (seat, tile) while it may still be claimed
+    latest_discarder: int | None  # who discarded last: their newest discard is the latest one
     added_kong: tuple[int, int] | None  # (seat, tile) of a 补杠 while it may be robbed (抢杠)
     bonuses: tuple[Bonus, ...]
     sequence: int  # public actions so far (passes are not counted: they would reveal a claim)
@@ -104,6 +105,7 @@ def public_view(state: HandState) -> PublicView:
         commitment=state.setup.commitment,
         seats=seats,
         last_discard=last,
+        latest_discarder=next((s for kind, s in reversed(state.log) if kind == "D"), None),
         added_kong=added,
         bonuses=tuple(state.bonuses),
         sequence=sum(1 for a in state.actions if a.kind is not ActionKind.PASS),

@@ -100,9 +100,8 @@ def _layout_seat(view: PublicView, sv: SeatView, top: int, out: list[Placed]) ->
             x1 = _row(looks, x1, line1, "meld", sv.seat, out) + MELD_GAP
     g = geometry(DISCARD_TILE)
     step_y = _row_step(g)
-    last = view.last_discard
     for i, d in enumerate(sv.discards):
-        is_last = last is not None and last[0] == sv.seat and i == len(sv.discards) - 1
+        is_last = view.latest_discarder == sv.seat and i == len(sv.discards) - 1
         look = Look(
             d.tile,
             DISCARD_TILE,

@@ -38,6 +38,7 @@ def test_view_dataclasses_have_no_field_for_concealed_tiles() -> None:
         "commitment",
         "seats",
         "last_discard",
+        "latest_discarder",
         "added_kong",
         "bonuses",
         "sequence",
