@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from shangrao_bot.engine.errors import IllegalAction, StateFormatError
+from shangrao_bot.engine.persist import rules_from_dict, rules_to_dict
 from shangrao_bot.engine.state import (
     SEATS,
     HandResult,
     HandState,
     Outcome,
-    rules_from_dict,
-    rules_to_dict,
 )
 from shangrao_bot.engine.wall import new_seed
 from shangrao_bot.rules.ruleset import RuleSet

@@ -26,10 +26,10 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from shangrao_bot.engine.actions import CLAIM_RANK, Action, ActionKind
-from shangrao_bot.engine.errors import IllegalAction, NotYourTurn, StateFormatError
+from shangrao_bot.engine.errors import IllegalAction, NotYourTurn
 from shangrao_bot.engine.events import Event, EventKind
-from shangrao_bot.engine.wall import TILES, Dice, Wall, WallError, WallSetup, new_seed, shuffle_wall
-from shangrao_bot.rules.ruleset import Preset, RuleSet
+from shangrao_bot.engine.wall import Wall, WallError, WallSetup, new_seed, shuffle_wall
+from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.scoring import (
     Bonus,
     BonusKind,
@@ -48,7 +48,6 @@ from shangrao_bot.rules.tiles import (
     Meld,
     MeldKind,
     bao_from_indicator,
-    format_tiles,
     suit_of,
     tile_str,
 )
@@ -807,107 +806,29 @@ class HandState:
             (self.dealer + 1) % SEATS,
         )
 
-    # --- persistence ---------------------------------------------------------------------------
+    # --- persistence (the format lives in :mod:`.persist`) ------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data (versioned). Secret: it holds every hand and the
         seed, so it belongs in the bot's database, never in a message."""
-        return {
-            "version": STATE_VERSION,
-            "rules": rules_to_dict(self.rules),
-            "seed": self.seed.hex(),
-            "custom_wall": _setup_to_dict(self.setup) if self.custom_wall else None,
-            "dealer": self.dealer,
-            "wall": list(self.wall.position),
-            "hands": [format_tiles(self.concealed(s)) for s in range(SEATS)],
-            "melds": [
-                [[r.meld.kind.value, list(r.meld.tiles), r.from_seat, r.claimed] for r in recs]
-                for recs in self.melds
-            ],
-            "discards": [[[d.tile, d.flown, d.claimed_by] for d in pile] for pile in self.discards],
-            "bao_drawn": list(self.bao_drawn),
-            "bao_flown": list(self.bao_flown),
-            "bonuses": [[b.seat, b.kind.value] for b in self.bonuses],
-            "actions": [a.to_json() for a in self.actions],
-            "log": [[k, s] for k, s in self.log],
-            "phase": self.phase.value,
-            "current": self.current,
-            "drawn": self.drawn,
-            "after_call": self.after_call,
-            "chain": self.chain,
-            "replacement": self.replacement,
-            "claim": [self.claim_tile, self.claim_from],
-            "options": {str(s): [a.to_json() for a in o] for s, o in sorted(self.options.items())},
-            "responses": {str(s): a.to_json() for s, a in sorted(self.responses.items())},
-            "discard_count": self.discard_count,
-            "robbed_tile": self.robbed_tile,
-            "winners": [[s, h.value, e] for s, h, e in self._winners],
-        }
+        from shangrao_bot.engine.persist import hand_to_dict
+
+        return hand_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HandState:
         """Rebuild a state saved by :meth:`to_dict`; refuses unknown versions and bad data."""
-        if not isinstance(data, dict):
-            raise StateFormatError("a saved hand must be a JSON object")
-        version = data.get("version")
-        if version != STATE_VERSION:
-            raise StateFormatError(
-                f"saved hand has version {version!r}; this engine reads version {STATE_VERSION}"
+        from shangrao_bot.engine.persist import hand_from_dict
+
+        return hand_from_dict(data)
+
+    def recompute_result(self) -> None:
+        """Settle a loaded finished hand again from its winners (the result is not stored: the
+        scorer derives it exactly from the state)."""
+        if self.phase is Phase.OVER:
+            self.result = (
+                self._settle_wins(self._winners) if self._winners else self._settle_exhausted()
             )
-        try:
-            return cls._restore(data)
-        except StateFormatError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AssertionError) as exc:
-            raise StateFormatError(f"saved hand is damaged: {exc!r}") from None
-
-    @classmethod
-    def _restore(cls, data: dict[str, Any]) -> HandState:
-        from shangrao_bot.rules.tiles import parse_tiles
-
-        custom = data.get("custom_wall")
-        state = cls(
-            rules_from_dict(data["rules"]),
-            bytes.fromhex(data["seed"]),
-            data["dealer"],
-            _setup_from_dict(custom, bytes.fromhex(data["seed"])) if custom is not None else None,
-        )
-        head, tail = data["wall"]
-        state.wall.restore(int(head), int(tail))
-        state.hands = [[0] * NUM_KINDS for _ in range(SEATS)]
-        for s, text in enumerate(data["hands"]):
-            for t in parse_tiles(text) if text else []:
-                state.hands[s][t] += 1
-        state.melds = [
-            [MeldRecord(Meld(MeldKind(k), tuple(ts)), f, c) for k, ts, f, c in recs]
-            for recs in data["melds"]
-        ]
-        state.discards = [
-            [Discard(t, bool(fl), cb) for t, fl, cb in pile] for pile in data["discards"]
-        ]
-        state.bao_drawn = [int(x) for x in data["bao_drawn"]]
-        state.bao_flown = [int(x) for x in data["bao_flown"]]
-        state.bonuses = [Bonus(int(s), BonusKind(k)) for s, k in data["bonuses"]]
-        state.actions = [Action.from_json(a) for a in data["actions"]]
-        state.log = [(str(k), int(s)) for k, s in data["log"]]
-        state.phase = Phase(data["phase"])
-        state.current = int(data["current"])
-        state.drawn = data["drawn"]
-        state.after_call = bool(data["after_call"])
-        state.chain = int(data["chain"])
-        state.replacement = bool(data["replacement"])
-        state.claim_tile, state.claim_from = data["claim"]
-        state.options = {
-            int(s): [Action.from_json(a) for a in o] for s, o in data["options"].items()
-        }
-        state.responses = {int(s): Action.from_json(a) for s, a in data["responses"].items()}
-        state.discard_count = int(data["discard_count"])
-        state.robbed_tile = data["robbed_tile"]
-        winners = [(int(s), WinHow(h), e) for s, h, e in data["winners"]]
-        state._winners = winners
-        if state.phase is Phase.OVER:
-            state.result = state._settle_wins(winners) if winners else state._settle_exhausted()
-        return state
 
     @classmethod
     def replay(
@@ -924,50 +845,3 @@ class HandState:
         for a in actions:
             state.apply(a)
         return state
-
-
-def _setup_to_dict(setup: WallSetup) -> dict[str, Any]:
-    d = setup.dice
-    return {
-        "order": list(setup.order),
-        "dealer_rounds": [[list(r) if r else None for r in rnd] for rnd in d.dealer_rounds],
-        "break_dice": list(d.break_dice),
-        "indicator_dice": list(d.indicator_dice),
-    }
-
-
-def _setup_from_dict(data: dict[str, Any], seed: bytes) -> WallSetup:
-    rounds = tuple(
-        tuple((int(r[0]), int(r[1])) if r else None for r in rnd) for rnd in data["dealer_rounds"]
-    )
-    b0, b1 = data["break_dice"]
-    i0, i1 = data["indicator_dice"]
-    order = tuple(int(t) for t in data["order"])
-    if sorted(order) != [k for k in range(NUM_KINDS) for _ in range(4)]:
-        raise StateFormatError("saved wall is not the 136 tiles")
-    return WallSetup(seed, order, Dice(rounds, (int(b0), int(b1)), (int(i0), int(i1))))
-
-
-def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
-    return {
-        "preset": rules.preset.value,
-        "stake": rules.stake,
-        "indicator_kong": rules.indicator_kong,
-        "di_hu": rules.di_hu,
-        "qiang_gang": rules.qiang_gang,
-        "baike_loose_baodiao": rules.baike_loose_baodiao,
-    }
-
-
-def rules_from_dict(data: dict[str, Any]) -> RuleSet:
-    return RuleSet(
-        Preset(data["preset"]),
-        int(data["stake"]),
-        bool(data["indicator_kong"]),
-        bool(data["di_hu"]),
-        bool(data["qiang_gang"]),
-        bool(data["baike_loose_baodiao"]),
-    )
-
-
-assert TILES == 136
