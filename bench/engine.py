@@ -43,7 +43,7 @@ def show(title: str, report: SimulationReport) -> None:
     )
     print(
         f"   totals {report.totals}; zero-sum {report.zero_sum}; 飞宝 {report.bao_flown}; "
-        f"wins declined (偷机) by seat {report.declined_wins}"
+        f"legal wins not taken by seat {report.declined_wins}"
     )
     print(f"   invariant violations {report.invariant_violations}")
     shares = ", ".join(f"{p} {n / max(won, 1):.1%}" for p, n in report.patterns.most_common())

@@ -12,7 +12,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.store.games import open_tables
+from shangrao_bot.store.games import list_tables
 from shangrao_bot.store.ledger import list_sessions
 from shangrao_bot.store.stats import leaderboard
 from shangrao_bot.ui.i18n import lang_of, t
@@ -20,6 +20,19 @@ from shangrao_bot.ui.i18n import lang_of, t
 from .help import EMBED_COLOUR
 
 MAX_LINES = 20
+MAX_CONTENT = 2000  # Discord's limit for a message's content
+
+
+def fit_lines(lines: list[str], limit: int = MAX_CONTENT) -> str:
+    """As many whole lines as fit in one message (names can be long: never over the limit)."""
+    out: list[str] = []
+    size = 0
+    for line in lines:
+        size += len(line) + 1
+        if size > limit:
+            break
+        out.append(line)
+    return "\n".join(out)
 
 
 class Ledger(commands.Cog):
@@ -61,7 +74,7 @@ class Ledger(commands.Cog):
     async def session_list(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         lang = lang_of(interaction.locale)
-        sessions = (await list_sessions(self.bot.db, interaction.guild_id))[:MAX_LINES]
+        sessions = await list_sessions(self.bot.db, interaction.guild_id, limit=MAX_LINES)
         lines = [
             t(
                 "sessions.row",
@@ -75,7 +88,7 @@ class Ledger(commands.Cog):
             for s in sessions
         ]
         await interaction.response.send_message(
-            "\n".join(lines) or t("sessions.none", lang), ephemeral=True
+            fit_lines(lines) or t("sessions.none", lang), ephemeral=True
         )
 
     table = app_commands.Group(
@@ -85,7 +98,8 @@ class Ledger(commands.Cog):
     @table.command(name=_("list"), description=_("The virtual tables open in this server"))
     async def table_list(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
-        tables = [g for g in await open_tables(self.bot.db) if g.guild_id == interaction.guild_id]
+        assert interaction.guild_id is not None
+        tables = await list_tables(self.bot.db, interaction.guild_id)
         lines = [
             t("tables.row", lang, id=g.id, channel=g.thread_id or g.channel_id)
             for g in tables[:MAX_LINES]

@@ -133,16 +133,17 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
         if interaction.guild_id is not None:
             s = await get_settings(self.bot.db, interaction.guild_id)
             rules = RuleSet(Preset(s.preset), s.stake, **s.switches)
+        # scoring a hand with several 宝 can take tens of ms: acknowledge first, work off the loop
+        await interaction.response.defer(thinking=True)
         try:
-            result = score_win(inp, rules)
+            result = await asyncio.to_thread(score_win, inp, rules)
         except RulesError as exc:
             raise UserError("score.bad_input", reason=str(exc)) from None
         embed = result_embed(result, lang)
         embed.set_footer(text=t("score.calculator", lang))
         if not result.winning:
-            await interaction.response.send_message(embed=embed)
+            await interaction.followup.send(embed=embed)
             return
-        await interaction.response.defer(thinking=True)
         png = await asyncio.to_thread(
             render_score, result, bao=inp.bao, winning_tile=inp.winning_tile, how=inp.how
         )

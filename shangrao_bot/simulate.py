@@ -54,7 +54,8 @@ class SimulationReport:
     violations_sample: list[str] = field(default_factory=list)
     zero_sum: bool = True
     bao_flown: int = 0  # 飞宝 over all seats and hands
-    declined_wins: list[int] = field(default_factory=lambda: [0] * SEATS)  # 偷机, per seat
+    # legal wins not taken, per seat: 偷机 for normal AIs, random choice for easy ones
+    declined_wins: list[int] = field(default_factory=lambda: [0] * SEATS)
     seconds: float = 0.0
     decisions_ns: list[int] = field(default_factory=list)
 
@@ -97,7 +98,7 @@ class SimulationReport:
             "wins by seat: " + ", ".join(f"seat {s}: {w}" for s, w in enumerate(self.wins_by_seat)),
             "totals: " + ", ".join(f"seat {s}: {t:+d}" for s, t in enumerate(self.totals)),
             "patterns: " + ", ".join(f"{p} {n}" for p, n in self.patterns.most_common()),
-            f"飞宝: {self.bao_flown}; wins declined (偷机) by seat: {self.declined_wins}",
+            f"飞宝: {self.bao_flown}; legal wins not taken, by seat: {self.declined_wins}",
             f"invariant violations: {self.invariant_violations}; zero-sum: {self.zero_sum}",
             f"{j['hands_per_sec']} hands/s; AI decision p50 {j['decision_us_p50']} µs, "
             f"p99 {j['decision_us_p99']} µs over {j['decisions']} decisions",

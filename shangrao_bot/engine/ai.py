@@ -109,20 +109,6 @@ class NormalAI:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    @staticmethod
-    def _unseen(view: PlayerView, hand: Sequence[int]) -> list[int]:
-        seen = list(hand)
-        pub = view.public
-        seen[pub.indicator] += 1
-        for sv in pub.seats:
-            for rec in sv.melds:
-                for t in rec.meld.tiles:
-                    seen[t] += 1
-            for d in sv.discards:
-                if d.claimed_by is None:
-                    seen[d.tile] += 1
-        return [max(0, 4 - n) for n in seen]
-
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal
         if len(legal) == 1:
@@ -289,6 +275,8 @@ class NormalAI:
         pub = view.public
         if pub.rules.preset is not Preset.SHANGRAO or view.drawn is None:
             return False
+        if view.replacement or pub.sequence == 0:
+            return False  # 杠开 is lost on the next draw, 天胡 pays a flat 10: take them
         bao = pub.bao
         before = list(hand)
         before[view.drawn] -= 1
@@ -300,8 +288,6 @@ class NormalAI:
             return False  # already clean: 宝吊无宝
         if _triplets_only(hand, bao, 4 - melds):
             return False  # 碰碰胡宝吊头 pays 8
-        if pub.live < 8:
-            return False
         better = unseen[bao]
         yaojiu = melds_yaojiu(me.melds)
         for j in range(NUM_KINDS):

@@ -18,6 +18,7 @@ class EventKind(Enum):
     DREW = "drew"  # secret: the tile; detail "replacement" for a kong's replacement
     DISCARDED = "discarded"  # detail "flown" for a 宝 (飞宝)
     CLAIM_WINDOW = "claim_window"  # to each seat that may claim the discard (private)
+    ROB_WINDOW = "rob_window"  # to each seat that may rob a 补杠 (private)
     CHI = "chi"
     PONG = "pong"
     KONG = "kong"  # 明杠 on a discard
@@ -32,7 +33,7 @@ class EventKind(Enum):
 
 
 # Events that only their owner may see at all (they would reveal a claim option).
-PRIVATE_KINDS = frozenset({EventKind.PASSED, EventKind.CLAIM_WINDOW})
+PRIVATE_KINDS = frozenset({EventKind.PASSED, EventKind.CLAIM_WINDOW, EventKind.ROB_WINDOW})
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class Event:
     detail: str = ""
     owner: int | None = None  # who may see ``secret``; None when there is no secret
     secret: tuple[int, ...] = ()
+    private: bool = False  # the whole event is for ``owner`` only (it would reveal a hand)
 
     @property
     def public(self) -> bool:
@@ -54,6 +56,6 @@ class Event:
         event is entirely private to another seat."""
         if self.owner is None or self.owner == viewer:
             return self
-        if self.kind in PRIVATE_KINDS:
+        if self.private or self.kind in PRIVATE_KINDS:
             return None
         return replace(self, secret=())

@@ -74,8 +74,10 @@ class Session:
     def start_hand(self) -> HandState:
         if self.over:
             raise IllegalAction("the session is over: start a new one")
-        if self.current is not None and not self.current.over:
-            raise IllegalAction("a hand is still being played")
+        if self.current is not None:
+            if not self.current.over:
+                raise IllegalAction("a hand is still being played")
+            raise IllegalAction("the last hand is over but not settled: call finish_hand first")
         n = len(self.records) + 1
         self.current = HandState(self.rules, self._seed_source(n), self.dealer)
         self.dealer = self.current.dealer
@@ -180,8 +182,11 @@ class Session:
                 )
                 for n, d, sd, cm, o, w, p, dl, nd in data["records"]
             ]
+            current = data["current"]
+            if s.dealer is not None and not 0 <= int(s.dealer) < SEATS:
+                raise ValueError(f"dealer {s.dealer} is not a seat")
         except (KeyError, TypeError, ValueError) as exc:
             raise StateFormatError(f"saved session is damaged: {exc!r}") from None
-        if data["current"] is not None:
-            s.current = HandState.from_dict(data["current"])
+        if current is not None:
+            s.current = HandState.from_dict(current)
         return s

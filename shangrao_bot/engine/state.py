@@ -272,8 +272,9 @@ class HandState:
                 out.append(Action(seat, ActionKind.WIN))
             live = self.wall.live >= 1
             for k in range(NUM_KINDS):
-                if (c[k] == 4 and live) or (
-                    c[k] == 3 and k == self.indicator and self.rules.indicator_kong
+                # every kong, the 跌宝杠 too, only while a live tile remains (§2)
+                if live and (
+                    c[k] == 4 or (c[k] == 3 and k == self.indicator and self.rules.indicator_kong)
                 ):
                     out.append(Action(seat, ActionKind.ANGANG, k))
             if live:
@@ -484,8 +485,9 @@ class HandState:
             events.append(self._bonus(seat, BonusKind.ANGANG))
             if kind is MeldKind.KONG_INDICATOR:
                 # Three tiles are already one set: a replacement would leave the hand a tile
-                # too long, so a 跌宝杠 draws none and the turn goes on (see RULES choices).
-                if self.drawn == k and not self.hands[seat][k]:
+                # too long (14 - 3 + 1 = 12 concealed beside one set), so a 跌宝杠 draws none and
+                # the turn goes on; if the drawn tile went into it there is no winning tile.
+                if self.drawn == k:
                     self.drawn = None
                 return
             self.chain += 1
@@ -509,6 +511,8 @@ class HandState:
                         ]
             if self.options:
                 self.phase = Phase.ROB
+                for s in self.options:  # private: a public notice would reveal a waiting hand
+                    events.append(Event(EventKind.ROB_WINDOW, s, (a.tile,), owner=s))
             else:
                 self._complete_bugang(events)
 
@@ -715,7 +719,11 @@ class HandState:
                 events.append(self._bonus(seat, BonusKind.SIGEBAO))
 
     def _bonus(self, seat: int, kind: BonusKind) -> Event:
+        """Award a bonus at once. 四个宝 is told to its owner only until the hand ends: announcing
+        it would reveal that the seat holds (or held) every 宝."""
         self.bonuses.append(Bonus(seat, kind))
+        if kind is BonusKind.SIGEBAO:
+            return Event(EventKind.BONUS, seat, detail=kind.value, owner=seat, private=True)
         return Event(EventKind.BONUS, seat, detail=kind.value)
 
     # --- the end of the hand -------------------------------------------------------------------

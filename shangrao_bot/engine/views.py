@@ -1,5 +1,10 @@
 """What each seat, and a spectator, may see of a hand (plain dataclasses for renderers and UIs).
 
+A claim or 抢杠 window shows in ``phase`` (and ``last_discard`` / ``added_kong``) only while a
+seat may answer: the engine moves on at once when nobody can. Whoever publishes the public view
+must therefore hold every discard for the same minimum time before showing what follows (the
+table service does), so that the window's existence is never seen, only its outcome.
+
 :func:`public_view` never contains a concealed tile, the wall order or the seed while the hand
 is on; when it is over the seed and every hand are revealed (the seed reveals the whole wall
 anyway, which is what makes the hand verifiable). :func:`view_for` adds exactly one seat's own
@@ -21,7 +26,7 @@ from shangrao_bot.engine.state import (
     Phase,
 )
 from shangrao_bot.rules.ruleset import RuleSet
-from shangrao_bot.rules.scoring import Bonus
+from shangrao_bot.rules.scoring import Bonus, BonusKind
 
 WINDS_ZH = ("东", "南", "西", "北")
 
@@ -35,7 +40,7 @@ class SeatView:
     melds: tuple[MeldRecord, ...]
     discards: tuple[Discard, ...]
     bao_flown: int
-    to_act: bool  # whose turn it is (claim windows: never, so timing reveals no claim)
+    to_act: bool  # whose turn it is (False for everyone during a claim or rob window)
 
 
 @dataclass(frozen=True)
@@ -52,7 +57,7 @@ class PublicView:
     last_discard: tuple[int, int] | None  # (seat, tile) while it may still be claimed
     latest_discarder: int | None  # who discarded last: their newest discard is the latest one
     added_kong: tuple[int, int] | None  # (seat, tile) of a 补杠 while it may be robbed (抢杠)
-    bonuses: tuple[Bonus, ...]
+    bonuses: tuple[Bonus, ...]  # 四个宝 only once the hand is over (it would reveal 宝 held)
     sequence: int  # public actions so far (passes are not counted: they would reveal a claim)
     result: HandResult | None  # only when the hand is over
     seed: str | None  # revealed when the hand is over
@@ -65,6 +70,7 @@ class PlayerView:
     public: PublicView
     concealed: tuple[int, ...]  # sorted, the drawn tile excluded
     drawn: int | None  # the tile just drawn (or the dealer's 14th), shown apart
+    replacement: bool  # the drawn tile came from the tail after a kong (a win now is 杠开)
     legal: tuple[Action, ...]
     bao_drawn: int
 
@@ -107,7 +113,7 @@ def public_view(state: HandState) -> PublicView:
         last_discard=last,
         latest_discarder=next((s for kind, s in reversed(state.log) if kind == "D"), None),
         added_kong=added,
-        bonuses=tuple(state.bonuses),
+        bonuses=tuple(b for b in state.bonuses if over or b.kind is not BonusKind.SIGEBAO),
         sequence=sum(1 for a in state.actions if a.kind is not ActionKind.PASS),
         result=state.result if over else None,
         seed=state.seed.hex() if over else None,
@@ -126,6 +132,7 @@ def view_for(state: HandState, seat: int, public: PublicView | None = None) -> P
         public=public or public_view(state),
         concealed=tuple(tiles),
         drawn=drawn,
+        replacement=drawn is not None and state.replacement,
         legal=tuple(state.legal_actions(seat)),
         bao_drawn=state.bao_drawn[seat],
     )

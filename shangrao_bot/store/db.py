@@ -39,6 +39,11 @@ def path_from_url(url: str) -> str:
             "sqlite:////absolute/path.db"
         )
     path = url[len(prefix) :]
+    if path == ":memory:":
+        raise StoreError(
+            "DATABASE_URL names an in-memory database: the ledger must survive a restart, "
+            "so give a file path (e.g. sqlite:///data/shangrao.db)"
+        )
     if not path:
         raise StoreError(f"DATABASE_URL '{url}' names no file: add a path after sqlite:///")
     return path
@@ -90,8 +95,10 @@ class Database:
     async def open(cls, path: str | Path, migrate_to: int = LATEST) -> Database:
         """Open (creating if needed) and migrate the database file at ``path``."""
         p = str(path)
-        if p != ":memory:":
-            Path(p).parent.mkdir(parents=True, exist_ok=True)
+        if p == ":memory:" or p.startswith("file::memory:"):
+            # the writer and the reader would be two separate, empty databases
+            raise StoreError("the ledger needs a database file, not an in-memory database")
+        Path(p).parent.mkdir(parents=True, exist_ok=True)
         writer = await aiosqlite.connect(p, isolation_level=None)
         try:
             await _configure(writer)

@@ -99,8 +99,28 @@ async def load_events(db: Database, table_id: int, after_seq: int = 0) -> list[d
     return [json.loads(r["event"]) for r in rows]
 
 
+@dataclass(frozen=True)
+class TableListing:
+    """What a guild may list about its open tables (no snapshot: that is secret)."""
+
+    id: int
+    channel_id: int
+    thread_id: int | None
+
+
+async def list_tables(db: Database, guild_id: int) -> list[TableListing]:
+    """The guild's open tables, for ``/table list``."""
+    rows = await db.fetchall(
+        "SELECT id, channel_id, thread_id FROM game_tables WHERE guild_id = ? AND status = 'open'"
+        " ORDER BY id",
+        (guild_id,),
+    )
+    return [TableListing(r["id"], r["channel_id"], r["thread_id"]) for r in rows]
+
+
 async def open_tables(db: Database) -> list[GameTable]:
-    """Tables to resume at start-up."""
+    """Every guild's open tables, with their secret snapshots: for resuming at start-up only,
+    never for showing to a guild (use :func:`list_tables`)."""
     rows = await db.fetchall("SELECT id FROM game_tables WHERE status = 'open' ORDER BY id")
     return [await get_table(db, r["id"]) for r in rows]
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
 from shangrao_bot.store.audit import record_audit
-from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.store.db import Database, fetch_in, now_iso
 from shangrao_bot.store.errors import InvalidRecord
 
 PRESETS = ("shangrao", "baike")
@@ -27,6 +28,45 @@ class GuildSettings:
 
 async def get_settings(db: Database, guild_id: int) -> GuildSettings:
     row = await db.fetchone("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    return _settings_from_row(guild_id, row)
+
+
+async def update_settings(db: Database, guild_id: int, actor: int, **changes: Any) -> GuildSettings:
+    """Change some settings (``preset``, ``stake``, ``language``, ``scorer_role_id``, or a
+    switch name with a bool); audited with before and after."""
+    for key in changes:
+        if key not in ("preset", "stake", "language", "scorer_role_id", *SWITCHES):
+            raise InvalidRecord(f"'{key}' is not a setting")
+    async with db.transaction() as conn:
+        # read inside the write transaction: two admins changing different settings at once
+        # must both land
+        rows = await fetch_in(conn, "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        before = _settings_from_row(guild_id, rows[0] if rows else None)
+        after = _apply_changes(before, changes)
+        await conn.execute(
+            "INSERT INTO guild_settings (guild_id, preset, switches, stake, language,"
+            " scorer_role_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset,"
+            " switches = excluded.switches, stake = excluded.stake,"
+            " language = excluded.language, scorer_role_id = excluded.scorer_role_id,"
+            " updated_at = excluded.updated_at",
+            (
+                guild_id,
+                after.preset,
+                json.dumps(after.switches),
+                after.stake,
+                after.language,
+                after.scorer_role_id,
+                now_iso(),
+            ),
+        )
+        await record_audit(
+            conn, guild_id, actor, "settings", "guild", guild_id, before.__dict__, after.__dict__
+        )
+    return after
+
+
+def _settings_from_row(guild_id: int, row: sqlite3.Row | None) -> GuildSettings:
     if row is None:
         return GuildSettings(guild_id)
     return GuildSettings(
@@ -39,10 +79,7 @@ async def get_settings(db: Database, guild_id: int) -> GuildSettings:
     )
 
 
-async def update_settings(db: Database, guild_id: int, actor: int, **changes: Any) -> GuildSettings:
-    """Change some settings (``preset``, ``stake``, ``language``, ``scorer_role_id``, or a
-    switch name with a bool); audited with before and after."""
-    before = await get_settings(db, guild_id)
+def _apply_changes(before: GuildSettings, changes: dict[str, Any]) -> GuildSettings:
     preset, stake, language = before.preset, before.stake, before.language
     role, switches = before.scorer_role_id, dict(before.switches)
     for key, value in changes.items():
@@ -60,22 +97,6 @@ async def update_settings(db: Database, guild_id: int, actor: int, **changes: An
             language = value
         elif key == "scorer_role_id":
             role = value
-        elif key in SWITCHES:
-            switches[key] = bool(value)
         else:
-            raise InvalidRecord(f"'{key}' is not a setting")
-    async with db.transaction() as conn:
-        await conn.execute(
-            "INSERT INTO guild_settings (guild_id, preset, switches, stake, language,"
-            " scorer_role_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset,"
-            " switches = excluded.switches, stake = excluded.stake,"
-            " language = excluded.language, scorer_role_id = excluded.scorer_role_id,"
-            " updated_at = excluded.updated_at",
-            (guild_id, preset, json.dumps(switches), stake, language, role, now_iso()),
-        )
-        after = GuildSettings(guild_id, preset, switches, stake, language, role)
-        await record_audit(
-            conn, guild_id, actor, "settings", "guild", guild_id, before.__dict__, after.__dict__
-        )
-    return after
+            switches[key] = bool(value)
+    return GuildSettings(before.guild_id, preset, switches, stake, language, role)

@@ -142,7 +142,9 @@ async def _insert_hand(
     recorded_by: int,
     idempotency_key: str | None,
     confirmed: bool,
+    seq: int | None = None,
 ) -> int:
+    """Insert a hand; ``seq`` None = the session's next number (an edit keeps the old one)."""
     sess = await fetch_in(
         conn, "SELECT status FROM sessions WHERE id = ? AND guild_id = ?", (session_id, guild_id)
     )
@@ -156,10 +158,11 @@ async def _insert_hand(
         (session_id,),
     )
     players = [r["player_id"] for r in seats]
-    seq_row = await fetch_in(
-        conn, "SELECT COALESCE(MAX(seq), 0) + 1 FROM hands WHERE session_id = ?", (session_id,)
-    )
-    seq = int(seq_row[0][0])
+    if seq is None:
+        seq_row = await fetch_in(
+            conn, "SELECT COALESCE(MAX(seq), 0) + 1 FROM hands WHERE session_id = ?", (session_id,)
+        )
+        seq = int(seq_row[0][0])
     at = now_iso()
     status = "confirmed" if confirmed else "pending"
     cur = await conn.execute(
@@ -306,7 +309,8 @@ async def confirm_hand(
                 f"hand #{hand_id} was voided ({row['void_reason']}): record it again"
             )
         await conn.execute(
-            "INSERT OR IGNORE INTO confirmations (hand_id, user_id, at) VALUES (?, ?, ?)",
+            "INSERT INTO confirmations (hand_id, user_id, at) VALUES (?, ?, ?)"
+            " ON CONFLICT (hand_id, user_id) DO NOTHING",
             (hand_id, user_id, now_iso()),
         )
         if final and row["status"] == "pending":
@@ -358,13 +362,16 @@ async def edit_hand(
     reason: str,
     confirmed: bool = False,
 ) -> Hand:
-    """Correct a hand: void it and record the corrected one, in one transaction."""
+    """Correct a hand: void it and record the corrected one under the same number, in one
+    transaction."""
     _check_hand(new)
     reason = " ".join(reason.split()) or "edited"
     async with db.transaction() as conn:
         row = await _locked_hand(conn, guild_id, hand_id)
         await _void_in(conn, guild_id, row, actor, f"edited: {reason}")
-        new_id = await _insert_hand(conn, guild_id, row["session_id"], new, actor, None, confirmed)
+        new_id = await _insert_hand(
+            conn, guild_id, row["session_id"], new, actor, None, confirmed, seq=row["seq"]
+        )
     return await get_hand(db, guild_id, new_id)
 
 
@@ -379,7 +386,7 @@ async def undo_last_hand(
         rows = await fetch_in(
             conn,
             "SELECT * FROM hands WHERE session_id = ? AND guild_id = ? AND status != 'voided' "
-            "ORDER BY seq DESC LIMIT 1",
+            "ORDER BY seq DESC, id DESC LIMIT 1",
             (session_id, guild_id),
         )
         if not rows:

@@ -2,9 +2,10 @@
 
 Migration ``n`` upgrades a database at version ``n - 1``; each runs in one transaction together
 with the version bump, so a crash mid-migration leaves the previous version intact. Never edit
-a released migration: add the next one. The SQL stays portable (no SQLite-only types beyond
-INTEGER/TEXT; ``INTEGER PRIMARY KEY`` maps to an identity column) so that a PostgreSQL backend
-can replay the same steps.
+a released migration: add the next one. The SQL stays portable so that a PostgreSQL backend can
+replay the same steps: Discord ids are BIGINT (64-bit in both), row ids ``INTEGER PRIMARY KEY``
+(an identity column there), text for JSON and timestamps, ``ON CONFLICT`` rather than
+``INSERT OR …``.
 """
 
 from __future__ import annotations
@@ -13,18 +14,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 1: the ledger — guild settings, players, sessions, hands and their payments, audit trail
     (
         """CREATE TABLE guild_settings (
-            guild_id INTEGER PRIMARY KEY,
+            guild_id BIGINT PRIMARY KEY,
             preset TEXT NOT NULL DEFAULT 'shangrao',
             switches TEXT NOT NULL DEFAULT '{}',
             stake INTEGER NOT NULL DEFAULT 1 CHECK (stake >= 1),
             language TEXT NOT NULL DEFAULT 'auto',
-            scorer_role_id INTEGER,
+            scorer_role_id BIGINT,
             updated_at TEXT NOT NULL
         )""",
         """CREATE TABLE players (
             id INTEGER PRIMARY KEY,
-            guild_id INTEGER NOT NULL,
-            user_id INTEGER,
+            guild_id BIGINT NOT NULL,
+            user_id BIGINT,
             guest_name TEXT,
             display_name TEXT NOT NULL,
             merged_into INTEGER REFERENCES players(id),
@@ -35,20 +36,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """CREATE UNIQUE INDEX players_guest ON players(guild_id, guest_name)
             WHERE guest_name IS NOT NULL""",
         """CREATE TABLE player_aliases (
-            guild_id INTEGER NOT NULL,
+            guild_id BIGINT NOT NULL,
             alias TEXT NOT NULL,
             player_id INTEGER NOT NULL REFERENCES players(id),
             PRIMARY KEY (guild_id, alias)
         )""",
         """CREATE TABLE sessions (
             id INTEGER PRIMARY KEY,
-            guild_id INTEGER NOT NULL,
-            channel_id INTEGER NOT NULL,
+            guild_id BIGINT NOT NULL,
+            channel_id BIGINT NOT NULL,
             kind TEXT NOT NULL CHECK (kind IN ('virtual', 'physical')),
             rules TEXT NOT NULL,
             stake INTEGER NOT NULL CHECK (stake >= 1),
             status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed')),
-            opened_by INTEGER NOT NULL,
+            opened_by BIGINT NOT NULL,
             opened_at TEXT NOT NULL,
             closed_at TEXT
         )""",
@@ -61,7 +62,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         """CREATE TABLE hands (
             id INTEGER PRIMARY KEY,
-            guild_id INTEGER NOT NULL,
+            guild_id BIGINT NOT NULL,
             session_id INTEGER NOT NULL REFERENCES sessions(id),
             seq INTEGER NOT NULL,
             dealer_seat INTEGER CHECK (dealer_seat BETWEEN 0 AND 3),
@@ -69,7 +70,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             outcome TEXT NOT NULL CHECK (outcome IN ('win', 'draw')),
             pattern TEXT,
             detail TEXT NOT NULL DEFAULT '{}',
-            recorded_by INTEGER NOT NULL,
+            recorded_by BIGINT NOT NULL,
             status TEXT NOT NULL DEFAULT 'pending'
                 CHECK (status IN ('pending', 'confirmed', 'voided')),
             void_reason TEXT,
@@ -84,7 +85,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             hand_id INTEGER NOT NULL REFERENCES hands(id),
             seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
             player_id INTEGER NOT NULL REFERENCES players(id),
-            guild_id INTEGER NOT NULL,
+            guild_id BIGINT NOT NULL,
             status TEXT NOT NULL,
             created_at TEXT NOT NULL,
             delta INTEGER NOT NULL,
@@ -111,8 +112,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX payments_payee ON payments(payee_id, hand_id)",
         """CREATE TABLE audit (
             id INTEGER PRIMARY KEY,
-            guild_id INTEGER NOT NULL,
-            actor INTEGER NOT NULL,
+            guild_id BIGINT NOT NULL,
+            actor BIGINT NOT NULL,
             action TEXT NOT NULL,
             entity TEXT NOT NULL,
             entity_id INTEGER,
@@ -126,7 +127,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         """CREATE TABLE confirmations (
             hand_id INTEGER NOT NULL REFERENCES hands(id),
-            user_id INTEGER NOT NULL,
+            user_id BIGINT NOT NULL,
             at TEXT NOT NULL,
             PRIMARY KEY (hand_id, user_id)
         )""",
@@ -137,7 +138,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             payee_id INTEGER NOT NULL REFERENCES players(id),
             amount INTEGER NOT NULL CHECK (amount > 0),
             paid_at TEXT,
-            paid_by INTEGER
+            paid_by BIGINT
         )""",
         "CREATE INDEX transfers_session ON transfers(session_id)",
     ),
@@ -145,9 +146,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         """CREATE TABLE game_tables (
             id INTEGER PRIMARY KEY,
-            guild_id INTEGER NOT NULL,
-            channel_id INTEGER NOT NULL,
-            thread_id INTEGER,
+            guild_id BIGINT NOT NULL,
+            channel_id BIGINT NOT NULL,
+            thread_id BIGINT,
             session_id INTEGER REFERENCES sessions(id),
             status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed')),
             snapshot TEXT,

@@ -138,6 +138,21 @@ async def merge_guest(
     if user.is_guest:
         raise InvalidRecord(f"{user.display_name} is a guest: merge a guest into a Discord user")
     async with db.transaction() as conn:
+        # checked again inside the transaction: a concurrent merge may have moved the guest
+        rows = await fetch_in(conn, "SELECT merged_into FROM players WHERE id = ?", (guest.id,))
+        if rows[0]["merged_into"] is not None:
+            raise InvalidRecord(f"{guest.display_name} is not an unmerged guest")
+        shared = await fetch_in(
+            conn,
+            "SELECT a.session_id FROM session_seats a JOIN session_seats b"
+            " ON a.session_id = b.session_id WHERE a.player_id = ? AND b.player_id = ? LIMIT 1",
+            (guest.id, user.id),
+        )
+        if shared:
+            raise InvalidRecord(
+                f"{guest.display_name} and {user.display_name} sat at the same table in session "
+                f"#{shared[0][0]}: they are different people, so they cannot be merged"
+            )
         for table, column in (
             ("session_seats", "player_id"),
             ("hand_seats", "player_id"),

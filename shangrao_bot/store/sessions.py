@@ -94,8 +94,13 @@ async def get_session(db: Database, guild_id: int, session_id: int) -> SessionIn
 
 
 async def list_sessions(
-    db: Database, guild_id: int, status: str | None = None, channel_id: int | None = None
+    db: Database,
+    guild_id: int,
+    status: str | None = None,
+    channel_id: int | None = None,
+    limit: int | None = None,
 ) -> list[SessionInfo]:
+    """The guild's sessions, newest first (at most ``limit``)."""
     sql = "SELECT id FROM sessions WHERE guild_id = ?"
     params: list[Any] = [guild_id]
     if status is not None:
@@ -104,5 +109,9 @@ async def list_sessions(
     if channel_id is not None:
         sql += " AND channel_id = ?"
         params.append(channel_id)
-    rows = await db.fetchall(sql + " ORDER BY id DESC", params)
+    sql += " ORDER BY id DESC"
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(limit)
+    rows = await db.fetchall(sql, params)
     return [await get_session(db, guild_id, r["id"]) for r in rows]

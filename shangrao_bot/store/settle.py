@@ -31,16 +31,17 @@ class Settlement:
     transfers: tuple[TransferRow, ...]
 
 
+_BALANCES_SQL = (
+    "SELECT hs.player_id, SUM(hs.delta) FROM hand_seats hs JOIN hands h ON h.id = hs.hand_id"
+    " WHERE h.session_id = ? AND hs.status = 'confirmed' GROUP BY hs.player_id"
+)
+
+
 async def session_balances(db: Database, guild_id: int, session_id: int) -> dict[int, int]:
     """Net of the confirmed hands per seated player (player id → amount)."""
     info = await get_session(db, guild_id, session_id)
-    rows = await db.fetchall(
-        "SELECT hs.player_id, SUM(hs.delta) FROM hand_seats hs JOIN hands h ON h.id = hs.hand_id"
-        " WHERE h.session_id = ? AND hs.status = 'confirmed' GROUP BY hs.player_id",
-        (session_id,),
-    )
     out = {p.id: 0 for p in info.seats}
-    for r in rows:
+    for r in await db.fetchall(_BALANCES_SQL, (session_id,)):
         out[r[0]] = int(r[1])
     return out
 
@@ -48,11 +49,17 @@ async def session_balances(db: Database, guild_id: int, session_id: int) -> dict
 async def close_session(db: Database, guild_id: int, session_id: int, actor: int) -> Settlement:
     """Close the session and store the fewest transfers that clear it (see settlement.py).
     Pending hands must be confirmed or voided first."""
-    info = await get_session(db, guild_id, session_id)
-    if info.status != "open":
-        raise InvalidRecord(f"session #{session_id} is already closed")
-    balances = await session_balances(db, guild_id, session_id)
+    info = await get_session(db, guild_id, session_id)  # NotFound for another guild's id
     async with db.transaction() as conn:
+        # everything is read again inside the write transaction: a concurrent close or void
+        # cannot slip in between the balances and the transfers
+        status = await fetch_in(
+            conn,
+            "SELECT status FROM sessions WHERE id = ? AND guild_id = ?",
+            (session_id, guild_id),
+        )
+        if status[0]["status"] != "open":
+            raise InvalidRecord(f"session #{session_id} is already closed")
         pending = await fetch_in(
             conn,
             "SELECT COUNT(*) FROM hands WHERE session_id = ? AND status = 'pending'",
@@ -63,6 +70,9 @@ async def close_session(db: Database, guild_id: int, session_id: int, actor: int
                 f"{pending[0][0]} hand(s) of session #{session_id} still wait for confirmation:"
                 " confirm or void them first"
             )
+        balances = {p.id: 0 for p in info.seats}
+        for r in await fetch_in(conn, _BALANCES_SQL, (session_id,)):
+            balances[r[0]] = int(r[1])
         await conn.execute(
             "UPDATE sessions SET status = 'closed', closed_at = ? WHERE id = ?",
             (now_iso(), session_id),

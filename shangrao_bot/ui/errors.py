@@ -24,8 +24,10 @@ def message_for(error: BaseException, lang: str) -> str:
         return error.text or t(error.key, lang, **error.args_)
     if isinstance(error, app_commands.NoPrivateMessage):
         return t("error.guild_only", lang)
-    if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
+    if isinstance(error, app_commands.MissingPermissions):
         return t("error.admin_only", lang)
+    if isinstance(error, app_commands.CheckFailure):
+        return t("error.generic", lang)
     error_id = secrets.token_hex(4)
     log.error("unexpected error %s", error_id, exc_info=error)
     return t("error.internal", lang, error_id=error_id)

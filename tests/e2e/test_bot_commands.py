@@ -15,6 +15,7 @@ import pytest
 
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.settings import Settings
+from shangrao_bot.store.ledger import open_session, user_player
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord
 
@@ -199,3 +200,18 @@ async def test_bot_py_with_a_rejected_token_explains(
     assert proc.returncode == 2, text
     assert "Discord rejected DISCORD_TOKEN" in text and "Reset Token" in text
     assert "Traceback" not in text and "not-the-token" not in text
+
+
+async def test_session_list_stays_within_discords_limit(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    guild = fake_discord.guild.id
+    players = [
+        await user_player(bot.db, guild, 500 + i, "a-rather-long-display-name-" + "x" * 20)
+        for i in range(4)
+    ]
+    for _ in range(30):
+        await open_session(bot.db, guild, 1, "physical", {}, 1, 500, [p.id for p in players])
+    rec = await fake_discord.slash(fake_discord.user("alice"), "session list")
+    text = (await rec.response()).content
+    assert 0 < len(text) <= 2000 and text.startswith("#30 ")

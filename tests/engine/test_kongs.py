@@ -197,7 +197,12 @@ def _to_bugang(
 def test_bugang_opens_a_rob_window_for_every_seat_it_completes() -> None:
     state = _to_bugang()
     events = cmd(state, 2, "bugang 5s")
-    assert [e.kind for e in events] == [EventKind.BUGANG_DECLARED]
+    # the window is announced privately to each robber; the public only sees the 补杠
+    assert [(e.kind, e.owner) for e in events] == [
+        (EventKind.BUGANG_DECLARED, None),
+        *((EventKind.ROB_WINDOW, s) for s in state.options),
+    ]
+    assert all(e.visible_to(2) is None for e in events[1:])
     assert state.phase is Phase.ROB and state.to_act() == [3, 1]
     five = tile("5s")
     assert state.legal_actions(3) == [Action(3, ActionKind.WIN, five), Action(3, ActionKind.PASS)]
@@ -313,7 +318,9 @@ def _exhaustion_state() -> HandState:
     return make_state(hands, 0, draws="".join(tile_str(t) for t in draws))
 
 
-def test_no_kong_without_a_live_tile_but_the_indicator_kong_stays() -> None:
+def test_no_kong_without_a_live_tile_not_even_the_indicator_kong() -> None:
+    """RULES §2: a kong only while a live tile remains — the 跌宝杠 included (it draws no
+    replacement, but it is "declared like any kong", §4)."""
     state = _exhaustion_state()
     discard_drawn(state)  # the dealer's 3z (seat 2 may 地胡 on it with 十三浪: passed)
     discard_drawn(state)  # seat 1
@@ -337,14 +344,15 @@ def test_no_kong_without_a_live_tile_but_the_indicator_kong_stays() -> None:
     assert saw_live_kongs
     assert state.current == 0 and state.drawn == tile("9m") and state.wall.live == 0
     legal = state.legal_actions(0)
-    assert Action(0, ActionKind.ANGANG, tile("7z")) in legal  # 跌宝杠 needs no live tile
+    assert Action(0, ActionKind.ANGANG, tile("7z")) not in legal
     assert Action(0, ActionKind.ANGANG, tile("1m")) not in legal
     assert Action(0, ActionKind.BUGANG, tile("5p")) not in legal
     with pytest.raises(IllegalAction, match="no live tile is left"):
         cmd(state, 0, "angang 1m")
     with pytest.raises(IllegalAction, match="no live tile is left"):
         cmd(state, 0, "bugang 5p")
-    cmd(state, 0, "angang 7z")
+    with pytest.raises(IllegalAction, match="no live tile is left"):
+        cmd(state, 0, "angang 7z")
     cmd(state, 0, "d 9m")
     nine = tile("9m")
     assert state.legal_actions(1) == [Action(1, ActionKind.PONG, nine), Action(1, ActionKind.PASS)]
@@ -354,7 +362,6 @@ def test_no_kong_without_a_live_tile_but_the_indicator_kong_stays() -> None:
     assert [e.kind for e in events][-2:] == [EventKind.EXHAUSTED, EventKind.HAND_ENDED]
     r = state.result
     assert r is not None and r.outcome is Outcome.EXHAUSTED and r.wins == ()
-    assert r.bonuses == (Bonus(0, BonusKind.ANGANG),)
-    assert r.deltas == (6, -2, -2, -2)  # the 跌宝杠 bonus is paid at a 流局 too
+    assert r.bonuses == () and r.deltas == (0, 0, 0, 0)
     assert r.next_dealer == 1 == next_dealer(0, state)
     assert check_hand(state) == []

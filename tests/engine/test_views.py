@@ -56,7 +56,15 @@ def test_view_dataclasses_have_no_field_for_concealed_tiles() -> None:
         "bao_flown",
         "to_act",
     }
-    assert _names(PlayerView) == {"seat", "public", "concealed", "drawn", "legal", "bao_drawn"}
+    assert _names(PlayerView) == {
+        "seat",
+        "public",
+        "concealed",
+        "drawn",
+        "replacement",
+        "legal",
+        "bao_drawn",
+    }
 
 
 def _check_public(state: HandState, view: PublicView) -> None:

@@ -11,7 +11,7 @@ from shangrao_bot.engine.errors import IllegalAction
 from shangrao_bot.engine.events import EventKind
 from shangrao_bot.engine.invariants import check_hand, next_dealer
 from shangrao_bot.engine.state import HandState, Outcome
-from shangrao_bot.engine.views import view_for
+from shangrao_bot.engine.views import public_view, view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.scoring import Bonus, BonusKind, Reason, WinHow
 from tests.engine.builders import (
@@ -105,6 +105,10 @@ def test_sigebao_when_the_deal_gives_one_seat_all_four() -> None:
     assert state.bonuses == [Bonus(2, BonusKind.SIGEBAO)]
     bonus = [e for e in state.start_events if e.kind is EventKind.BONUS]
     assert [(e.seat, e.detail) for e in bonus] == [(2, BonusKind.SIGEBAO.value)]
+    # awarded at once, but told to its owner only: announcing it would reveal four 宝 held
+    assert bonus[0].visible_to(2) == bonus[0]
+    assert all(bonus[0].visible_to(v) is None for v in (None, 0, 1, 3))
+    assert public_view(state).bonuses == ()
 
 
 def test_sigebao_when_a_seat_draws_its_fourth_bao_and_it_is_paid_at_a_draw() -> None:

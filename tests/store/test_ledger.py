@@ -115,10 +115,13 @@ async def test_edit_is_void_plus_record_in_one_step(db: Database) -> None:
     s = await four_player_session(db)
     hand = await record_hand(db, GUILD, s.id, self_draw_win(0, 2), 100, confirmed=True)
     new = await edit_hand(db, GUILD, hand.id, 100, self_draw_win(0, 3), "value", confirmed=True)
-    assert new.id != hand.id and new.deltas == (9, -3, -3, -3) and new.seq == 2
+    assert new.id != hand.id and new.deltas == (9, -3, -3, -3) and new.seq == hand.seq
     old = await get_hand(db, GUILD, hand.id)
     assert old.status == "voided" and old.void_reason == "edited: value"
     # a refused edit changes nothing: the old hand is not voided either
+    third = await record_hand(db, GUILD, s.id, self_draw_win(2, 2), 100, confirmed=True)
+    assert third.seq == 2  # the edit kept number 1
+    assert (await undo_last_hand(db, GUILD, s.id, 100, "typo")).id == third.id
     third = await record_hand(db, GUILD, s.id, self_draw_win(2, 2), 100, confirmed=True)
     bad = HandIn("win", (PaymentIn(1, 0, 2, "win"),), (3, -2, 0, -1), (0,))
     with pytest.raises(InvalidRecord):
@@ -178,6 +181,14 @@ async def test_guests_aliases_and_merging_into_a_user_keep_history(db: Database)
     assert (await guest_player(db, GUILD, "老王")).id == user.id
     with pytest.raises(InvalidRecord, match="not an unmerged guest"):
         await merge_guest(db, GUILD, wang.id, user.id, 100)
+    # a guest who sat beside the user in a session is someone else
+    other = await guest_player(db, GUILD, "Xiao Li")
+    s2 = await open_session(
+        db, GUILD, CHANNEL, "physical", {}, 1, 100, [other.id, user.id, *(p.id for p in others[:2])]
+    )
+    assert s2.seats[0].id == other.id
+    with pytest.raises(InvalidRecord, match="sat at the same table"):
+        await merge_guest(db, GUILD, other.id, user.id, 100)
     with pytest.raises(InvalidRecord, match="a guest needs a name"):
         await guest_player(db, GUILD, "   ")
 

@@ -19,8 +19,12 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import InvalidRecord, NotFound
+from shangrao_bot.store.guilds import get_settings, update_settings
 from shangrao_bot.store.ledger import (
+    Settlement,
+    close_session,
     confirm_hand,
+    list_transfers,
     record_hand,
     session_balances,
     undo_last_hand,
@@ -201,3 +205,39 @@ class LedgerModel(RuleBasedStateMachine):
 
 TestLedgerModel = LedgerModel.TestCase
 TestLedgerModel.settings = settings(max_examples=30, stateful_step_count=20, deadline=None)
+
+
+async def test_concurrent_closes_settle_once(db: Database) -> None:
+    session = await four_player_session(db)
+    await record_hand(db, GUILD, session.id, self_draw_win(0, 2), 100, confirmed=True)
+    results = await asyncio.gather(
+        close_session(db, GUILD, session.id, 100),
+        close_session(db, GUILD, session.id, 101),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, Settlement) for r in results) == 1
+    assert sum(isinstance(r, InvalidRecord) for r in results) == 1
+    assert len(await list_transfers(db, GUILD, session.id)) == 3
+
+
+async def test_a_void_racing_a_close_is_settled_consistently(db: Database) -> None:
+    session = await four_player_session(db)
+    hand = await record_hand(db, GUILD, session.id, self_draw_win(0, 2), 100, confirmed=True)
+    results = await asyncio.gather(
+        void_hand(db, GUILD, hand.id, 100, "wrong"),
+        close_session(db, GUILD, session.id, 100),
+        return_exceptions=True,
+    )
+    transfers = await list_transfers(db, GUILD, session.id)
+    if isinstance(results[0], InvalidRecord):  # the close won: the hand still counted
+        assert sum(t.amount for t in transfers) == 6
+    else:  # the void won: nothing to settle
+        assert transfers == []
+
+
+async def test_concurrent_settings_changes_both_land(db: Database) -> None:
+    await asyncio.gather(
+        update_settings(db, GUILD, 1, di_hu=False), update_settings(db, GUILD, 2, stake=5)
+    )
+    settings_ = await get_settings(db, GUILD)
+    assert settings_.stake == 5 and settings_.switches == {"di_hu": False}
