@@ -1,0 +1,115 @@
+"""Settings of a virtual table (chosen at creation, saved with it) and of the service (timing
+knobs shared by every table, read at run time).
+
+A table's rules come from its guild's settings (preset, house switches, stake), optionally with
+another preset for this table only (RULES.md: "a session may override it").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from shangrao_bot.engine.persist import rules_from_dict, rules_to_dict
+from shangrao_bot.rules.ruleset import Preset, RuleSet
+from shangrao_bot.service.errors import BadTableConfig
+from shangrao_bot.store.guilds import GuildSettings
+
+_RULE_SWITCHES = {f.name for f in fields(RuleSet)} - {"preset", "stake"}
+
+
+@dataclass(frozen=True)
+class ServiceConfig:
+    """Timing and limits of the service (not saved with tables: a restart with new values
+    applies them to resumed tables too).
+
+    * ``ai_delay`` — an AI (or autopilot) seat acts this long after its turn starts, so people
+      can follow the game.
+    * ``min_claim_seconds`` — after a discard (or a 补杠 that might be robbed) the table never
+      moves on sooner, whether anyone could claim or not: timing must not reveal claims.
+    * ``ready_seconds`` — the Ready gate between hands; then everyone is ready.
+    * ``min_between_hands`` — the result stays up at least this long, even when every seat is
+      ready at once (a table of AIs, quick players), so people can read it.
+    * ``idle_end_seconds`` — a table where every human is away pauses, and ends after this.
+    * ``strikes_for_autopilot`` — timeouts in a row before a seat plays on autopilot.
+    * ``resume_grace_seconds`` — a deadline that passed while the bot was down is moved to
+      now + this on resume (nobody is struck for the bot's downtime).
+    """
+
+    ai_delay: float = 0.8
+    min_claim_seconds: float = 3.0
+    ready_seconds: float = 60.0
+    min_between_hands: float = 5.0
+    idle_end_seconds: float = 600.0
+    strikes_for_autopilot: int = 2
+    resume_grace_seconds: float = 20.0
+    default_hands: int = 4
+    default_turn_seconds: float = 45.0
+    default_claim_seconds: float = 15.0
+    max_hands: int = 64
+    turn_seconds_range: tuple[float, float] = (10.0, 600.0)
+    claim_seconds_max: float = 120.0
+    max_tables_per_guild: int = 20
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """What a table plays: rules, the number of hands, the players' time per turn and per
+    claim window (seconds)."""
+
+    rules: RuleSet
+    hands: int
+    turn_seconds: float
+    claim_seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": rules_to_dict(self.rules),
+            "hands": self.hands,
+            "turn_seconds": self.turn_seconds,
+            "claim_seconds": self.claim_seconds,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableConfig:
+        return cls(
+            rules_from_dict(data["rules"]),
+            int(data["hands"]),
+            float(data["turn_seconds"]),
+            float(data["claim_seconds"]),
+        )
+
+
+def rules_for(settings: GuildSettings, preset: str | None = None) -> RuleSet:
+    """The guild's rule set, with ``preset`` instead of the guild's when given."""
+    name = preset if preset is not None else settings.preset
+    try:
+        chosen = Preset(name.strip().lower())
+    except ValueError:
+        raise BadTableConfig(reason=f"'{name}' is not a preset: use shangrao or baike") from None
+    switches = {k: bool(v) for k, v in settings.switches.items() if k in _RULE_SWITCHES}
+    return RuleSet(chosen, max(1, settings.stake), **switches)
+
+
+def table_config(
+    cfg: ServiceConfig,
+    rules: RuleSet,
+    hands: int | None,
+    turn_seconds: float | None,
+    claim_seconds: float | None,
+) -> TableConfig:
+    """Validate the creator's choices (defaults from ``cfg``); refusals say what is allowed."""
+    n = cfg.default_hands if hands is None else hands
+    if not 1 <= n <= cfg.max_hands:
+        raise BadTableConfig(reason=f"{n} hands: use 1 to {cfg.max_hands}")
+    turn = cfg.default_turn_seconds if turn_seconds is None else float(turn_seconds)
+    low, high = cfg.turn_seconds_range
+    if not low <= turn <= high:
+        raise BadTableConfig(reason=f"{turn:g} s per turn: use {low:g} to {high:g}")
+    claim = cfg.default_claim_seconds if claim_seconds is None else float(claim_seconds)
+    if not cfg.min_claim_seconds <= claim <= cfg.claim_seconds_max:
+        raise BadTableConfig(
+            reason=f"{claim:g} s per claim: use {cfg.min_claim_seconds:g} to "
+            f"{cfg.claim_seconds_max:g}"
+        )
+    return TableConfig(rules, n, turn, claim)

@@ -1,0 +1,553 @@
+"""The table service: virtual tables from lobby to settlement, without Discord.
+
+The Discord cogs call these methods (one per button or command) and implement a
+:class:`~.presenter.Presenter` to show what happens. Every change of a table happens under that
+table's own ``asyncio.Lock`` and is followed, still under the lock, by the same steps:
+
+1. the game flow runs until the table waits again (:class:`~.flow.TableRun`: AI moves, claim
+   holds, prompts, timeouts …), recording finished hands in the ledger on the way;
+2. the events and a snapshot are appended to the table's event store (so a restart resumes the
+   exact state, :meth:`TableService.resume_all`);
+3. the presenter is told, in order;
+4. the table's single timer is re-armed for its next deadline.
+
+Refusals are typed :class:`~shangrao_bot.errors.UserError` subclasses (:mod:`.errors`) raised
+before anything changes. Read-only methods take no lock and never wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from typing import Any
+
+from shangrao_bot.engine.actions import Action
+from shangrao_bot.engine.errors import EngineError
+from shangrao_bot.engine.session import Session
+from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.play.commands import parse_command
+from shangrao_bot.service import lobby
+from shangrao_bot.service.clock import Clock, SystemClock
+from shangrao_bot.service.config import ServiceConfig, rules_for, table_config
+from shangrao_bot.service.display import info_of, seat_view, table_public
+from shangrao_bot.service.effects import Effects
+from shangrao_bot.service.errors import (
+    AlreadySeated,
+    BadCommand,
+    NotHostOrAdmin,
+    NotPlaying,
+    NotSeated,
+    PromptOutdated,
+    TableNotFound,
+    TooManyTables,
+)
+from shangrao_bot.service.flow import TableRun
+from shangrao_bot.service.model import ActResult, Table, TableInfo, TableStatus
+from shangrao_bot.service.presenter import Presenter, SessionSummary
+from shangrao_bot.service.recording import (
+    BOT_ACTOR,
+    open_ledger_session,
+    record_finished_hand,
+    settle,
+)
+from shangrao_bot.service.snapshot import SnapshotError, snapshot_of, table_from_snapshot
+from shangrao_bot.service.timers import TimerSet
+from shangrao_bot.store import games
+from shangrao_bot.store.db import Database
+from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.guilds import get_settings
+
+log = logging.getLogger(__name__)
+
+SeedSource = Callable[[int, int], bytes]  # (table id, hand number) → 32-byte seed
+
+
+class TableService:
+    """Virtual tables of every guild in this process.
+
+    ``clock``: time source (tests pass a :class:`~.clock.ManualClock`). ``seeds``: the wall
+    seed of each hand, ``seeds(table_id, hand_no)`` — None (production) draws a fresh secret seed
+    per hand; tests pass a deterministic source.
+    """
+
+    def __init__(
+        self,
+        db: Database,
+        presenter: Presenter,
+        *,
+        clock: Clock | None = None,
+        config: ServiceConfig | None = None,
+        seeds: SeedSource | None = None,
+    ) -> None:
+        self._db = db
+        self._presenter = presenter
+        self._clock: Clock = clock or SystemClock()
+        self.config = config or ServiceConfig()
+        self._seeds = seeds
+        self._tables: dict[int, Table] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._seated: dict[tuple[int, int], int] = {}  # (guild, user) → table id
+        self._timers = TimerSet(self._clock)
+
+    # --- reading (no lock, no waiting) ---------------------------------------------------------
+
+    def _table(self, table_id: int) -> Table:
+        table = self._tables.get(table_id)
+        if table is None or table.status is TableStatus.ENDED:
+            raise TableNotFound(table=table_id)
+        return table
+
+    def get(self, table_id: int) -> TableInfo:
+        """The table as anyone may see it now."""
+        return info_of(self._table(table_id), self._clock.now())
+
+    def tables(self, guild_id: int | None = None, channel_id: int | None = None) -> list[TableInfo]:
+        """Open tables (of a guild, of a channel), oldest first."""
+        now = self._clock.now()
+        return [
+            info_of(t, now)
+            for t in sorted(self._tables.values(), key=lambda t: t.id)
+            if t.status is not TableStatus.ENDED
+            and (guild_id is None or t.guild_id == guild_id)
+            and (channel_id is None or t.channel_id == channel_id)
+        ]
+
+    def table_of(self, guild_id: int, user_id: int) -> int | None:
+        """The table where the member sits in this guild, if any."""
+        return self._seated.get((guild_id, user_id))
+
+    def private_view(self, table_id: int, user_id: int) -> PlayerView:
+        """PRIVATE: what the member's seat sees now (their tiles, drawn tile and legal actions)
+        — for the "My hand" panel. Refused to anyone not seated, and between hands."""
+        table = self._table(table_id)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeated()
+        view = seat_view(table, seat)
+        if view is None:
+            raise NotPlaying()
+        return view
+
+    def snapshot(self, table_id: int) -> dict[str, Any]:
+        """SECRET: the table's saved form (every hand, the seed) — for tests and debugging."""
+        return snapshot_of(self._table(table_id))
+
+    # --- the lobby -----------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        *,
+        thread_id: int | None = None,
+        preset: str | None = None,
+        hands: int | None = None,
+        turn_seconds: float | None = None,
+        claim_seconds: float | None = None,
+        seat_host: bool = True,
+    ) -> TableInfo:
+        """Open a lobby. Rules: the guild's settings, with ``preset`` instead of the guild's
+        preset if given. The host sits down at once unless ``seat_host`` is False (a host who
+        only watches, e.g. a table of four AI players)."""
+        rules = rules_for(await get_settings(self._db, guild_id), preset)
+        cfg = table_config(self.config, rules, hands, turn_seconds, claim_seconds)
+        if len(self.tables(guild_id)) >= self.config.max_tables_per_guild:
+            raise TooManyTables(limit=self.config.max_tables_per_guild)
+        if seat_host:
+            self._check_free(guild_id, host_id)
+        stored = await games.create_table(self._db, guild_id, channel_id, thread_id)
+        if seat_host and (guild_id, host_id) in self._seated:  # sat down elsewhere meanwhile
+            await games.close_table(self._db, stored.id)
+            self._check_free(guild_id, host_id)
+        table = Table(
+            id=stored.id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=thread_id,
+            host_id=host_id,
+            config=cfg,
+            created_at=self._clock.now(),
+        )
+        if seat_host:
+            lobby.seat_human(table, host_id, host_name)
+            self._seated[(guild_id, host_id)] = table.id
+        self._tables[table.id] = table
+        async with self._changing(table.id) as run:
+            run.out.log_table("created", host=host_id, config=cfg.to_dict())
+            run.out.lobby_changed(run.info())
+        return self.get(table.id)
+
+    async def set_thread(self, table_id: int, thread_id: int) -> TableInfo:
+        """Remember the thread the Discord layer opened for the table (after creating it, so
+        the thread can be named after the table's id)."""
+        async with self._changing(table_id) as run:
+            run.table.thread_id = thread_id
+            run.out.log_table("thread", thread=thread_id)
+        return self._after(run)
+
+    async def join(
+        self, table_id: int, user_id: int, name: str, seat: int | None = None
+    ) -> TableInfo:
+        """Sit down (``seat`` or the first free one). One table at a time per member."""
+        async with self._changing(table_id) as run:
+            t = run.table
+            lobby.require_lobby(t)
+            self._check_free(t.guild_id, user_id)
+            at = lobby.seat_human(t, user_id, name, seat)
+            self._seated[(t.guild_id, user_id)] = t.id
+            run.out.log_table("join", user=user_id, seat=at)
+            run.out.lobby_changed(run.info())
+        return self._after(run)
+
+    async def leave(self, table_id: int, user_id: int) -> TableInfo:
+        """Leave the table. In the lobby the seat is freed (the host passes to the next human;
+        the last human's leaving closes the table). During the game the player steps away: an
+        AI plays the seat until they press "I'm back" — the seat stays theirs in the ledger. A
+        spectator stops watching."""
+        async with self._changing(table_id) as run:
+            t = run.table
+            seat = t.seat_of(user_id)
+            if seat is None:
+                if user_id not in t.spectators:
+                    raise NotSeated()
+                t.spectators.discard(user_id)
+                run.out.log_table("unwatch", user=user_id)
+                run.out.lobby_changed(run.info())
+            elif t.status is TableStatus.LOBBY:
+                host = t.host_id
+                lobby.unseat(t, seat)
+                self._seated.pop((t.guild_id, user_id), None)
+                run.out.log_table("leave", user=user_id, seat=seat)
+                if user_id == host and not t.human_seats():
+                    t.end_reason, t.end_actor = "abandoned", user_id
+                else:
+                    new_host = t.seat_of(t.host_id)
+                    if t.host_id != host and new_host is not None:
+                        run.out.notice(
+                            run.info(), "table.notice.host_changed", name=t.name(new_host)
+                        )
+                    run.out.lobby_changed(run.info())
+            else:
+                run.set_away(seat, "table.notice.away")
+                run.out.lobby_changed(run.info())
+        return self._after(run)
+
+    async def add_ai(
+        self, table_id: int, user_id: int, level: str = "normal", seat: int | None = None
+    ) -> TableInfo:
+        """The host seats an AI player (``easy`` or ``normal``)."""
+        async with self._changing(table_id) as run:
+            t = run.table
+            lobby.require_lobby(t)
+            lobby.require_host(t, user_id)
+            at = lobby.seat_ai(t, level, seat)
+            run.out.log_table("add_ai", seat=at, level=level)
+            run.out.lobby_changed(run.info())
+        return self._after(run)
+
+    async def remove_ai(self, table_id: int, user_id: int, seat: int) -> TableInfo:
+        """The host frees an AI's seat (before the game)."""
+        async with self._changing(table_id) as run:
+            t = run.table
+            lobby.require_lobby(t)
+            lobby.require_host(t, user_id)
+            lobby.remove_ai(t, seat)
+            run.out.log_table("remove_ai", seat=seat)
+            run.out.lobby_changed(run.info())
+        return self._after(run)
+
+    async def watch(self, table_id: int, user_id: int) -> TableInfo:
+        """Watch as a spectator (the public board only). Players of the table already see it."""
+        async with self._changing(table_id) as run:
+            t = run.table
+            if t.seat_of(user_id) is None and user_id not in t.spectators:
+                t.spectators.add(user_id)
+                run.out.log_table("watch", user=user_id)
+                run.out.lobby_changed(run.info())
+        return self._after(run)
+
+    async def start(self, table_id: int, user_id: int) -> TableInfo:
+        """The host starts the game once all four seats are filled (humans or AIs): a ledger
+        session opens for the four seats and the first hand is dealt."""
+        async with self._changing(table_id) as run:
+            t = run.table
+            lobby.check_start(t, user_id)
+            t.ledger_session_id = await open_ledger_session(self._db, t)
+            await self._persist(run)  # a crash from here on resumes with this session
+            t.session = Session(t.config.rules, t.config.hands, self._seed_source(t.id))
+            run.out.log_table("start", ledger_session=t.ledger_session_id)
+            run.start_hand()
+        return self._after(run)
+
+    async def end(self, table_id: int, user_id: int, *, is_admin: bool = False) -> None:
+        """End the table (the host, or a server admin — the caller checks the permission and
+        says so with ``is_admin``). The hands finished so far stay recorded and the session is
+        settled; a hand in play is abandoned."""
+        async with self._changing(table_id) as run:
+            t = run.table
+            if user_id != t.host_id and not is_admin:
+                raise NotHostOrAdmin()
+            t.end_reason, t.end_actor = "ended", user_id
+
+    # --- the game ------------------------------------------------------------------------------
+
+    async def act(
+        self,
+        table_id: int,
+        user_id: int,
+        action: Action | str,
+        seq: int,
+        *,
+        hand: int | None = None,
+    ) -> ActResult:
+        """A seated player's move: an :class:`Action` (its seat is ignored: the player's own
+        seat is used) or a typed command (``d 5m``, ``pong``, ``hu``, ``pass`` …).
+
+        ``seq`` is the public sequence the player's buttons were made for
+        (``view.public.sequence``) and ``hand`` the hand number (``table.hand_no``; optional
+        but recommended, since sequences restart each hand): a stale button raises
+        :class:`~.errors.PromptOutdated`. Pressing the same button twice is taken once (the
+        second call returns ``duplicate=True``). Acting also ends the player's autopilot."""
+        async with self._changing(table_id) as run:
+            t = run.table
+            seat = self._seat(t, user_id)
+            if t.status is TableStatus.LOBBY:
+                raise NotPlaying()
+            if t.status is not TableStatus.PLAYING or t.hand is None:
+                raise PromptOutdated()
+            request = action if isinstance(action, str) else replace(action, seat=seat)
+            last = t.last_accepted.get(seat)
+            if last is not None and last[:3] == (t.hand_no, seq, request):
+                return ActResult(last[3], duplicate=True)
+            shown = table_public(t)
+            if shown is None or seq != shown.sequence or hand not in (None, t.hand_no):
+                raise PromptOutdated()
+            result = run.human_action(seat, self._parse(t, seat, request))
+            t.last_accepted[seat] = (t.hand_no, seq, request, result.action)
+            t.strikes[seat] = 0
+            run.come_back(seat)
+        return result
+
+    async def back(self, table_id: int, user_id: int) -> TableInfo:
+        """ "I'm back": the seat leaves autopilot (and a paused table goes on)."""
+        async with self._changing(table_id) as run:
+            t = run.table
+            seat = self._seat(t, user_id)
+            if t.status in (TableStatus.PLAYING, TableStatus.READY):
+                run.come_back(seat)
+        return self._after(run)
+
+    async def ready(self, table_id: int, user_id: int) -> TableInfo:
+        """Ready for the next hand (the Ready gate); the next hand starts when every human is
+        ready or the gate's time is up. Pressing Ready also ends the player's autopilot."""
+        async with self._changing(table_id) as run:
+            t = run.table
+            seat = self._seat(t, user_id)
+            if t.status is TableStatus.LOBBY:
+                raise NotPlaying()
+            if t.status is TableStatus.READY:
+                run.come_back(seat)
+                run.set_ready(seat)
+        return self._after(run)
+
+    # --- start-up and shut-down ----------------------------------------------------------------
+
+    async def resume_all(self) -> list[TableInfo]:
+        """Rebuild every open table from the event store at start-up, at the exact state it
+        was saved in. Deadlines still ahead are kept; one that passed while the bot was down
+        moves to now + ``resume_grace_seconds`` (nobody is struck for the downtime); AI moves
+        and claim holds that fell due run at once. The presenter gets ``restored`` and the
+        humans who must act are prompted again."""
+        resumed: list[TableInfo] = []
+        for stored in await games.open_tables(self._db):
+            if stored.id in self._tables:
+                continue
+            if stored.snapshot is None:
+                await games.close_table(self._db, stored.id)
+                continue
+            try:
+                table = table_from_snapshot(stored.snapshot, self._seed_source(stored.id))
+            except (SnapshotError, EngineError):
+                log.exception("table %s cannot be resumed; left as it is", stored.id)
+                continue
+            if table.status is TableStatus.ENDED:  # it was closing when the bot stopped
+                await games.close_table(self._db, table.id)
+                continue
+            self._grace(table)
+            self._tables[table.id] = table
+            for user in table.users():
+                self._seated[(table.guild_id, user)] = table.id
+            async with self._changing(table.id) as run:
+                run.out.restored(run.info())
+                run.reprompt()
+            if table.status is not TableStatus.ENDED:
+                resumed.append(self.get(table.id))
+        return resumed
+
+    async def shutdown(self) -> None:
+        """Stop every timer (the database already holds everything). Call before closing the
+        database; the service is not to be used afterwards."""
+        await self._timers.cancel_all()
+
+    # --- internals -----------------------------------------------------------------------------
+
+    def _seed_source(self, table_id: int) -> Callable[[int], bytes] | None:
+        seeds = self._seeds
+        if seeds is None:
+            return None
+        return lambda n: seeds(table_id, n)
+
+    def _check_free(self, guild_id: int, user_id: int) -> None:
+        where = self._seated.get((guild_id, user_id))
+        if where is not None:
+            raise AlreadySeated(table=where)
+
+    @staticmethod
+    def _seat(table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise NotSeated()
+        return seat
+
+    @staticmethod
+    def _parse(table: Table, seat: int, request: Action | str) -> Action:
+        if isinstance(request, Action):
+            return request
+        view = seat_view(table, seat)
+        assert view is not None
+        command = parse_command(request, view)
+        if command.error is not None:
+            raise BadCommand(reason=command.error)
+        if command.action is None:
+            raise BadCommand(reason=f"'{request.strip()}' is not a move here: use the buttons")
+        return replace(command.action, seat=seat)
+
+    def _after(self, run: TableRun) -> TableInfo:
+        return info_of(run.table, self._clock.now())
+
+    def _grace(self, table: Table) -> None:
+        now = self._clock.now()
+        late = now + self.config.resume_grace_seconds
+        if table.deadline is not None and table.deadline < now:
+            table.deadline = late
+        if table.hold is not None and table.hold.deadline < now:
+            table.hold.deadline = late
+        if table.ready_deadline is not None and table.ready_deadline < now:
+            table.ready_deadline = late
+
+    @asynccontextmanager
+    async def _changing(self, table_id: int) -> AsyncIterator[TableRun]:
+        """Hold the table's lock around a change and carry out its consequences. A refusal
+        raised inside leaves the table as it was (checks come before changes)."""
+        lock = self._locks.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self._table(table_id)
+            run = TableRun(table, self.config, self._clock.now(), Effects())
+            yield run
+            await self._settle(run)
+
+    async def _settle(self, run: TableRun) -> None:
+        t = run.table
+        run.step()
+        while run.hand_over():
+            state = t.hand
+            assert state is not None
+            await self._persist(run)  # the finished hand is saved before the ledger sees it
+            try:
+                hand = await record_finished_hand(self._db, t, state, t.hand_no)
+            except StoreError:
+                # e.g. the session was closed from the ledger commands: the table cannot go on
+                log.exception("table %s: hand %s cannot be recorded; ending", t.id, t.hand_no)
+                t.end_reason = "ended"
+                break
+            run.finish_hand(hand.id)
+            run.step()
+        if t.end_reason is not None:
+            await self._close(run)
+            return
+        run.refresh_private()
+        await self._persist(run)
+        await self._present(run.out)
+        self._arm(t)
+
+    async def _close(self, run: TableRun) -> None:
+        """Settle and close. Safe to repeat after a crash at any point: the end is saved
+        first, and a session already settled is read back."""
+        t = run.table
+        reason = t.end_reason or "ended"
+        await self._persist(run)
+        session = t.session
+        if session is not None and t.ledger_session_id is not None:
+            if not session.over:
+                session.end()
+            actor = t.end_actor if reason == "ended" else BOT_ACTOR
+            settlement = await settle(self._db, t, actor)
+            summary = SessionSummary(
+                reason=reason,
+                records=tuple(session.records),
+                totals=tuple(session.totals),
+                players=tuple(s.player_id or 0 for s in t.seats if s is not None),
+                settlement=settlement,
+            )
+            t.status, t.hold = TableStatus.ENDED, None
+            run.out.session_ended(run.info(), summary)
+        t.status, t.hold = TableStatus.ENDED, None
+        run.out.log_table("closed", reason=reason)
+        run.out.table_closed(run.info(), reason)
+        await self._persist(run)
+        await games.close_table(self._db, t.id)
+        self._forget(t)
+        await self._present(run.out)
+
+    def _forget(self, table: Table) -> None:
+        self._timers.cancel(table.id)
+        self._tables.pop(table.id, None)
+        self._locks.pop(table.id, None)
+        for key, where in list(self._seated.items()):
+            if where == table.id:
+                del self._seated[key]
+
+    async def _persist(self, run: TableRun) -> None:
+        entries, run.out.log = run.out.log, []
+        await games.append_events(self._db, run.table.id, entries, snapshot_of(run.table))
+
+    async def _present(self, out: Effects) -> None:
+        calls, out.calls = out.calls, []
+        for name, call in calls:
+            try:
+                await call(self._presenter)
+            except Exception:
+                log.exception("presenter.%s failed", name)
+
+    def _next_wake(self, t: Table) -> float | None:
+        if t.status is TableStatus.ENDED:
+            return None
+        if t.paused:
+            return t.idle_deadline
+        if t.status is TableStatus.READY:
+            everyone = all(t.ready[s] or t.is_auto(s) for s in range(len(t.seats)))
+            if everyone and t.ready_earliest is not None:
+                return t.ready_earliest
+            return t.ready_deadline
+        if t.status is not TableStatus.PLAYING:
+            return None
+        if t.hold is not None:
+            return t.hold.until
+        due = [x for x in (t.ai_due, t.deadline) if x is not None]
+        return min(due) if due else None
+
+    def _arm(self, table: Table) -> None:
+        table_id = table.id
+        self._timers.arm(table_id, self._next_wake(table), lambda: self._on_timer(table_id))
+
+    async def _on_timer(self, table_id: int) -> None:
+        try:
+            async with self._changing(table_id):
+                pass
+        except TableNotFound:
+            return
