@@ -45,6 +45,10 @@ To invite the bot to a server, open this URL with your Application ID
 Without a token, the command line works offline (installed in .venv/bin/):
   shangrao-bot score --hand TILES --win TILE --bao KIND …   score one hand
   shangrao-bot analyze --bao KIND …                        analyze hands read from stdin
+  shangrao-bot play                                        play against three AI players
+  shangrao-bot simulate --hands N --json                   AI players play N hands
+  shangrao-bot verify --seed S --hash H                    check a hand's fairness
+  shangrao-bot render --out DIR                            write sample images
 """
 
 TOKEN_REJECTED_HELP = """\
