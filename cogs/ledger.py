@@ -1,4 +1,5 @@
-"""``/leaderboard``, ``/session list`` and ``/table list``: reading the server's book.
+"""``/leaderboard`` and ``/session list``: reading the server's book (``/table list`` is in
+:mod:`cogs.tables`).
 
 (Opening sessions and tables, recording hands and the richer leaderboard options belong to the
 scorekeeping and virtual-table issues; these read what the ledger holds.)
@@ -12,7 +13,6 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.store.games import list_tables
 from shangrao_bot.store.ledger import list_sessions
 from shangrao_bot.store.stats import leaderboard
 from shangrao_bot.ui.i18n import lang_of, t
@@ -89,23 +89,6 @@ class Ledger(commands.Cog):
         ]
         await interaction.response.send_message(
             fit_lines(lines) or t("sessions.none", lang), ephemeral=True
-        )
-
-    table = app_commands.Group(
-        name=_("table"), description=_("Virtual mahjong tables in a thread"), guild_only=True
-    )
-
-    @table.command(name=_("list"), description=_("The virtual tables open in this server"))
-    async def table_list(self, interaction: discord.Interaction) -> None:
-        lang = lang_of(interaction.locale)
-        assert interaction.guild_id is not None
-        tables = await list_tables(self.bot.db, interaction.guild_id)
-        lines = [
-            t("tables.row", lang, id=g.id, channel=g.thread_id or g.channel_id)
-            for g in tables[:MAX_LINES]
-        ]
-        await interaction.response.send_message(
-            "\n".join(lines) or t("tables.none", lang), ephemeral=True
         )
 
 

@@ -3,6 +3,7 @@ error path, and syncs slash commands (to ``DEV_GUILD_ID`` instantly, otherwise g
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pkgutil
 
@@ -10,9 +11,13 @@ import discord
 from discord.ext import commands
 
 import cogs
+from shangrao_bot.service import QueuedPresenter, ServiceConfig, TableService
+from shangrao_bot.service.tables import SeedSource
 from shangrao_bot.settings import Settings
 from shangrao_bot.store.db import Database, path_from_url
 from shangrao_bot.ui.errors import on_app_command_error
+from shangrao_bot.ui.presenter import DiscordPresenter
+from shangrao_bot.ui.table_views import TABLE_ITEMS
 from shangrao_bot.ui.translator import ShangraoTranslator
 
 log = logging.getLogger(__name__)
@@ -31,8 +36,19 @@ class ShangraoBot(commands.Bot):
     """Slash-command bot; needs no privileged intents (no message content, no members)."""
 
     db: Database
+    service: TableService
+    table_presenter: DiscordPresenter
+    presenter_queue: QueuedPresenter
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        service_config: ServiceConfig | None = None,
+        seeds: SeedSource | None = None,
+    ) -> None:
+        """``service_config`` and ``seeds``: the table service's timing and wall seeds (tests
+        shorten the AI delay and make walls deterministic; production uses the defaults)."""
         # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -42,11 +58,19 @@ class ShangraoBot(commands.Bot):
             help_command=None,
         )
         self.settings = settings
+        self._service_config = service_config
+        self._seeds = seeds
         self.tree.error(on_app_command_error)
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(path_from_url(self.settings.database_url))
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
+        self.table_presenter = DiscordPresenter(self)
+        self.presenter_queue = QueuedPresenter(self.table_presenter)
+        self.service = TableService(
+            self.db, self.presenter_queue, config=self._service_config, seeds=self._seeds
+        )
+        self.add_dynamic_items(*TABLE_ITEMS)  # table buttons work across restarts
         await self.tree.set_translator(ShangraoTranslator())
         for name in cog_extensions():
             try:
@@ -56,6 +80,8 @@ class ShangraoBot(commands.Bot):
             else:
                 log.info("loaded %s", name)
         await self._sync_commands()
+        resumed = await self.service.resume_all()
+        log.info("resumed %d virtual tables", len(resumed))
 
     async def _sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id
@@ -78,7 +104,16 @@ class ShangraoBot(commands.Bot):
         )
 
     async def close(self) -> None:
-        """Stop cleanly: Discord first (no new interactions), then the database."""
+        """Stop cleanly: the tables' timers, what the presenter still has to show, Discord (no
+        new interactions), then the database."""
+        service = getattr(self, "service", None)
+        if service is not None:
+            await service.shutdown()
+            try:
+                await asyncio.wait_for(self.presenter_queue.drain(), 5)
+            except TimeoutError:
+                log.warning("table messages still queued at shutdown were dropped")
+            await self.presenter_queue.close()
         await super().close()
         db = getattr(self, "db", None)
         if db is not None:

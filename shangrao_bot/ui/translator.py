@@ -116,6 +116,36 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
         "本服务器进行中的虚拟牌桌",
         "本伺服器進行中的虛擬牌桌",
     ),
+    "create": ("开桌", "開桌"),
+    "Open a virtual table in a new thread": (
+        "在新子区里开一张虚拟牌桌",
+        "在新討論串裡開一張虛擬牌桌",
+    ),
+    "hands": ("手数", "手數"),
+    "Hands to play (default 4)": ("要打的手数（默认 4）", "要打的手數（預設 4）"),
+    "turn_seconds": ("每回合秒数", "每回合秒數"),
+    "Seconds per turn (default 45)": ("每回合的秒数（默认 45）", "每回合的秒數（預設 45）"),
+    "claim_seconds": ("吃碰秒数", "吃碰秒數"),
+    "Seconds to claim a discard (default 15)": (
+        "吃碰杠一张牌的秒数（默认 15）",
+        "吃碰槓一張牌的秒數（預設 15）",
+    ),
+    "leave": ("离开", "離開"),
+    "Leave your table (an AI plays for you)": ("离开牌桌（由 AI 代打）", "離開牌桌（由 AI 代打）"),
+    "end": ("结束", "結束"),
+    "End a table (its host or an administrator)": (
+        "结束牌桌（房主或管理员）",
+        "結束牌桌（房主或管理員）",
+    ),
+    "watch": ("观看", "觀看"),
+    "Watch a table (the public board only)": (
+        "观看牌桌（只看公开牌面）",
+        "觀看牌桌（只看公開牌面）",
+    ),
+    "The table's number (default: yours or this thread's)": (
+        "牌桌编号（默认：你的或本子区的）",
+        "牌桌編號（預設：你的或本討論串的）",
+    ),
 }
 
 

@@ -1,0 +1,392 @@
+"""The table service's :class:`~shangrao_bot.service.presenter.Presenter` for Discord.
+
+Public calls go to the table's thread: the lobby message (edited as seats change), one table
+message per hand (board PNG replaced with ``attachments=[file]``, a status line with a
+``<t:unix:R>`` countdown, buttons My hand / I'm back / Rules carrying the hand and sequence),
+the result card with payments and the revealed seed, notices and the final standings.
+
+Private calls (``private_changed``, ``prompt``) go to the seat's owner only: a DM panel, sent at
+the hand's first private call and edited afterwards; and the ephemeral "My hand" panel the
+player last opened (edited through its interaction token while it is valid). A DM that cannot
+be delivered (403 / 50007) is reported once in the thread; the player then uses My hand.
+
+The bot wraps this in :class:`~shangrao_bot.service.queued.QueuedPresenter`, so each call runs
+off the table's lock, in order; a failing Discord call is logged and never stops the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from shangrao_bot.engine.events import Event
+from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.service.model import TableInfo, TableStatus
+from shangrao_bot.service.presenter import HandSummary, SessionSummary
+from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.table_views import (
+    ReadyButton,
+    build_panel,
+    lobby_message,
+    status_line,
+    table_view,
+)
+
+log = logging.getLogger(__name__)
+
+PANEL_TOKEN_SECONDS = 14 * 60  # an interaction token lives 15 min: stop editing a bit before
+
+
+@dataclass
+class _Dm:
+    hand: int
+    message: discord.Message
+
+
+class DiscordPresenter:
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self.lobby_messages: dict[int, int] = {}  # table → lobby message id
+        self.table_messages: dict[int, tuple[int, int]] = {}  # table → (hand, message id)
+        self.dms: dict[tuple[int, int], _Dm] = {}  # (table, user) → DM panel
+        self.dm_closed: set[tuple[int, int]] = set()  # told once in the thread
+        self.panels: dict[tuple[int, int], tuple[float, discord.Interaction]] = {}
+        self.status_texts: dict[int, str] = {}  # table → its table message's status line
+        self.langs: dict[int, str] = {}  # user → language seen in their interactions
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def remember_lang(self, user_id: int, lang: str) -> None:
+        self.langs[user_id] = lang
+
+    def remember_panel(self, table_id: int, user_id: int, interaction: discord.Interaction) -> None:
+        self.panels[(table_id, user_id)] = (time.monotonic(), interaction)
+
+    def lang(self, table: TableInfo) -> str:
+        guild = self.client.get_guild(table.guild_id)
+        return lang_of(guild.preferred_locale) if guild is not None else "en"
+
+    def thread(self, table: TableInfo) -> discord.PartialMessageable | None:
+        if table.thread_id is None:
+            return None
+        return self.client.get_partial_messageable(table.thread_id, guild_id=table.guild_id)
+
+    async def say(self, table: TableInfo, text: str) -> None:
+        thread = self.thread(table)
+        if thread is not None:
+            await thread.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+
+    async def board_file(self, table: TableInfo) -> discord.File | None:
+        if table.public is None:
+            return None
+        from shangrao_bot.render import render_board
+
+        png = await asyncio.to_thread(render_board, table.public)
+        return discord.File(io.BytesIO(png), filename="board.png")
+
+    # --- lobby ---------------------------------------------------------------------------------
+
+    async def post_lobby(self, table: TableInfo) -> None:
+        """The lobby message, posted once the thread exists (the cog calls this)."""
+        thread = self.thread(table)
+        if thread is None:
+            return
+        embed, view = lobby_message(table, self.lang(table))
+        msg = await thread.send(embed=embed, view=view)
+        self.lobby_messages[table.id] = msg.id
+
+    async def lobby_changed(self, table: TableInfo) -> None:
+        thread = self.thread(table)
+        msg_id = self.lobby_messages.get(table.id)
+        if thread is None or msg_id is None:
+            return
+        embed, view = lobby_message(table, self.lang(table))
+        if table.status is not TableStatus.LOBBY:
+            await thread.get_partial_message(msg_id).edit(embed=embed, view=None)
+        else:
+            await thread.get_partial_message(msg_id).edit(embed=embed, view=view)
+
+    # --- the hand ------------------------------------------------------------------------------
+
+    async def _post_table_message(self, table: TableInfo) -> None:
+        thread = self.thread(table)
+        if thread is None:
+            return
+        lang = self.lang(table)
+        file = await self.board_file(table)
+        status = self.status_texts[table.id] = status_line(table, lang)
+        msg = await thread.send(
+            status,
+            file=file or discord.utils.MISSING,
+            view=table_view(table, lang),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.table_messages[table.id] = (table.hand_no, msg.id)
+
+    async def hand_started(self, table: TableInfo, events: Sequence[Event]) -> None:
+        lobby = self.lobby_messages.pop(table.id, None)
+        thread = self.thread(table)
+        if lobby is not None and thread is not None:
+            embed, _ = lobby_message(table, self.lang(table))
+            await thread.get_partial_message(lobby).edit(embed=embed, view=None)
+        if table.public is not None:
+            await self.say(
+                table,
+                t(
+                    "table.hand_start",
+                    self.lang(table),
+                    hand=table.hand_no,
+                    hands=table.hands_planned,
+                    dealer=table.dealer,
+                    commitment=table.public.commitment[:16],
+                ),
+            )
+        await self._post_table_message(table)
+
+    async def table_changed(self, table: TableInfo, events: Sequence[Event]) -> None:
+        thread = self.thread(table)
+        current = self.table_messages.get(table.id)
+        if thread is None or table.public is None:
+            return
+        if current is None or current[0] != table.hand_no:
+            await self._post_table_message(table)
+            return
+        lang = self.lang(table)
+        file = await self.board_file(table)
+        status = self.status_texts[table.id] = status_line(table, lang)
+        await thread.get_partial_message(current[1]).edit(
+            content=status,
+            attachments=[file] if file else [],
+            view=table_view(table, lang),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    # --- private panels ------------------------------------------------------------------------
+
+    async def _private(self, table: TableInfo, seat: int, view: PlayerView) -> None:
+        s = table.seats[seat]
+        if s is None or s.user_id is None:
+            return
+        user_id = s.user_id
+        lang = self.langs.get(user_id) or self.lang(table)
+        await asyncio.gather(
+            self._dm(table, user_id, view, lang), self._ephemeral(table, user_id, view, lang)
+        )
+
+    async def _dm(self, table: TableInfo, user_id: int, view: PlayerView, lang: str) -> None:
+        key = (table.id, user_id)
+        if key in self.dm_closed:
+            return
+        content, file, items = await build_panel(table, view, lang)
+        dm = self.dms.get(key)
+        try:
+            if dm is not None and dm.hand == table.hand_no:
+                await dm.message.edit(content=content, attachments=[file], view=items)
+                return
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            message = await user.send(content, file=file, view=items or discord.utils.MISSING)
+            self.dms[key] = _Dm(table.hand_no, message)
+        except discord.Forbidden:  # 403 / 50007: DMs closed
+            self.dm_closed.add(key)
+            self.dms.pop(key, None)
+            await self.say(table, t("table.dm_closed", self.lang(table), user=f"<@{user_id}>"))
+        except discord.HTTPException:
+            log.warning("table %s: DM panel of %s not delivered", table.id, user_id, exc_info=True)
+
+    async def _ephemeral(self, table: TableInfo, user_id: int, view: PlayerView, lang: str) -> None:
+        key = (table.id, user_id)
+        entry = self.panels.get(key)
+        if entry is None:
+            return
+        opened, interaction = entry
+        if time.monotonic() - opened > PANEL_TOKEN_SECONDS:
+            self.panels.pop(key, None)
+            return
+        content, file, items = await build_panel(table, view, lang)
+        try:
+            await interaction.edit_original_response(
+                content=content, attachments=[file], view=items
+            )
+        except discord.HTTPException:
+            self.panels.pop(key, None)
+
+    async def private_changed(self, table: TableInfo, seat: int, view: PlayerView) -> None:
+        await self._private(table, seat, view)
+
+    async def prompt(self, table: TableInfo, seat: int, view: PlayerView, deadline: float) -> None:
+        await self._private(table, seat, view)
+        # the table_changed before a prompt comes without the new deadline: show it now
+        thread, current = self.thread(table), self.table_messages.get(table.id)
+        if thread is None or current is None or current[0] != table.hand_no:
+            return
+        status = status_line(table, self.lang(table))
+        if self.status_texts.get(table.id) != status:
+            self.status_texts[table.id] = status
+            await thread.get_partial_message(current[1]).edit(
+                content=status, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    # --- the end of a hand and of the session --------------------------------------------------
+
+    def _names(self, table: TableInfo) -> list[str]:
+        names = []
+        for i, s in enumerate(table.seats):
+            if s is None:
+                names.append(f"seat {i}")
+            elif s.user_id is not None:
+                names.append(f"<@{s.user_id}>")
+            else:
+                names.append(discord.utils.escape_markdown(s.name))
+        return names
+
+    async def _close_panels(self, table: TableInfo) -> None:
+        lang = self.lang(table)
+        for key in [k for k in self.dms if k[0] == table.id]:
+            dm = self.dms.pop(key)
+            try:
+                await dm.message.edit(
+                    content=t("table.panel.over", lang), attachments=[], view=None
+                )
+            except discord.HTTPException:
+                log.debug("DM panel %s not closed", key)
+        for key in [k for k in self.panels if k[0] == table.id]:
+            self.panels.pop(key, None)
+
+    async def hand_ended(self, table: TableInfo, summary: HandSummary) -> None:
+        from shangrao_bot.render import render_board, render_result
+
+        thread = self.thread(table)
+        if thread is None:
+            return
+        lang = self.lang(table)
+        await self._close_panels(table)
+        pub = summary.public
+        current = self.table_messages.get(table.id)
+        if current is not None:
+            board = await asyncio.to_thread(render_board, pub)
+            await thread.get_partial_message(current[1]).edit(
+                content=t("table.status.over", lang, table=table.id, hand=summary.number),
+                attachments=[discord.File(io.BytesIO(board), filename="board.png")],
+                view=None,
+            )
+        png = await asyncio.to_thread(
+            render_result, summary.result, dealer=pub.dealer, bao=pub.bao, indicator=pub.indicator
+        )
+        names = self._names(table)
+        lines = [
+            t(
+                "table.result.payment",
+                lang,
+                payer=names[p.payer],
+                payee=names[p.payee],
+                amount=p.amount,
+                reason=p.reason.value,
+            )
+            for p in summary.result.payments
+        ] or [t("table.result.draw", lang)]
+        embed = discord.Embed(
+            title=t("table.result.title", lang, table=table.id, hand=summary.number),
+            description="\n".join(lines)[:4000],
+            colour=0xC0392B,
+        )
+        embed.add_field(
+            name=t("table.result.totals", lang),
+            value="\n".join(f"{n}: {v:+d}" for n, v in zip(names, summary.totals, strict=False)),
+            inline=False,
+        )
+        embed.add_field(name=t("table.result.seed", lang), value=f"`{pub.seed}`", inline=False)
+        embed.set_image(url="attachment://result.png")
+        view: discord.ui.View | None = None
+        if table.status is TableStatus.READY:
+            view = discord.ui.View(timeout=None)
+            view.add_item(ReadyButton(table.id, summary.number, lang))
+            if table.ready_deadline is not None:
+                embed.set_footer(text=t("table.result.ready", lang))
+        await thread.send(
+            embed=embed,
+            file=discord.File(io.BytesIO(png), filename="result.png"),
+            view=view or discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def session_ended(self, table: TableInfo, summary: SessionSummary) -> None:
+        from shangrao_bot.render import render_running_totals
+
+        thread = self.thread(table)
+        if thread is None:
+            return
+        lang = self.lang(table)
+        names = self._names(table)
+        order = sorted(range(len(summary.totals)), key=lambda i: -summary.totals[i])
+        lines = [f"{rank + 1}. {names[i]} {summary.totals[i]:+d}" for rank, i in enumerate(order)]
+        seat_of_player = {p: i for i, p in enumerate(summary.players)}
+        transfers = [
+            t(
+                "table.session.transfer",
+                lang,
+                payer=names[seat_of_player[tr.payer.id]]
+                if tr.payer.id in seat_of_player
+                else tr.payer.display_name,
+                payee=names[seat_of_player[tr.payee.id]]
+                if tr.payee.id in seat_of_player
+                else tr.payee.display_name,
+                amount=tr.amount,
+            )
+            for tr in summary.settlement.transfers
+        ]
+        embed = discord.Embed(
+            title=t("table.session.title", lang, table=table.id, hands=len(summary.records)),
+            description="\n".join(lines),
+            colour=0xC0392B,
+        )
+        if transfers:
+            embed.add_field(name=t("table.session.settle", lang), value="\n".join(transfers)[:1024])
+        kwargs: dict[str, Any] = {}
+        if summary.records:
+            png = await asyncio.to_thread(
+                render_running_totals, [r.deltas for r in summary.records]
+            )
+            kwargs["file"] = discord.File(io.BytesIO(png), filename="totals.png")
+            embed.set_image(url="attachment://totals.png")
+        await thread.send(embed=embed, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+
+    # --- notices -------------------------------------------------------------------------------
+
+    async def notice(self, table: TableInfo, key: str, **args: object) -> None:
+        await self.say(table, t(key, self.lang(table), **args))
+
+    async def paused(self, table: TableInfo) -> None:
+        minutes = 0
+        if table.idle_deadline is not None:
+            minutes = max(1, round((table.idle_deadline - table.at) / 60))
+        await self.say(table, t("table.notice.paused", self.lang(table), minutes=minutes))
+
+    async def resumed(self, table: TableInfo) -> None:
+        await self.say(table, t("table.resumed", self.lang(table)))
+
+    async def restored(self, table: TableInfo) -> None:
+        await self.say(table, t("table.notice.restored", self.lang(table)))
+        if table.status is TableStatus.LOBBY:
+            await self.post_lobby(table)
+        elif table.status is TableStatus.PLAYING:
+            await self._post_table_message(table)
+
+    async def table_closed(self, table: TableInfo, reason: str) -> None:
+        await self._close_panels(table)
+        lobby = self.lobby_messages.pop(table.id, None)
+        thread = self.thread(table)
+        if lobby is not None and thread is not None:
+            await thread.get_partial_message(lobby).edit(view=None)
+        current = self.table_messages.pop(table.id, None)
+        if current is not None and thread is not None and reason != "completed":
+            await thread.get_partial_message(current[1]).edit(view=None)
+        await self.say(table, t(f"table.closed.{reason}", self.lang(table)))
+        for key in [k for k in self.dm_closed if k[0] == table.id]:
+            self.dm_closed.discard(key)

@@ -1,0 +1,450 @@
+"""Buttons of the virtual tables (issue 7) as :class:`discord.ui.DynamicItem` templates: the
+custom_id carries everything a click needs (table id, hand number, public sequence, the move),
+so buttons posted before a restart still work once ``bot.add_dynamic_items(*TABLE_ITEMS)`` ran.
+
+Custom ids:
+
+* ``mj:{table}:{op}`` — lobby and table-message buttons (join, leave, ai-easy, ai-normal, start,
+  rules, back);
+* ``mj:{table}:{hand}:{seq}:hand`` — "My hand" on the hand's public table message;
+* ``mj:{table}:{hand}:{seq}:d:{tile}`` / ``…:a:{move}`` — a private panel's discard / action;
+* ``mj:{table}:{hand}:ready`` — the Ready gate after a hand.
+
+Every callback funnels refusals (:class:`~shangrao_bot.errors.UserError`, e.g. "this prompt is
+outdated", "you do not sit at this table") and bugs through :func:`.errors.reply_error`: one
+error path for commands and components alike. Game logic stays in the service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+import discord
+
+from shangrao_bot.engine.actions import Action, ActionKind
+from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.rules.tiles import format_tiles, suit_of, tile_str
+from shangrao_bot.service.model import TableInfo
+from shangrao_bot.ui.errors import reply_error
+from shangrao_bot.ui.i18n import lang_of, t
+
+if TYPE_CHECKING:
+    from shangrao_bot.service.tables import TableService
+    from shangrao_bot.ui.presenter import DiscordPresenter
+
+MAX_ROWS = 5
+ROW_BUTTONS = 5
+
+
+class TableClient(Protocol):
+    """What the buttons need of the bot (the ShangraoBot sets both in ``setup_hook``)."""
+
+    service: TableService
+    table_presenter: DiscordPresenter
+
+
+def _client(interaction: discord.Interaction) -> TableClient:
+    return interaction.client  # type: ignore[return-value]
+
+
+def member_name(interaction: discord.Interaction) -> str:
+    user = interaction.user
+    return getattr(user, "display_name", None) or user.name
+
+
+# --- encoding a move in a custom_id ------------------------------------------------------------
+
+
+def encode_action(action: Action) -> str:
+    """``kind.tile.tiles`` (``x`` for no tile, tiles joined by ``-``): ``chi.4.3-4-5``."""
+    tile = "x" if action.tile is None else str(action.tile)
+    return f"{action.kind.value}.{tile}.{'-'.join(str(x) for x in action.tiles)}"
+
+
+def decode_action(text: str) -> Action:
+    kind, tile, tiles = text.split(".")
+    return Action(
+        0,
+        ActionKind(kind),
+        None if tile == "x" else int(tile),
+        tuple(int(x) for x in tiles.split("-")) if tiles else (),
+    )
+
+
+def action_label(action: Action, lang: str) -> str:
+    k = action.kind
+    tile = tile_str(action.tile) if action.tile is not None else ""
+    if k is ActionKind.CHI:
+        return t("table.btn.chi", lang, tiles=format_tiles(action.tiles))
+    return t(f"table.btn.{k.value}", lang, tile=tile)
+
+
+# --- the dynamic items -------------------------------------------------------------------------
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mj:(?P<table>\d+):(?P<op>join|leave|ai-easy|ai-normal|start|rules|back)",
+):
+    """Lobby and table-message buttons: the table id and what to do."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "start": discord.ButtonStyle.primary,
+        "leave": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, table: int, op: str, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(f"table.btn.{op}", lang),
+                style=self.STYLES.get(op, discord.ButtonStyle.secondary),
+                custom_id=f"mj:{table}:{op}",
+            )
+        )
+        self.table = table
+        self.op = op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TableButton:
+        return cls(int(match["table"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._run(interaction)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        bot = _client(interaction)
+        service, lang = bot.service, lang_of(interaction.locale)
+        user = interaction.user.id
+        bot.table_presenter.remember_lang(user, lang)
+        op = self.op
+        if op == "rules":
+            info = service.get(self.table)
+            await interaction.response.send_message(rules_text(info, lang), ephemeral=True)
+            return
+        if op == "join":
+            await service.join(self.table, user, member_name(interaction))
+            key = "table.reply.joined"
+        elif op == "leave":
+            await service.leave(self.table, user)
+            key = "table.reply.left"
+        elif op in ("ai-easy", "ai-normal"):
+            await service.add_ai(self.table, user, op.removeprefix("ai-"))
+            key = "table.reply.ai_added"
+        elif op == "start":
+            await service.start(self.table, user)
+            key = "table.reply.started"
+        else:  # back
+            await service.back(self.table, user)
+            key = "table.reply.back"
+        await interaction.response.send_message(t(key, lang, table=self.table), ephemeral=True)
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mj:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):hand",
+):
+    """ "My hand" on a hand's table message: the seat's private panel, ephemeral. Refused for
+    a finished hand (outdated) and to anyone not seated."""
+
+    def __init__(self, table: int, hand: int, seq: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("table.btn.hand", lang),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"mj:{table}:{hand}:{seq}:hand",
+            )
+        )
+        self.table, self.hand, self.seq = table, hand, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        return cls(int(match["table"]), int(match["hand"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            bot = _client(interaction)
+            lang = lang_of(interaction.locale)
+            bot.table_presenter.remember_lang(interaction.user.id, lang)
+            info = bot.service.get(self.table)
+            view = bot.service.private_view(self.table, interaction.user.id)
+            if info.hand_no != self.hand:
+                from shangrao_bot.service.errors import PromptOutdated
+
+                raise PromptOutdated()
+            content, file, items = await build_panel(info, view, lang)
+            await interaction.response.send_message(
+                content, file=file, view=items or discord.utils.MISSING, ephemeral=True
+            )
+            bot.table_presenter.remember_panel(self.table, interaction.user.id, interaction)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class PanelButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mj:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<op>d|a):(?P<arg>[a-z0-9.\-]+)",
+):
+    """A move on a private panel (DM or ephemeral): discard a tile or take an action. The
+    answer edits the panel in place (``edit_message``) with the seat's view after the move."""
+
+    def __init__(
+        self,
+        table: int,
+        hand: int,
+        seq: int,
+        op: str,
+        arg: str,
+        *,
+        label: str = "·",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"mj:{table}:{hand}:{seq}:{op}:{arg}"
+            )
+        )
+        self.table, self.hand, self.seq, self.op, self.arg = table, hand, seq, op, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PanelButton:
+        return cls(
+            int(match["table"]), int(match["hand"]), int(match["seq"]), match["op"], match["arg"]
+        )
+
+    def action(self) -> Action:
+        if self.op == "d":
+            return Action(0, ActionKind.DISCARD, int(self.arg))
+        return decode_action(self.arg)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            bot = _client(interaction)
+            lang = lang_of(interaction.locale)
+            user = interaction.user.id
+            bot.table_presenter.remember_lang(user, lang)
+            await bot.service.act(self.table, user, self.action(), self.seq, hand=self.hand)
+            info = bot.service.get(self.table)
+            try:
+                view = bot.service.private_view(self.table, user)
+            except Exception:  # the hand ended with this move
+                await interaction.response.edit_message(
+                    content=t("table.panel.over", lang), attachments=[], view=None
+                )
+                return
+            content, file, items = await build_panel(info, view, lang)
+            await interaction.response.edit_message(content=content, attachments=[file], view=items)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+class ReadyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mj:(?P<table>\d+):(?P<hand>\d+):ready",
+):
+    """The Ready gate after hand ``hand``."""
+
+    def __init__(self, table: int, hand: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("table.btn.ready", lang),
+                style=discord.ButtonStyle.success,
+                custom_id=f"mj:{table}:{hand}:ready",
+            )
+        )
+        self.table, self.hand = table, hand
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReadyButton:
+        return cls(int(match["table"]), int(match["hand"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            bot = _client(interaction)
+            lang = lang_of(interaction.locale)
+            info = bot.service.get(self.table)
+            if info.hand_no != self.hand or info.status.value != "ready":
+                from shangrao_bot.service.errors import PromptOutdated
+
+                raise PromptOutdated()
+            await bot.service.ready(self.table, interaction.user.id)
+            await interaction.response.send_message(t("table.reply.ready", lang), ephemeral=True)
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    TableButton,
+    HandButton,
+    PanelButton,
+    ReadyButton,
+)
+
+
+# --- building messages -------------------------------------------------------------------------
+
+
+def rules_text(info: TableInfo, lang: str) -> str:
+    cfg = info.config
+    return t(
+        "table.rules",
+        lang,
+        table=info.id,
+        preset=cfg.rules.preset.value,
+        stake=cfg.rules.stake,
+        hands=cfg.hands,
+        turn=f"{cfg.turn_seconds:g}",
+        claim=f"{cfg.claim_seconds:g}",
+    )
+
+
+def seat_lines(info: TableInfo, lang: str) -> list[str]:
+    lines = []
+    for i, s in enumerate(info.seats):
+        if s is None:
+            who = t("table.seat.empty", lang)
+        elif s.user_id is not None:
+            who = f"<@{s.user_id}>" + (" 👑" if s.user_id == info.host_id else "")
+            if s.away:
+                who += " " + t("table.seat.away", lang)
+        else:
+            who = discord.utils.escape_markdown(s.name)
+        total = f" · {info.totals[i]:+d}" if info.totals and info.status.value != "lobby" else ""
+        lines.append(f"`{i}` {who}{total}")
+    return lines
+
+
+def lobby_message(info: TableInfo, lang: str) -> tuple[discord.Embed, discord.ui.View]:
+    embed = discord.Embed(
+        title=t("table.lobby.title", lang, table=info.id),
+        description="\n".join(seat_lines(info, lang)),
+        colour=0xC0392B,
+    )
+    embed.add_field(name=t("table.lobby.rules", lang), value=rules_text(info, lang), inline=False)
+    if info.spectators:
+        embed.set_footer(text=t("table.lobby.watching", lang, n=len(info.spectators)))
+    view = discord.ui.View(timeout=None)
+    for op in ("join", "leave", "ai-easy", "ai-normal", "start", "rules"):
+        view.add_item(TableButton(info.id, op, lang))
+    return embed, view
+
+
+def status_line(info: TableInfo, lang: str) -> str:
+    parts = [
+        t("table.status.hand", lang, table=info.id, hand=info.hand_no, hands=info.hands_planned)
+    ]
+    if info.paused:
+        parts.append(t("table.status.paused", lang))
+    elif info.turn_seat is not None:
+        seat = info.seats[info.turn_seat]
+        name = (
+            f"<@{seat.user_id}>"
+            if seat is not None and seat.user_id is not None
+            else (seat.name if seat else "?")
+        )
+        parts.append(t("table.status.turn", lang, name=name))
+    elif info.phase is not None and info.phase.value in ("claim", "rob"):
+        parts.append(t("table.status.claim", lang))
+    if info.deadline is not None:
+        parts.append(f"⏱ <t:{int(info.deadline)}:R>")
+    return " · ".join(parts)
+
+
+def table_view(info: TableInfo, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(info.id, info.hand_no, info.sequence or 0, lang))
+    view.add_item(TableButton(info.id, "back", lang))
+    view.add_item(TableButton(info.id, "rules", lang))
+    return view
+
+
+def _rows(groups: Sequence[list[discord.ui.Item[Any]]], free_rows: int) -> list[list[Any]]:
+    """Suit groups as rows of at most 5 buttons; when that needs more than ``free_rows`` rows,
+    the tiles are packed tightly instead (14 tiles take 3 rows at most)."""
+    rows: list[list[Any]] = []
+    for group in groups:
+        rows.extend(group[i : i + ROW_BUTTONS] for i in range(0, len(group), ROW_BUTTONS))
+    if len(rows) <= free_rows:
+        return rows
+    flat = [item for group in groups for item in group]
+    return [flat[i : i + ROW_BUTTONS] for i in range(0, len(flat), ROW_BUTTONS)]
+
+
+def panel_view(info: TableInfo, view: PlayerView, lang: str) -> discord.ui.View | None:
+    """Tile buttons for the legal discards (grouped by suit) and one button per other legal
+    action; within Discord's 5 rows × 5 buttons."""
+    hand, seq = info.hand_no, view.public.sequence
+    discards = sorted(
+        {a.tile for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None}
+    )
+    others = [a for a in view.legal if a.kind is not ActionKind.DISCARD]
+    if not discards and not others:
+        return None
+    by_suit: dict[int, list[discord.ui.Item[Any]]] = {}
+    for tile in discards:
+        style = discord.ButtonStyle.primary if tile == view.drawn else discord.ButtonStyle.secondary
+        by_suit.setdefault(suit_of(tile), []).append(
+            PanelButton(info.id, hand, seq, "d", str(tile), label=tile_str(tile), style=style)
+        )
+    action_items: list[Any] = []
+    for a in others:
+        style = (
+            discord.ButtonStyle.success
+            if a.kind is ActionKind.WIN
+            else discord.ButtonStyle.danger
+            if a.kind is ActionKind.PASS
+            else discord.ButtonStyle.primary
+        )
+        action_items.append(
+            PanelButton(
+                info.id, hand, seq, "a", encode_action(a), label=action_label(a, lang), style=style
+            )
+        )
+    action_rows = [
+        action_items[i : i + ROW_BUTTONS] for i in range(0, len(action_items), ROW_BUTTONS)
+    ]
+    tile_rows = _rows([by_suit[s] for s in sorted(by_suit)], MAX_ROWS - len(action_rows))
+    out = discord.ui.View(timeout=None)
+    for r, row in enumerate([*tile_rows, *action_rows][:MAX_ROWS]):
+        for item in row:
+            item.row = r
+            out.add_item(item)
+    return out
+
+
+def panel_content(info: TableInfo, view: PlayerView, lang: str) -> str:
+    head = t("table.panel.head", lang, table=info.id, hand=info.hand_no, seat=view.seat)
+    if view.legal:
+        when = f" <t:{int(info.deadline)}:R>" if info.deadline is not None else ""
+        return f"{head}\n{t('table.panel.act', lang)}{when}"
+    return f"{head}\n{t('table.panel.wait', lang)}"
+
+
+async def build_panel(
+    info: TableInfo, view: PlayerView, lang: str
+) -> tuple[str, discord.File, discord.ui.View | None]:
+    """A seat's private panel: text, the hand image (waits and values when tenpai) and the
+    move buttons. Rendering runs in a worker thread."""
+    from shangrao_bot.render import render_hand, waits_for
+
+    def draw() -> bytes:
+        return render_hand(view, waits=waits_for(view))
+
+    png = await asyncio.to_thread(draw)
+    file = discord.File(io.BytesIO(png), filename="hand.png")
+    return panel_content(info, view, lang), file, panel_view(info, view, lang)
