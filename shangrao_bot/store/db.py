@@ -104,6 +104,7 @@ class Database:
             await _configure(writer)
             await migrate(writer, migrate_to)
             reader = await aiosqlite.connect(p, isolation_level=None)
+            reader.row_factory = sqlite3.Row
             await _configure(reader)
         except BaseException:
             await writer.close()
@@ -129,15 +130,16 @@ class Database:
                 await self._writer.execute("COMMIT")
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        self._reader.row_factory = sqlite3.Row
-        async with self._reader.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        """Run and read a query in one step on the worker thread. Two steps (execute, then
+        fetch) would let another coroutine's query run in between while this statement is
+        still open; the connection would then keep reading its old snapshot and miss writes
+        committed meanwhile."""
+        rows = await self._reader.execute_fetchall(sql, params)
+        return [r for r in rows if isinstance(r, sqlite3.Row)]
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
-        self._reader.row_factory = sqlite3.Row
-        async with self._reader.execute(sql, params) as cur:
-            row: sqlite3.Row | None = await cur.fetchone()
-            return row
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
 
     async def user_version(self) -> int:
         row = await self.fetchone("PRAGMA user_version")
