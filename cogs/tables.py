@@ -1,4 +1,4 @@
-"""``/table create|leave|end|watch|list``: virtual tables in a thread (issue 7).
+"""``/table create|leave|end|watch|dm|list``: virtual tables in a thread (issue 7).
 
 Thin: parse, check, call the :class:`~shangrao_bot.service.TableService`, answer. The lobby,
 the table messages and the private panels are the presenter's (``shangrao_bot.ui.presenter``)
@@ -148,6 +148,24 @@ class Tables(commands.Cog):
                 thread=info.thread_id or info.channel_id,
             ),
             ephemeral=True,
+        )
+
+    @table.command(name=_("dm"), description=_("Private panels by DM: on, or off (use My hand)"))
+    @app_commands.describe(mode=_("on: your hand by DM; off: only My hand"))
+    @app_commands.choices(
+        mode=[
+            app_commands.Choice(name=_("on"), value="on"),
+            app_commands.Choice(name=_("off"), value="off"),
+        ]
+    )
+    async def dm(self, interaction: discord.Interaction, mode: app_commands.Choice[str]) -> None:
+        lang = lang_of(interaction.locale)
+        presenter = self.bot.table_presenter
+        presenter.remember_lang(interaction.user.id, lang)
+        on = mode.value == "on"
+        await presenter.set_dm(interaction.user.id, on=on)
+        await interaction.response.send_message(
+            t("table.reply.dm_on" if on else "table.reply.dm_off", lang), ephemeral=True
         )
 
     @table.command(name=_("list"), description=_("The virtual tables open in this server"))

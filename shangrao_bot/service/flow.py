@@ -86,7 +86,27 @@ class TableRun:
     # --- showing -------------------------------------------------------------------------------
 
     def publish(self, events: list[Event]) -> None:
+        self._arm_deadline()
         self.out.table_changed(self.info(), events)
+
+    def _arm_deadline(self) -> None:
+        """Set the coming moment's deadline (a human's turn, a claim window for humans) before
+        it is shown, so the public status carries its countdown. The step that prompts finds
+        it set; ``now`` is the same, so the deadline is the one it would have set."""
+        t = self.table
+        state = t.hand
+        if t.status is not TableStatus.PLAYING or state is None or state.over:
+            return
+        if t.hold is not None or t.paused:
+            return
+        self._sync_key(state)
+        if t.deadline is not None:
+            return
+        if state.phase is Phase.TURN:
+            if not t.is_auto(state.current):
+                t.deadline = self.now + t.config.turn_seconds
+        elif state.phase in CLAIMING and any(not t.is_auto(s) for s in state.to_act()):
+            t.deadline = self.now + t.config.claim_seconds
 
     def _prompt(self, seat: int, deadline: float) -> None:
         view = seat_view(self.table, seat)
@@ -294,6 +314,7 @@ class TableRun:
         t.deadline = t.ai_due = None
         t.last_accepted.clear()
         self.out.log_events(state.start_events, t.hand_no)
+        self._arm_deadline()
         self.out.hand_started(self.info(), state.start_events)
 
     def finish_hand(self, ledger_hand_id: int) -> HandRecord:

@@ -311,6 +311,61 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "过",
         "zh-TW": "過",
     },
+    "table.btn.hint": {
+        "en": "Hint",
+        "zh-CN": "提示",
+        "zh-TW": "提示",
+    },
+    "table.btn.watch": {
+        "en": "Watch",
+        "zh-CN": "观战",
+        "zh-TW": "觀戰",
+    },
+    "table.btn.rm": {
+        "en": "Remove {name}",
+        "zh-CN": "移除 {name}",
+        "zh-TW": "移除 {name}",
+    },
+    "table.reply.ai_removed": {
+        "en": "The AI player left seat {seat}.",
+        "zh-CN": "AI 玩家离开了 {seat} 号座位。",
+        "zh-TW": "AI 玩家離開了 {seat} 號座位。",
+    },
+    "table.reply.watch_board": {
+        "en": "You watch table #{table} (the public board only).",
+        "zh-CN": "你正在观看 #{table} 号牌桌（只看公开牌面）。",
+        "zh-TW": "你正在觀看 #{table} 號牌桌（只看公開牌面）。",
+    },
+    "table.result.auto_ready": {
+        "en": "The next hand starts by itself {when}.",
+        "zh-CN": "下一手将在 {when} 自动开始。",
+        "zh-TW": "下一手將在 {when} 自動開始。",
+    },
+    "table.hint.waits": {
+        "en": "**Waiting on:** {waits}",
+        "zh-CN": "**听牌：** {waits}",
+        "zh-TW": "**聽牌：** {waits}",
+    },
+    "table.hint.discard": {
+        "en": "Discard {tile} → {waits}",
+        "zh-CN": "打出 {tile} → {waits}",
+        "zh-TW": "打出 {tile} → {waits}",
+    },
+    "table.hint.none": {
+        "en": "No waits yet: your hand is not ready (not tenpai).",
+        "zh-CN": "暂无听牌：你的手牌还没有听牌。",
+        "zh-TW": "暫無聽牌：你的手牌還沒有聽牌。",
+    },
+    "table.hint.value": {
+        "en": "{tile} ({value} per payer)",
+        "zh-CN": "{tile}（每家 {value}）",
+        "zh-TW": "{tile}（每家 {value}）",
+    },
+    "table.hint.no_win": {
+        "en": "{tile} (no win allowed)",
+        "zh-CN": "{tile}（不能胡）",
+        "zh-TW": "{tile}（不能胡）",
+    },
     "table.btn.discard": {
         "en": "Discard",
         "zh-CN": "打出",
@@ -345,6 +400,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Ready for the next hand.",
         "zh-CN": "已准备好下一手。",
         "zh-TW": "已準備好下一手。",
+    },
+    "table.reply.dm_off": {
+        "en": "Hand panels by DM are **off**: use **My hand** on the table message.",
+        "zh-CN": "私信手牌面板已**关闭**：请使用牌桌消息上的**我的手牌**。",
+        "zh-TW": "私訊手牌面板已**關閉**：請使用牌桌訊息上的**我的手牌**。",
+    },
+    "table.reply.dm_on": {
+        "en": "Hand panels by DM are **on**: your hand comes by DM from the next update.",
+        "zh-CN": "私信手牌面板已**开启**：下次更新起手牌会私信给你。",
+        "zh-TW": "私訊手牌面板已**開啟**：下次更新起手牌會私訊給你。",
+    },
+    "table.panel.moved": {
+        "en": "Your hand panel moved to a newer message below.",
+        "zh-CN": "手牌面板已移到下面较新的消息。",
+        "zh-TW": "手牌面板已移到下面較新的訊息。",
+    },
+    "table.panel.dm_off": {
+        "en": "DM panels are off: use **My hand** on the table message.",
+        "zh-CN": "私信面板已关闭：请使用牌桌消息上的**我的手牌**。",
+        "zh-TW": "私訊面板已關閉：請使用牌桌訊息上的**我的手牌**。",
     },
     "table.reply.watching": {
         "en": "You watch table #{table} in <#{thread}>.",

@@ -41,13 +41,16 @@ from shangrao_bot.ui.table_views import (
 
 log = logging.getLogger(__name__)
 
+BOARD_EDIT_SECONDS = 1.5  # at most one edit of a table message per this interval
 PANEL_TOKEN_SECONDS = 14 * 60  # an interaction token lives 15 min: stop editing a bit before
+DM_FRESH_SECONDS = 20.0  # a prompt re-sends a DM panel older than this, so Discord notifies
 
 
 @dataclass
 class _Dm:
     hand: int
     message: discord.Message
+    sent: float = 0.0  # monotonic time the message was sent (a fresh one notifies the player)
 
 
 class DiscordPresenter:
@@ -60,6 +63,13 @@ class DiscordPresenter:
         self.panels: dict[tuple[int, int], tuple[float, discord.Interaction]] = {}
         self.status_texts: dict[int, str] = {}  # table → its table message's status line
         self.langs: dict[int, str] = {}  # user → language seen in their interactions
+        self.board_interval = BOARD_EDIT_SECONDS
+        self.dm_off: set[int] = set()  # users who chose /table dm off (My hand only)
+        self.dm_fresh_seconds = DM_FRESH_SECONDS
+        self.board_latest: dict[int, TableInfo] = {}  # table → state not yet shown
+        self.board_tasks: dict[int, asyncio.Task[None]] = {}  # table → pending (sleeping) edit
+        self.board_last: dict[int, float] = {}  # table → monotonic time of its last edit
+        self.board_locks: dict[int, asyncio.Lock] = {}
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -131,6 +141,7 @@ class DiscordPresenter:
         self.table_messages[table.id] = (table.hand_no, msg.id)
 
     async def hand_started(self, table: TableInfo, events: Sequence[Event]) -> None:
+        self._drop_board(table.id)
         lobby = self.lobby_messages.pop(table.id, None)
         thread = self.thread(table)
         if lobby is not None and thread is not None:
@@ -151,48 +162,135 @@ class DiscordPresenter:
         await self._post_table_message(table)
 
     async def table_changed(self, table: TableInfo, events: Sequence[Event]) -> None:
+        """Coalesced: at most one edit of the table message per ``board_interval`` per table;
+        a pending edit shows the latest state when it fires (the final state is never lost:
+        a prompt, the end of the hand or of the table flushes it)."""
         thread = self.thread(table)
         current = self.table_messages.get(table.id)
         if thread is None or table.public is None:
             return
         if current is None or current[0] != table.hand_no:
+            self._drop_board(table.id)
             await self._post_table_message(table)
             return
-        lang = self.lang(table)
-        file = await self.board_file(table)
-        status = self.status_texts[table.id] = status_line(table, lang)
-        await thread.get_partial_message(current[1]).edit(
-            content=status,
-            attachments=[file] if file else [],
-            view=table_view(table, lang),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        self.board_latest[table.id] = table
+        if table.id in self.board_tasks:
+            return  # the pending edit will show this state
+        wait = self.board_last.get(table.id, -1e9) + self.board_interval - time.monotonic()
+        if wait <= 0:
+            await self.flush_board(table.id)
+        else:
+            self.board_tasks[table.id] = asyncio.create_task(
+                self._board_later(table.id, wait), name=f"table-{table.id}-board"
+            )
+
+    def _board_lock(self, table_id: int) -> asyncio.Lock:
+        return self.board_locks.setdefault(table_id, asyncio.Lock())
+
+    async def _board_later(self, table_id: int, wait: float) -> None:
+        await asyncio.sleep(wait)
+        self.board_tasks.pop(table_id, None)  # firing: later changes schedule a new edit
+        if self.client.is_closed():
+            return
+        try:
+            await self.flush_board(table_id)
+        except Exception:
+            log.warning("table %s: board edit failed", table_id, exc_info=True)
+
+    async def _board_settled(self, table_id: int) -> None:
+        """Wait for the pending edit to fire at its time and for an edit in flight."""
+        task = self.board_tasks.get(table_id)
+        if task is not None:
+            await asyncio.wait({task})
+        async with self._board_lock(table_id):
+            pass
+
+    def _drop_board(self, table_id: int) -> None:
+        """Forget a pending edit (the message is replaced or finished by the caller)."""
+        task = self.board_tasks.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+        self.board_latest.pop(table_id, None)
+
+    async def flush_board(self, table_id: int) -> None:
+        """Edit the table message now with the latest state not yet shown (if any)."""
+        task = self.board_tasks.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+        async with self._board_lock(table_id):
+            table = self.board_latest.pop(table_id, None)
+            if table is None:
+                return
+            thread, current = self.thread(table), self.table_messages.get(table_id)
+            if thread is None or current is None or current[0] != table.hand_no:
+                return
+            self.board_last[table_id] = time.monotonic()
+            lang = self.lang(table)
+            file = await self.board_file(table)
+            status = self.status_texts[table.id] = status_line(table, lang)
+            await thread.get_partial_message(current[1]).edit(
+                content=status,
+                attachments=[file] if file else [],
+                view=table_view(table, lang),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
 
     # --- private panels ------------------------------------------------------------------------
 
-    async def _private(self, table: TableInfo, seat: int, view: PlayerView) -> None:
+    async def set_dm(self, user_id: int, *, on: bool) -> None:
+        """A player's preference: ``off`` → no DM panels (My hand only); their open DM
+        panels say so and lose their buttons."""
+        if on:
+            self.dm_off.discard(user_id)
+            return
+        self.dm_off.add(user_id)
+        lang = self.langs.get(user_id, "en")
+        for key in [k for k in self.dms if k[1] == user_id]:
+            dm = self.dms.pop(key)
+            try:
+                await dm.message.edit(
+                    content=t("table.panel.dm_off", lang), attachments=[], view=None
+                )
+            except discord.HTTPException:
+                log.debug("DM panel %s not closed", key)
+
+    async def _private(
+        self, table: TableInfo, seat: int, view: PlayerView, *, fresh: bool = False
+    ) -> None:
         s = table.seats[seat]
         if s is None or s.user_id is None:
             return
         user_id = s.user_id
         lang = self.langs.get(user_id) or self.lang(table)
         await asyncio.gather(
-            self._dm(table, user_id, view, lang), self._ephemeral(table, user_id, view, lang)
+            self._dm(table, user_id, view, lang, fresh=fresh),
+            self._ephemeral(table, user_id, view, lang),
         )
 
-    async def _dm(self, table: TableInfo, user_id: int, view: PlayerView, lang: str) -> None:
+    async def _dm(
+        self, table: TableInfo, user_id: int, view: PlayerView, lang: str, *, fresh: bool
+    ) -> None:
+        """The DM panel: edited in place, or sent anew (the old one deleted) when the player
+        must act and the panel is older than ``dm_fresh_seconds`` — an edit does not notify."""
         key = (table.id, user_id)
-        if key in self.dm_closed:
+        if key in self.dm_closed or user_id in self.dm_off:
             return
         content, file, items = await build_panel(table, view, lang)
         dm = self.dms.get(key)
         try:
             if dm is not None and dm.hand == table.hand_no:
-                await dm.message.edit(content=content, attachments=[file], view=items)
-                return
+                if not fresh or time.monotonic() - dm.sent < self.dm_fresh_seconds:
+                    await dm.message.edit(content=content, attachments=[file], view=items)
+                    return
+                try:
+                    await dm.message.delete()
+                except discord.HTTPException:
+                    await dm.message.edit(
+                        content=t("table.panel.moved", lang), attachments=[], view=None
+                    )
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
             message = await user.send(content, file=file, view=items or discord.utils.MISSING)
-            self.dms[key] = _Dm(table.hand_no, message)
+            self.dms[key] = _Dm(table.hand_no, message, time.monotonic())
         except discord.Forbidden:  # 403 / 50007: DMs closed
             self.dm_closed.add(key)
             self.dms.pop(key, None)
@@ -221,17 +319,14 @@ class DiscordPresenter:
         await self._private(table, seat, view)
 
     async def prompt(self, table: TableInfo, seat: int, view: PlayerView, deadline: float) -> None:
-        await self._private(table, seat, view)
-        # the table_changed before a prompt comes without the new deadline: show it now
-        thread, current = self.thread(table), self.table_messages.get(table.id)
-        if thread is None or current is None or current[0] != table.hand_no:
-            return
-        status = status_line(table, self.lang(table))
-        if self.status_texts.get(table.id) != status:
-            self.status_texts[table.id] = status
-            await thread.get_partial_message(current[1]).edit(
-                content=status, allowed_mentions=discord.AllowedMentions.none()
-            )
+        # the board a human acts on must be current. A turn is public: edit now. A claim
+        # prompt is secret: the edit keeps its schedule (an early one would tell everyone that
+        # someone may claim); the panel follows it
+        if table.turn_seat == seat:
+            await self.flush_board(table.id)
+        else:
+            await self._board_settled(table.id)
+        await self._private(table, seat, view, fresh=True)
 
     # --- the end of a hand and of the session --------------------------------------------------
 
@@ -269,13 +364,15 @@ class DiscordPresenter:
         await self._close_panels(table)
         pub = summary.public
         current = self.table_messages.get(table.id)
+        self._drop_board(table.id)  # the final board follows
         if current is not None:
             board = await asyncio.to_thread(render_board, pub)
-            await thread.get_partial_message(current[1]).edit(
-                content=t("table.status.over", lang, table=table.id, hand=summary.number),
-                attachments=[discord.File(io.BytesIO(board), filename="board.png")],
-                view=None,
-            )
+            async with self._board_lock(table.id):  # after an edit in flight
+                await thread.get_partial_message(current[1]).edit(
+                    content=t("table.status.over", lang, table=table.id, hand=summary.number),
+                    attachments=[discord.File(io.BytesIO(board), filename="board.png")],
+                    view=None,
+                )
         png = await asyncio.to_thread(
             render_result, summary.result, dealer=pub.dealer, bao=pub.bao, indicator=pub.indicator
         )
@@ -307,8 +404,12 @@ class DiscordPresenter:
         if table.status is TableStatus.READY:
             view = discord.ui.View(timeout=None)
             view.add_item(ReadyButton(table.id, summary.number, lang))
-            if table.ready_deadline is not None:
-                embed.set_footer(text=t("table.result.ready", lang))
+            embed.set_footer(text=t("table.result.ready", lang))
+            if table.ready_deadline is not None:  # footers do not render <t:…>: a field does
+                when = f"<t:{int(table.ready_deadline)}:R>"
+                embed.add_field(
+                    name="⏱", value=t("table.result.auto_ready", lang, when=when), inline=False
+                )
         await thread.send(
             embed=embed,
             file=discord.File(io.BytesIO(png), filename="result.png"),
@@ -373,12 +474,16 @@ class DiscordPresenter:
 
     async def restored(self, table: TableInfo) -> None:
         await self.say(table, t("table.notice.restored", self.lang(table)))
+        self._drop_board(table.id)
         if table.status is TableStatus.LOBBY:
             await self.post_lobby(table)
         elif table.status is TableStatus.PLAYING:
             await self._post_table_message(table)
 
     async def table_closed(self, table: TableInfo, reason: str) -> None:
+        await self.flush_board(table.id)
+        self.board_locks.pop(table.id, None)
+        self.board_last.pop(table.id, None)
         await self._close_panels(table)
         lobby = self.lobby_messages.pop(table.id, None)
         thread = self.thread(table)

@@ -5,7 +5,8 @@ so buttons posted before a restart still work once ``bot.add_dynamic_items(*TABL
 Custom ids:
 
 * ``mj:{table}:{op}`` — lobby and table-message buttons (join, leave, ai-easy, ai-normal, start,
-  rules, back);
+  rules, back, watch, rm{seat});
+* ``mj:{table}:{hand}:hint`` — Hint on a private panel;
 * ``mj:{table}:{hand}:{seq}:hand`` — "My hand" on the hand's public table message;
 * ``mj:{table}:{hand}:{seq}:d:{tile}`` / ``…:a:{move}`` — a private panel's discard / action;
 * ``mj:{table}:{hand}:ready`` — the Ready gate after a hand.
@@ -88,9 +89,10 @@ def action_label(action: Action, lang: str) -> str:
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mj:(?P<table>\d+):(?P<op>join|leave|ai-easy|ai-normal|start|rules|back)",
+    template=r"mj:(?P<table>\d+):(?P<op>join|leave|ai-easy|ai-normal|start|rules|back|watch|rm[0-3])",
 ):
-    """Lobby and table-message buttons: the table id and what to do."""
+    """Lobby and table-message buttons: the table id and what to do (``rm{seat}``: the host
+    removes the AI player of that seat)."""
 
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
@@ -98,10 +100,10 @@ class TableButton(
         "leave": discord.ButtonStyle.danger,
     }
 
-    def __init__(self, table: int, op: str, lang: str = "en") -> None:
+    def __init__(self, table: int, op: str, lang: str = "en", label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=t(f"table.btn.{op}", lang),
+                label=(label or t(f"table.btn.{op}", lang))[:80],
                 style=self.STYLES.get(op, discord.ButtonStyle.secondary),
                 custom_id=f"mj:{table}:{op}",
             )
@@ -131,6 +133,12 @@ class TableButton(
             info = service.get(self.table)
             await interaction.response.send_message(rules_text(info, lang), ephemeral=True)
             return
+        if op == "watch":
+            await self._watch(interaction, lang)
+            return
+        # acknowledge before the service's work (a start deals and writes to the ledger): a
+        # busy server must never let an interaction pass Discord's 3 seconds
+        await interaction.response.defer(ephemeral=True, thinking=True)
         if op == "join":
             await service.join(self.table, user, member_name(interaction))
             key = "table.reply.joined"
@@ -143,10 +151,36 @@ class TableButton(
         elif op == "start":
             await service.start(self.table, user)
             key = "table.reply.started"
+        elif op.startswith("rm"):
+            seat = int(op.removeprefix("rm"))
+            await service.remove_ai(self.table, user, seat)
+            await interaction.followup.send(
+                t("table.reply.ai_removed", lang, seat=seat), ephemeral=True
+            )
+            return
         else:  # back
             await service.back(self.table, user)
             key = "table.reply.back"
-        await interaction.response.send_message(t(key, lang, table=self.table), ephemeral=True)
+        await interaction.followup.send(t(key, lang, table=self.table), ephemeral=True)
+
+    async def _watch(self, interaction: discord.Interaction, lang: str) -> None:
+        """Watch from the table message: the public board, ephemeral — never a hand."""
+        from shangrao_bot.render import render_board
+
+        service = _client(interaction).service
+        info = await service.watch(self.table, interaction.user.id)
+        text = t("table.reply.watch_board", lang, table=info.id)
+        if info.public is None:
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        png = await asyncio.to_thread(render_board, info.public)
+        await interaction.followup.send(
+            f"{text}\n{status_line(info, lang)}"[:2000],
+            file=discord.File(io.BytesIO(png), filename="board.png"),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
 
 class HandButton(
@@ -236,17 +270,91 @@ class PanelButton(
             lang = lang_of(interaction.locale)
             user = interaction.user.id
             bot.table_presenter.remember_lang(user, lang)
+            # a deferred update acknowledges at once (no spinner); the panel is then edited
+            # through the interaction token once the move is played and the hand redrawn
+            await interaction.response.defer()
             await bot.service.act(self.table, user, self.action(), self.seq, hand=self.hand)
             info = bot.service.get(self.table)
             try:
                 view = bot.service.private_view(self.table, user)
             except Exception:  # the hand ended with this move
-                await interaction.response.edit_message(
+                await interaction.edit_original_response(
                     content=t("table.panel.over", lang), attachments=[], view=None
                 )
                 return
             content, file, items = await build_panel(info, view, lang)
-            await interaction.response.edit_message(content=content, attachments=[file], view=items)
+            await interaction.edit_original_response(
+                content=content, attachments=[file], view=items
+            )
+        except Exception as error:
+            await reply_error(interaction, error)
+
+
+def hint_text(view: PlayerView, lang: str) -> str:
+    """The seat's waits and what each pays (per payer, self-drawn now) — with 14 tiles, for
+    each discard that leaves the hand ready. Only the seat's own view is used."""
+    from dataclasses import replace
+
+    from shangrao_bot.render import waits_for
+
+    def describe(waits: list[Any]) -> str:
+        return ", ".join(
+            t("table.hint.value", lang, tile=tile_str(w.tile), value=w.value)
+            if w.value is not None
+            else t("table.hint.no_win", lang, tile=tile_str(w.tile))
+            for w in waits
+        )
+
+    waits = waits_for(view)
+    if waits:
+        return t("table.hint.waits", lang, waits=describe(waits))[:2000]
+    tiles = [*view.concealed, *([view.drawn] if view.drawn is not None else [])]
+    lines = []
+    for tile in sorted(set(tiles)):
+        rest = list(tiles)
+        rest.remove(tile)
+        after = waits_for(replace(view, concealed=tuple(sorted(rest)), drawn=None))
+        if after:
+            lines.append(t("table.hint.discard", lang, tile=tile_str(tile), waits=describe(after)))
+    text = "\n".join(lines) or t("table.hint.none", lang)
+    return text[:2000]
+
+
+class HintButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mj:(?P<table>\d+):(?P<hand>\d+):hint",
+):
+    """Hint on a private panel: the presser's own waits and their values, ephemeral. Built from
+    the presser's own view, so a panel's Hint only ever tells its owner about their hand."""
+
+    def __init__(self, table: int, hand: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("table.btn.hint", lang),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"mj:{table}:{hand}:hint",
+            )
+        )
+        self.table, self.hand = table, hand
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HintButton:
+        return cls(int(match["table"]), int(match["hand"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            bot = _client(interaction)
+            lang = lang_of(interaction.locale)
+            info = bot.service.get(self.table)
+            view = bot.service.private_view(self.table, interaction.user.id)
+            if info.hand_no != self.hand:
+                from shangrao_bot.service.errors import PromptOutdated
+
+                raise PromptOutdated()
+            text = await asyncio.to_thread(hint_text, view, lang)
+            await interaction.response.send_message(text, ephemeral=True)
         except Exception as error:
             await reply_error(interaction, error)
 
@@ -292,6 +400,7 @@ TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableButton,
     HandButton,
     PanelButton,
+    HintButton,
     ReadyButton,
 )
 
@@ -341,6 +450,10 @@ def lobby_message(info: TableInfo, lang: str) -> tuple[discord.Embed, discord.ui
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "ai-easy", "ai-normal", "start", "rules"):
         view.add_item(TableButton(info.id, op, lang))
+    for i, s in enumerate(info.seats):  # the host may remove an AI player
+        if s is not None and s.user_id is None:
+            label = t("table.btn.rm", lang, name=s.name)
+            view.add_item(TableButton(info.id, f"rm{i}", lang, label=label))
     return embed, view
 
 
@@ -368,6 +481,7 @@ def status_line(info: TableInfo, lang: str) -> str:
 def table_view(info: TableInfo, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(info.id, info.hand_no, info.sequence or 0, lang))
+    view.add_item(TableButton(info.id, "watch", lang))
     view.add_item(TableButton(info.id, "back", lang))
     view.add_item(TableButton(info.id, "rules", lang))
     return view
@@ -386,15 +500,13 @@ def _rows(groups: Sequence[list[discord.ui.Item[Any]]], free_rows: int) -> list[
 
 
 def panel_view(info: TableInfo, view: PlayerView, lang: str) -> discord.ui.View | None:
-    """Tile buttons for the legal discards (grouped by suit) and one button per other legal
-    action; within Discord's 5 rows × 5 buttons."""
+    """Tile buttons for the legal discards (grouped by suit), one button per other legal
+    action, and Hint; within Discord's 5 rows × 5 buttons."""
     hand, seq = info.hand_no, view.public.sequence
     discards = sorted(
         {a.tile for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None}
     )
     others = [a for a in view.legal if a.kind is not ActionKind.DISCARD]
-    if not discards and not others:
-        return None
     by_suit: dict[int, list[discord.ui.Item[Any]]] = {}
     for tile in discards:
         style = discord.ButtonStyle.primary if tile == view.drawn else discord.ButtonStyle.secondary
@@ -415,6 +527,7 @@ def panel_view(info: TableInfo, view: PlayerView, lang: str) -> discord.ui.View 
                 info.id, hand, seq, "a", encode_action(a), label=action_label(a, lang), style=style
             )
         )
+    action_items.append(HintButton(info.id, hand, lang))
     action_rows = [
         action_items[i : i + ROW_BUTTONS] for i in range(0, len(action_items), ROW_BUTTONS)
     ]

@@ -137,6 +137,18 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
         "结束牌桌（房主或管理员）",
         "結束牌桌（房主或管理員）",
     ),
+    "dm": ("私信", "私訊"),
+    "Private panels by DM: on, or off (use My hand)": (
+        "私信手牌面板：开启，或关闭（使用“我的手牌”）",
+        "私訊手牌面板：開啟，或關閉（使用「我的手牌」）",
+    ),
+    "mode": ("模式", "模式"),
+    "on: your hand by DM; off: only My hand": (
+        "开：私信发送手牌；关：只用“我的手牌”",
+        "開：私訊傳送手牌；關：只用「我的手牌」",
+    ),
+    "on": ("开", "開"),
+    "off": ("关", "關"),
     "watch": ("观看", "觀看"),
     "Watch a table (the public board only)": (
         "观看牌桌（只看公开牌面）",

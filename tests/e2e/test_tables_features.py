@@ -1,0 +1,309 @@
+"""Virtual-table features through the loopback fake Discord (issue 7): the deadline shown with
+the board before a prompt, coalesced board edits, the Hint button, the DM preference, watching
+from the table message, removing an AI seat and the Ready countdown."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import re
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.engine.events import Event
+from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.errors import UserError
+from shangrao_bot.render import render_board
+from shangrao_bot.service.model import TableInfo
+from shangrao_bot.ui.i18n import LANGS, t
+from shangrao_bot.ui.table_views import hint_text, status_line
+from tests.e2e.conftest import StartBot
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.test_tables import (
+    check_public,
+    make_bot,
+    move_ids,
+    open_table,
+    pick,
+    result_posted,
+    seat_ais_and_start,
+    until,
+)
+
+
+@pytest.fixture
+async def bot(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+) -> AsyncIterator[ShangraoBot]:
+    yield await start_bot(make_bot(fake_discord, tmp_path / "bot.db"))
+
+
+class Recorder:
+    """Wraps the bot's Discord presenter to record what the service asked it to show."""
+
+    def __init__(self, bot: ShangraoBot) -> None:
+        self.calls: list[tuple[str, TableInfo, Any]] = []
+        p = bot.table_presenter
+        changed, prompt, started = p.table_changed, p.prompt, p.hand_started
+
+        async def table_changed(table: TableInfo, events: Sequence[Event]) -> None:
+            self.calls.append(("changed", table, None))
+            await changed(table, events)
+
+        async def on_prompt(table: TableInfo, seat: int, view: PlayerView, deadline: float) -> None:
+            self.calls.append(("prompt", table, deadline))
+            await prompt(table, seat, view, deadline)
+
+        async def hand_started(table: TableInfo, events: Sequence[Event]) -> None:
+            self.calls.append(("started", table, None))
+            await started(table, events)
+
+        p.table_changed = table_changed  # type: ignore[method-assign]
+        p.prompt = on_prompt  # type: ignore[method-assign]
+        p.hand_started = hand_started  # type: ignore[method-assign]
+
+    def count(self, name: str) -> int:
+        return sum(1 for c in self.calls if c[0] == name)
+
+
+async def play_hand(
+    fake: FakeDiscord,
+    bot: ShangraoBot,
+    alice: FakeUser,
+    thread: Any,
+    seen: set[int] | None = None,
+) -> int:
+    """Alice plays through her DM panel until the result is posted; returns her clicks.
+    ``seen`` collects the ids of the DM panels she pressed."""
+    await until(lambda: fake.dm_messages(alice))
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 90
+    clicks = 0
+    while not result_posted(fake, thread):
+        assert loop.time() < end, "the hand did not end"
+        dm = fake.dm_messages(alice)[-1]
+        ids = move_ids(dm)
+        if not ids:
+            await asyncio.sleep(0.01)
+            continue
+        before = dm.edits
+        if seen is not None:
+            seen.add(dm.id)
+        rec = await fake.click(alice, dm, pick(ids))
+        await rec.response()
+        clicks += 1
+        with_edit = loop.time() + 2
+        while dm.edits == before and fake.dm_messages(alice)[-1] is dm:
+            if loop.time() > with_edit:
+                break
+            await asyncio.sleep(0.01)
+    return clicks
+
+
+def table_message(fake: FakeDiscord, thread: Any) -> FakeMessage:
+    return next(m for m in fake.channel_messages(thread) if m.attachments)
+
+
+async def test_the_board_before_a_prompt_carries_the_deadline(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    fake = fake_discord
+    alice = fake.user("alice")
+    rec = Recorder(bot)
+    table_id, thread, lobby = await open_table(fake, bot, alice)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    assert await play_hand(fake, bot, alice, thread) > 0
+    await bot.presenter_queue.drain()
+    prompts = 0
+    shown: TableInfo | None = None
+    for name, info, deadline in rec.calls:
+        if name in ("changed", "started"):
+            shown = info
+        elif name == "prompt":
+            prompts += 1
+            assert shown is not None and shown.deadline == deadline, (shown, deadline)
+    assert prompts > 0
+    check_public(fake, thread, [alice])
+
+
+async def test_board_edits_are_coalesced_and_end_with_the_latest_state(
+    fake_discord: FakeDiscord,
+    bot: ShangraoBot,
+) -> None:
+    fake = fake_discord
+    alice = fake.user("alice")
+    presenter = bot.table_presenter
+    assert presenter.board_interval == 1.5
+    rec = Recorder(bot)
+    table_id, thread, lobby = await open_table(fake, bot, alice)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    # wait for alice's first turn: the board then shows the latest state, deadline included
+    await until(lambda: bot.service.private_view(table_id, alice.id).legal, 30)
+    await bot.presenter_queue.drain()
+    msg = table_message(fake, thread)
+    info = bot.service.get(table_id)
+    assert info.public is not None
+    assert fake.attachment_bytes(msg) == render_board(info.public)
+    assert msg.content == status_line(info, "en")
+    # a burst of changes: at most one edit now and one pending edit that shows the latest
+    presenter.board_interval = 0.3
+    await asyncio.sleep(0.35)
+    edits = msg.edits
+    stale = dataclasses.replace(info, deadline=None)
+    for _ in range(5):
+        await presenter.table_changed(stale, [])
+    await presenter.table_changed(info, [])
+    assert msg.edits == edits + 1  # the first one at once, the rest wait
+    await until(lambda: msg.edits == edits + 2, 3)
+    await asyncio.sleep(0.5)
+    assert msg.edits == edits + 2
+    assert msg.content == status_line(info, "en")
+    assert fake.attachment_bytes(msg) == render_board(info.public)
+    # a whole hand: far fewer edits of the table message than board changes
+    presenter.board_interval = 1.5
+    before_edits, before_changes = msg.edits, rec.count("changed")
+    await play_hand(fake, bot, alice, thread)
+    await bot.presenter_queue.drain()
+    changes = rec.count("changed") - before_changes
+    edits = msg.edits - before_edits
+    assert changes >= 10
+    assert edits * 2 < changes, (edits, changes)
+    print(f"board changes={changes} table message edits={edits}")
+    final = [c[1] for c in rec.calls if c[0] == "changed"][-1]
+    assert final.public is not None
+    assert fake.attachment_bytes(msg) == render_board(final.public)  # the final board
+    check_public(fake, thread, [alice])
+
+
+async def test_hint_button_answers_the_owner_with_waits(
+    fake_discord: FakeDiscord,
+    bot: ShangraoBot,
+) -> None:
+    fake = fake_discord
+    alice, dave = fake.user("alice"), fake.user("dave")
+    table_id, thread, lobby = await open_table(fake, bot, alice)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await until(lambda: bot.service.private_view(table_id, alice.id).legal, 30)
+    await bot.presenter_queue.drain()
+    dm = fake.dm_messages(alice)[-1]
+    hint_id = f"mj:{table_id}:1:hint"
+    assert hint_id in dm.custom_ids
+    view = bot.service.private_view(table_id, alice.id)
+    rec = await fake.click(alice, dm, hint_id)
+    reply = await rec.response()
+    assert reply.ephemeral
+    assert reply.text() == hint_text(view, "en")
+    assert any(k in reply.text() for k in ("Waiting on", "Discard", "No waits yet"))
+    # the same Hint on My hand's ephemeral panel; a stranger's press tells them nothing
+    table_msg = table_message(fake, thread)
+    hand_id = next(c for c in table_msg.custom_ids if c.endswith(":hand"))
+    panel = await (await fake.click(alice, table_msg, hand_id)).response()
+    assert hint_id in panel.custom_ids
+    rec = await fake.click(dave, table_msg, hand_id)
+    assert "You do not sit at this table." in (await rec.response()).text()
+    check_public(fake, thread, [alice])
+
+
+async def test_dm_preference_and_a_fresh_dm_when_the_turn_comes(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    # bob: /table dm off → no DM at all, My hand works
+    rec = await fake.slash(bob, "table dm", in_channel=fake.channel("mahjong"), mode="off")
+    assert (await rec.response()).text() in {t("table.reply.dm_off", lang) for lang in LANGS}
+    assert bob.id in bot.table_presenter.dm_off
+    table_id, thread, lobby = await open_table(fake, bot, alice, hands=2)
+    rec = await fake.click(bob, lobby, f"mj:{table_id}:join")
+    await rec.response()
+    for _ in range(2):
+        await (await fake.click(alice, lobby, f"mj:{table_id}:ai-normal")).response()
+    await (await fake.click(alice, lobby, f"mj:{table_id}:start")).response()
+    await until(lambda: fake.dm_messages(alice))
+    await bot.presenter_queue.drain()
+    assert fake.dm_messages(bob) == []
+    table_msg = table_message(fake, thread)
+    hand_id = next(c for c in table_msg.custom_ids if c.endswith(":hand"))
+    panel = await (await fake.click(bob, table_msg, hand_id)).response()
+    assert panel.ephemeral and panel.attachments[0].filename == "hand.png"
+    # alice: every prompt sends her a fresh DM panel (the old one goes), so Discord notifies
+    bot.table_presenter.dm_fresh_seconds = 0.0
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 60
+    seen: set[int] = set()
+    while bot.service.get(table_id).status.value == "playing":
+        assert loop.time() < end, "the hand did not end"
+        for user in (alice, bob):
+            try:
+                if not bot.service.private_view(table_id, user.id).legal:
+                    continue
+            except UserError:  # the hand just ended
+                break
+            await bot.presenter_queue.drain()
+            if user is alice:
+                dms = fake.dm_messages(alice)
+                assert len(dms) == 1  # the old panel was deleted
+                msg: Any = dms[0]
+                seen.add(msg.id)
+            else:
+                now_id = next(c for c in table_msg.custom_ids if c.endswith(":hand"))
+                msg = await (await fake.click(bob, table_msg, now_id)).response()
+            ids = move_ids(msg)
+            if ids:
+                await (await fake.click(user, msg, pick(ids))).response()
+        await asyncio.sleep(0.01)
+    assert len(seen) >= 2  # a new message at least once
+    assert fake.dm_messages(bob) == []
+    rec = await fake.slash(bob, "table dm", in_channel=fake.channel("mahjong"), mode="on")
+    assert (await rec.response()).text() in {t("table.reply.dm_on", lang) for lang in LANGS}
+    assert bob.id not in bot.table_presenter.dm_off
+    check_public(fake, thread, [alice, bob])
+
+
+async def test_watch_button_remove_ai_and_ready_countdown(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    fake = fake_discord
+    alice, dave = fake.user("alice"), fake.user("dave")
+    table_id, thread, lobby = await open_table(fake, bot, alice, hands=2)
+    for _ in range(3):
+        await (await fake.click(alice, lobby, f"mj:{table_id}:ai-easy")).response()
+    await bot.presenter_queue.drain()
+    rm = [c for c in lobby.custom_ids if re.fullmatch(rf"mj:{table_id}:rm\d", c)]
+    assert len(rm) == 3
+    # only the host removes an AI player
+    rec = await fake.click(dave, lobby, rm[0])
+    assert "Only the table's host" in (await rec.response()).text()
+    rec = await fake.click(alice, lobby, rm[0])
+    assert (await rec.response()).ephemeral
+    await bot.presenter_queue.drain()
+    assert rm[0] not in lobby.custom_ids
+    assert sum(s is not None for s in bot.service.get(table_id).seats) == 3
+    await (await fake.click(alice, lobby, f"mj:{table_id}:ai-normal")).response()
+    await (await fake.click(alice, lobby, f"mj:{table_id}:start")).response()
+    await until(lambda: bot.service.private_view(table_id, alice.id).legal, 30)
+    await bot.presenter_queue.drain()
+    # Watch on the table message: an ephemeral public board for a spectator, never a hand
+    table_msg = table_message(fake, thread)
+    rec = await fake.click(dave, table_msg, f"mj:{table_id}:watch")
+    reply = await rec.response()
+    assert reply.ephemeral
+    assert [a.filename for a in reply.attachments] == ["board.png"]
+    assert not move_ids(reply)
+    assert dave.id in bot.service.get(table_id).spectators
+    public = bot.service.get(table_id).public
+    assert public is not None
+    assert fake.attachment_bytes(reply) == render_board(public)
+    # the Ready gate shows the auto-ready countdown
+    await play_hand(fake, bot, alice, thread)
+    await bot.presenter_queue.drain()
+    result = next(m for m in fake.channel_messages(thread) if "result.png" in str(m.attachments))
+    info = bot.service.get(table_id)
+    assert info.ready_deadline is not None
+    assert f"<t:{int(info.ready_deadline)}:R>" in result.text()
+    assert fake.dm_messages(dave) == []
+    check_public(fake, thread, [alice])

@@ -1,0 +1,92 @@
+"""Resume after a crash (issue 7, "Resume"): the bot dies mid-hand without running any shutdown
+code, a new bot starts on the same database, the table is back at the exact state, and buttons
+posted before the crash still work — or say the prompt is outdated once the game moved on.
+
+The timings of the table service (``ServiceConfig``) cannot be set from the environment, so a
+``python bot.py`` subprocess would play at production pace (0.8 s per AI move, 3 s claim
+windows) with random walls; the crash is simulated in process instead: every task the first
+bot started is cancelled, ``close()`` is never called (no drain, no timer shutdown, the
+database left open)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+
+from shangrao_bot.discord_bot import ShangraoBot
+from tests.e2e.conftest import start_client
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.test_tables import (
+    check_public,
+    make_bot,
+    move_ids,
+    open_table,
+    pick,
+    seat_ais_and_start,
+    until,
+)
+
+
+async def crash(tasks: set[asyncio.Task[object]]) -> None:
+    """Cancel ``tasks`` (the dead process's), without any close()."""
+    for task in tasks:
+        task.cancel()
+    for task in tasks:
+        with contextlib.suppress(BaseException):
+            await task
+
+
+async def test_sigkill_mid_hand_resumes_the_exact_state(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    alice = fake.user("alice")
+    db = tmp_path / "bot.db"
+    ours = asyncio.current_task()
+    before_start = asyncio.all_tasks()
+    first: ShangraoBot = await start_client(fake, make_bot(fake, db))
+    table_id, thread, lobby = await open_table(fake, first, alice)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await until(lambda: fake.dm_messages(alice) and move_ids(fake.dm_messages(alice)[-1]))
+    await first.presenter_queue.drain()
+    old_table_msg = next(m for m in fake.channel_messages(thread) if m.attachments)
+    saved = first.service.snapshot(table_id)
+    await crash({t for t in asyncio.all_tasks() - before_start if t is not ours})  # type: ignore[misc]
+    with contextlib.suppress(Exception):  # a dead process's heartbeat thread dies with it
+        first.ws._keep_alive.stop()  # type: ignore[union-attr]
+    await first.http.close()  # its sockets are gone with it
+    await until(lambda: not fake.connected, 5)
+
+    second: ShangraoBot = await start_client(fake, make_bot(fake, db))
+    try:
+        assert second.service.snapshot(table_id) == saved  # the exact state
+        await until(lambda: any("bot restarted" in m.text() for m in fake.channel_messages(thread)))
+        # the old table message's My hand (sent by the dead process) still opens the panel
+        hand_id = next(c for c in old_table_msg.custom_ids if c.endswith(":hand"))
+        rec = await fake.click(alice, old_table_msg, hand_id)
+        panel = await rec.response()
+        assert panel.ephemeral and move_ids(panel)
+        stale = move_ids(panel)
+        # the restored DM acts on the table
+        await until(lambda: move_ids(fake.dm_messages(alice)[-1]))
+        dm = fake.dm_messages(alice)[-1]
+        seq = second.service.get(table_id).sequence
+        chosen = pick(move_ids(dm))
+        rec = await fake.click(alice, dm, chosen)
+        await rec.response()
+        assert "outdated" not in rec.text()
+        await until(lambda: second.service.get(table_id).sequence != seq)
+        # the panel opened before that move: outdated, nothing happens
+        other = next((c for c in stale if c != chosen), None)
+        if other is not None:
+            rec = await fake.click(alice, panel, other)
+            assert "This prompt is outdated" in (await rec.response()).text()
+        check_public(fake, thread, [alice])
+        rec = await fake.slash(alice, "table end", in_channel=thread)
+        await rec.response()
+    finally:
+        await second.close()
+        # the dead process's database threads would keep this test process alive: a real
+        # SIGKILL takes them down with it
+        await first.db.close()

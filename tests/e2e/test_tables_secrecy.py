@@ -1,0 +1,303 @@
+"""Hidden information at virtual tables (issue 7, "Hidden information and fairness"): every
+public payload the fake Discord receives during a whole hand (content, embeds, components,
+thread names, every board image, as it was at the time it was sent) carries no concealed tile;
+board images are exactly the public view, read back from their pixels against the sprites;
+private panels and DMs reach only their owner; double clicks, strangers' clicks and clicks on old
+prompts are each handled once and correctly."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.engine.state import Phase
+from shangrao_bot.engine.views import PublicView
+from shangrao_bot.render import render_board
+from shangrao_bot.render.board import layout_board
+from shangrao_bot.render.tiles import BACK
+from shangrao_bot.rules.tiles import HONOR_START, format_tiles, tile_name, tile_str
+from tests.e2e.conftest import StartBot
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.test_tables import (
+    PUBLIC_FILES,
+    make_bot,
+    move_ids,
+    open_table,
+    pick,
+    result_posted,
+    seat_ais_and_start,
+    until,
+)
+from tests.render.pixels import decode, identify
+from tests.render.test_board import _public_faces
+
+
+@dataclass
+class Sent:
+    """One message as it was when the bot created or edited it."""
+
+    channel_id: int
+    dm_of: int | None  # the DM's recipient
+    visible_to: int | None  # ephemeral: the only user who sees it
+    text: str
+    files: list[tuple[str, bytes]]
+    custom_ids: list[str]
+    concealed: list[list[int]] | None  # every seat's concealed tiles then, while a hand is on
+    public_faces: Counter[int] = field(default_factory=Counter)
+
+
+class Recorder:
+    """Hooks the fake's message store and the bot's presenter queue: what was sent, and every
+    public board the service handed to the presenter."""
+
+    def __init__(self, fake: FakeDiscord, bot: ShangraoBot) -> None:
+        self.fake, self.bot = fake, bot
+        self.sent: list[Sent] = []
+        self.views: list[PublicView] = []
+        self.table_id: int | None = None
+        new, edit = fake._new_message, fake._apply_edit
+
+        def _new(*args: Any, **kwargs: Any) -> FakeMessage:
+            msg = new(*args, **kwargs)
+            self._note(msg)
+            return msg
+
+        def _edit(message: FakeMessage, *args: Any, **kwargs: Any) -> None:
+            edit(message, *args, **kwargs)
+            self._note(message)
+
+        fake._new_message = _new  # type: ignore[method-assign]
+        fake._apply_edit = _edit  # type: ignore[method-assign]
+        queue = bot.presenter_queue
+        for name in ("hand_started", "table_changed", "resumed", "restored"):
+            self._wrap(queue, name)
+
+    def _wrap(self, queue: Any, name: str) -> None:
+        inner = getattr(queue, name)
+
+        async def wrapped(table: Any, *args: Any) -> None:
+            if table.public is not None:
+                self.views.append(table.public)
+            await inner(table, *args)
+
+        setattr(queue, name, wrapped)
+
+    def _note(self, msg: FakeMessage) -> None:
+        concealed, faces = None, Counter[int]()
+        if self.table_id is not None:
+            table = self.bot.service._tables.get(self.table_id)
+            hand = table.hand if table is not None else None
+            if hand is not None and hand.phase is not Phase.OVER:
+                concealed = [hand.concealed(s) for s in range(4)]
+                from shangrao_bot.engine.views import public_view
+
+                faces = _public_faces(public_view(hand))
+        recipient = msg.channel.recipient
+        self.sent.append(
+            Sent(
+                msg.channel.id,
+                recipient.id if recipient is not None else None,
+                msg.visible_to.id if msg.visible_to is not None else None,
+                msg.text() + json.dumps(msg.components, ensure_ascii=False),
+                [(a.filename, a.data) for a in msg.attachments],
+                list(msg.custom_ids),
+                concealed,
+                faces,
+            )
+        )
+
+    def public(self) -> list[Sent]:
+        return [s for s in self.sent if s.dm_of is None and s.visible_to is None]
+
+
+def secret_names(concealed: list[int], faces: Counter[int]) -> set[str]:
+    """Names of concealed tiles no public face explains: mpsz of suited tiles, their Chinese
+    and English names, and the whole hand in mpsz (honour names clash with seat winds)."""
+    names = {format_tiles(concealed)}
+    for k in set(concealed) - set(faces):
+        if k < HONOR_START:
+            names |= {tile_name(k, "zh"), tile_name(k, "en")}
+            names.add(tile_str(k))
+    return names
+
+
+def check_text(sent: Sent) -> None:
+    if sent.concealed is None:
+        return
+    for seat, tiles in enumerate(sent.concealed):
+        for name in secret_names(tiles, sent.public_faces):
+            pattern = rf"(?<![0-9A-Za-z]){re.escape(name)}(?![0-9A-Za-z])"
+            assert not re.search(pattern, sent.text), (seat, name, sent.text[:300])
+
+
+def check_pixels(png: bytes, view: PublicView) -> None:
+    """The tiles face up on the picture are exactly the public ones; hands are backs."""
+    img = decode(png)
+    layout = layout_board(view)
+    faces: Counter[int] = Counter()
+    for p in layout.tiles:
+        kind = identify(img, p.look, (p.x, p.y), view.bao)[0][1]
+        if p.zone == "hand" and view.revealed is None:
+            assert kind == BACK, p
+        if kind != BACK:
+            faces[kind] += 1
+    assert faces == _public_faces(view)
+    for sv in view.seats:
+        shown = [p for p in layout.tiles if p.zone == "hand" and p.seat == sv.seat]
+        if view.revealed is None:
+            assert len(shown) == sv.concealed_count
+
+
+async def play_until_result(fake: FakeDiscord, thread: Any, alice: FakeUser) -> int:
+    loop = asyncio.get_running_loop()
+    end, clicks = loop.time() + 90, 0
+    while not result_posted(fake, thread):
+        assert loop.time() < end, "the hand did not end"
+        dm = fake.dm_messages(alice)[-1] if fake.dm_messages(alice) else None
+        ids = move_ids(dm) if dm is not None else []
+        if not ids:
+            await asyncio.sleep(0.01)
+            continue
+        before = dm.edits  # type: ignore[union-attr]
+        rec = await fake.click(alice, dm, pick(ids))  # type: ignore[arg-type]
+        await rec.response()
+        clicks += 1
+        until_edit = loop.time() + 2
+        while dm.edits == before and loop.time() < until_edit:  # type: ignore[union-attr]
+            await asyncio.sleep(0.01)
+    return clicks
+
+
+async def test_public_payloads_of_a_whole_hand_carry_no_concealed_tile(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    alice, bob, dave = fake.user("alice"), fake.user("bob"), fake.user("dave")
+    bot = await start_bot(make_bot(fake, tmp_path / "bot.db"))
+    rec = Recorder(fake, bot)
+    table_id, thread, lobby = await open_table(fake, bot, alice)
+    rec.table_id = table_id
+    watch = await fake.slash(bob, "table watch", in_channel=thread)
+    assert (await watch.response()).ephemeral
+    assert bob.id in bot.service.get(table_id).spectators
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await until(lambda: fake.dm_messages(alice))
+    # a spectator and a stranger: "My hand" tells them they are not seated, nothing more
+    table_msg = next(m for m in fake.channel_messages(thread) if m.attachments)
+    hand_id = next(c for c in table_msg.custom_ids if c.endswith(":hand"))
+    for outsider in (bob, dave):
+        hand_id = next(c for c in table_msg.custom_ids if c.endswith(":hand"))
+        reply = await (await fake.click(outsider, table_msg, hand_id)).response()
+        assert reply.ephemeral and reply.visible_to is outsider
+        assert reply.text() in ("You do not sit at this table.", "你没有坐在这张牌桌。")
+        assert not reply.attachments and not move_ids(reply)
+    # alice's own panel: ephemeral, hers only, her tiles only
+    await until(lambda: move_ids(fake.dm_messages(alice)[-1]))
+    hand_id = next(c for c in table_msg.custom_ids if c.endswith(":hand"))
+    panel_rec = await fake.click(alice, table_msg, hand_id)
+    panel = await panel_rec.response()
+    assert panel.ephemeral and panel.visible_to is alice
+    assert [a.filename for a in panel.attachments] == ["hand.png"]
+    assert await play_until_result(fake, thread, alice) > 0
+    await until(lambda: any("final standings" in m.text() for m in fake.channel_messages(thread)))
+    await bot.presenter_queue.drain()
+
+    # private things went to their owner only
+    for s in rec.sent:
+        names = {f for f, _ in s.files}
+        if "hand.png" in names or move_ids_of(s):
+            assert s.dm_of == alice.id or s.visible_to == alice.id, s.channel_id
+    assert fake.dm_messages(bob) == [] and fake.dm_messages(dave) == []
+    assert fake.ephemeral_messages(bob) + fake.ephemeral_messages(dave) == [] or all(
+        not m.attachments for m in fake.ephemeral_messages(bob) + fake.ephemeral_messages(dave)
+    )
+    # every public payload, as it was when sent
+    public = rec.public()
+    assert len(public) > 10
+    during = [s for s in public if s.concealed is not None]
+    assert during, "nothing public was sent while the hand was on"
+    for s in public:
+        assert {f for f, _ in s.files} <= PUBLIC_FILES
+        assert not move_ids_of(s)
+        check_text(s)
+    for th in fake.guild.threads:
+        assert not re.search(r"\d[mpsz]", th.name), th.name
+    # board images: each is the picture of a public view the service handed out
+    rendered = {render_board(v): v for v in rec.views}
+    boards = [data for s in public for f, data in s.files if f == "board.png"]
+    assert boards
+    for data in boards:
+        assert data in rendered, "a board image that is no public view"
+    # and read back from the pixels: face-up tiles are exactly the public ones
+    distinct = list(dict.fromkeys(boards))
+    for data in {distinct[0], distinct[len(distinct) // 2], distinct[-1]}:
+        check_pixels(data, rendered[data])
+
+
+def move_ids_of(s: Sent) -> list[str]:
+    return [c for c in s.custom_ids if re.match(r"mj:\d+:\d+:\d+:(d|a):", c)]
+
+
+async def test_double_click_and_old_prompt_are_taken_once(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    alice, dave = fake.user("alice"), fake.user("dave")
+    bot = await start_bot(make_bot(fake, tmp_path / "bot.db"))
+    table_id, thread, lobby = await open_table(fake, bot, alice)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 60
+    while True:  # alice's own turn (a discard to choose); claim prompts are passed
+        await until(lambda: fake.dm_messages(alice) and move_ids(fake.dm_messages(alice)[-1]))
+        dm = fake.dm_messages(alice)[-1]
+        ids = move_ids(dm)
+        if any(":d:" in c for c in ids) and not any(":a:win" in c for c in ids):
+            break
+        assert loop.time() < end, "alice never had a turn"
+        edits = dm.edits
+        await (await fake.click(alice, dm, pick(ids))).response()
+        await until(lambda: dm.edits != edits)  # noqa: B023
+    chosen = [c for c in ids if ":d:" in c][-1]
+    # a My hand panel of this turn, opened before the move, then a newer one (the live one)
+    table_msg = next(m for m in fake.channel_messages(thread) if m.attachments)
+    hand_id = next(c for c in table_msg.custom_ids if c.endswith(":hand"))
+    old_panel = await (await fake.click(alice, table_msg, hand_id)).response()
+    hand_id = next(c for c in table_msg.custom_ids if c.endswith(":hand"))
+    await (await fake.click(alice, table_msg, hand_id)).response()
+    table = bot.service._tables[table_id]
+    assert table.hand is not None
+    before = len(table.hand.actions)
+    first, second = await asyncio.gather(
+        fake.click(alice, dm, chosen), fake.click(alice, dm, chosen)
+    )
+    for r in (first, second):
+        await r.response()
+        assert r.acknowledged
+    # taken once: alice's move appears once among the actions since
+    await until(lambda: len(table.hand.actions) > before)  # type: ignore[union-attr]
+    seq = int(chosen.split(":")[3])
+    seat = table.seat_of(alice.id)
+    taken = table.hand.actions[before:]
+    assert taken[0].seat == seat  # her discard, once: the next action is someone else's
+    assert all(a.seat != seat or a.kind is not taken[0].kind for a in taken[1:2])
+    # the old panel, once the game moved on: outdated, and nothing happens
+    await until(lambda: bot.service.get(table_id).sequence != seq)
+    stale = next((c for c in move_ids(old_panel) if c != chosen and ":d:" in c), None)
+    if stale is not None:
+        accepted = table.last_accepted.get(seat)
+        reply = await (await fake.click(alice, old_panel, stale)).response()
+        assert "This prompt is outdated" in reply.text()
+        assert table.last_accepted.get(seat) == accepted
+    # a stranger's click on the table message: refused, ephemeral
+    hand_id = next(c for c in table_msg.custom_ids if c.endswith(":hand"))  # the current seq
+    reply = await (await fake.click(dave, table_msg, hand_id)).response()
+    assert reply.ephemeral and reply.visible_to is dave
+    rec = await fake.slash(alice, "table end", in_channel=thread)
+    await rec.response()
