@@ -29,8 +29,9 @@ import discord
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.rules.tiles import format_tiles, suit_of, tile_str
+from shangrao_bot.service.errors import PromptOutdated
 from shangrao_bot.service.model import TableInfo
-from shangrao_bot.ui.errors import reply_error
+from shangrao_bot.ui.errors import message_for, reply_error
 from shangrao_bot.ui.i18n import lang_of, t
 
 if TYPE_CHECKING:
@@ -286,8 +287,32 @@ class PanelButton(
             await interaction.edit_original_response(
                 content=content, attachments=[file], view=items
             )
+        except PromptOutdated as error:
+            await _offer_fresh_panel(interaction, self.table, error)
         except Exception as error:
             await reply_error(interaction, error)
+
+
+async def _offer_fresh_panel(
+    interaction: discord.Interaction, table: int, error: PromptOutdated
+) -> None:
+    """An outdated panel says so and offers the current one (a "My hand" button for the hand
+    being played), so the player is one click from acting again."""
+    lang = lang_of(interaction.locale)
+    text = message_for(error, lang)
+    try:
+        info = _client(interaction).service.get(table)
+        if info.sequence is None:  # between hands: nothing to reopen
+            raise LookupError("no hand in play")
+        reopen = discord.ui.View(timeout=None)
+        reopen.add_item(HandButton(table, info.hand_no, info.sequence, lang))
+    except Exception:  # no hand in play or no table: the message alone says enough
+        await reply_error(interaction, error)
+        return
+    if interaction.response.is_done():
+        await interaction.followup.send(text, view=reopen, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, view=reopen, ephemeral=True)
 
 
 def hint_text(view: PlayerView, lang: str) -> str:

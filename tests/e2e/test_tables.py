@@ -231,7 +231,13 @@ async def test_closed_dms_fall_back_to_my_hand_and_old_panels_are_outdated(
     assert rec.ack_type == 6 and rec.message is new and new.edits > edits
     await until(lambda: bot.service.get(table_id).sequence != int(stale.split(":")[3]))
     rec = await fake.click(alice, old, stale)
-    assert "This prompt is outdated" in (await rec.response()).text()
+    await rec.wait_followups(1)
+    refusal = rec.followups[-1]
+    assert "This prompt is outdated" in refusal.text()
+    # …and it offers the current panel: one click to act again
+    reopen = next(c for c in refusal.custom_ids if c.endswith(":hand"))
+    fresh = await (await fake.click(alice, refusal, reopen)).response()
+    assert fresh.ephemeral and "your seat 0" in fresh.text()  # alice's current panel
     told = [m for m in fake.channel_messages(thread) if "cannot DM you" in m.text()]
     assert len(told) == 1
     check_public(fake, thread, [alice])
