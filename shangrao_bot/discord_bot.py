@@ -15,6 +15,7 @@ from shangrao_bot.service import QueuedPresenter, ServiceConfig, TableService
 from shangrao_bot.service.tables import SeedSource
 from shangrao_bot.settings import Settings
 from shangrao_bot.store.db import Database, path_from_url
+from shangrao_bot.store.prefs import dm_panels_off
 from shangrao_bot.ui.errors import on_app_command_error
 from shangrao_bot.ui.presenter import DiscordPresenter
 from shangrao_bot.ui.table_views import TABLE_ITEMS
@@ -66,6 +67,7 @@ class ShangraoBot(commands.Bot):
         self.db = await Database.open(path_from_url(self.settings.database_url))
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
         self.table_presenter = DiscordPresenter(self)
+        self.table_presenter.dm_off = await dm_panels_off(self.db)
         self.presenter_queue = QueuedPresenter(self.table_presenter)
         self.service = TableService(
             self.db, self.presenter_queue, config=self._service_config, seeds=self._seeds

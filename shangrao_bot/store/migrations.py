@@ -165,6 +165,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (table_id, seq)
         )""",
     ),
+    # 4: a user's own preferences (not a guild's data): DM panels at virtual tables on or off
+    (
+        """CREATE TABLE user_prefs (
+            user_id BIGINT PRIMARY KEY,
+            dm_panels INTEGER NOT NULL DEFAULT 1,
+            updated_at TEXT NOT NULL
+        )""",
+    ),
 )
 
 LATEST = len(MIGRATIONS)

@@ -30,6 +30,7 @@ from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
+from shangrao_bot.store.prefs import set_dm_panels
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.table_views import (
     ReadyButton,
@@ -240,6 +241,9 @@ class DiscordPresenter:
     async def set_dm(self, user_id: int, *, on: bool) -> None:
         """A player's preference: ``off`` → no DM panels (My hand only); their open DM
         panels say so and lose their buttons."""
+        db = getattr(self.client, "db", None)
+        if db is not None:  # kept across restarts
+            await set_dm_panels(db, user_id, on)
         if on:
             self.dm_off.discard(user_id)
             return

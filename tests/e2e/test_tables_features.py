@@ -19,6 +19,7 @@ from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.errors import UserError
 from shangrao_bot.render import render_board
 from shangrao_bot.service.model import TableInfo
+from shangrao_bot.store.prefs import dm_panels_off
 from shangrao_bot.ui.i18n import LANGS, t
 from shangrao_bot.ui.table_views import hint_text, status_line
 from tests.e2e.conftest import StartBot
@@ -217,6 +218,7 @@ async def test_dm_preference_and_a_fresh_dm_when_the_turn_comes(
     rec = await fake.slash(bob, "table dm", in_channel=fake.channel("mahjong"), mode="off")
     assert (await rec.response()).text() in {t("table.reply.dm_off", lang) for lang in LANGS}
     assert bob.id in bot.table_presenter.dm_off
+    assert bob.id in await dm_panels_off(bot.db)  # kept in the database: survives a restart
     table_id, thread, lobby = await open_table(fake, bot, alice, hands=2)
     rec = await fake.click(bob, lobby, f"mj:{table_id}:join")
     await rec.response()

@@ -15,6 +15,7 @@ import contextlib
 from pathlib import Path
 
 from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.store.prefs import set_dm_panels
 from tests.e2e.conftest import start_client
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.test_tables import (
@@ -52,6 +53,7 @@ async def test_sigkill_mid_hand_resumes_the_exact_state(
     await first.presenter_queue.drain()
     old_table_msg = next(m for m in fake.channel_messages(thread) if m.attachments)
     saved = first.service.snapshot(table_id)
+    await set_dm_panels(first.db, 4242, on=False)
     await crash({t for t in asyncio.all_tasks() - before_start if t is not ours})  # type: ignore[misc]
     with contextlib.suppress(Exception):  # a dead process's heartbeat thread dies with it
         first.ws._keep_alive.stop()  # type: ignore[union-attr]
@@ -61,6 +63,7 @@ async def test_sigkill_mid_hand_resumes_the_exact_state(
     second: ShangraoBot = await start_client(fake, make_bot(fake, db))
     try:
         assert second.service.snapshot(table_id) == saved  # the exact state
+        assert second.table_presenter.dm_off == {4242}  # preferences come back too
         await until(lambda: any("bot restarted" in m.text() for m in fake.channel_messages(thread)))
         # the old table message's My hand (sent by the dead process) still opens the panel
         hand_id = next(c for c in old_table_msg.custom_ids if c.endswith(":hand"))

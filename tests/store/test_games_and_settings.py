@@ -16,6 +16,7 @@ from shangrao_bot.store.games import (
 )
 from shangrao_bot.store.guilds import get_settings, update_settings
 from shangrao_bot.store.ledger import audit_trail, list_sessions, record_hand
+from shangrao_bot.store.prefs import dm_panels_off, set_dm_panels
 from shangrao_bot.store.stats import export_csv, export_json, history, leaderboard, player_stats
 from tests.store.conftest import GUILD, OTHER_GUILD, four_player_session, self_draw_win
 
@@ -77,3 +78,11 @@ async def test_no_query_returns_another_guilds_data(db: Database) -> None:
     with pytest.raises(NotFound):
         await export_json(db, GUILD, theirs.id)
     assert all(a["guild_id"] == GUILD for a in await audit_trail(db, GUILD))
+
+
+async def test_dm_preference_is_kept_per_user(db: Database) -> None:
+    assert await dm_panels_off(db) == set()
+    await set_dm_panels(db, 42, on=False)
+    await set_dm_panels(db, 43, on=False)
+    await set_dm_panels(db, 43, on=True)
+    assert await dm_panels_off(db) == {42}

@@ -1,0 +1,26 @@
+"""A Discord user's own preferences, kept across restarts (currently: DM panels on or off).
+
+They belong to the user, not to a guild, so they are keyed by user id alone and hold nothing
+about any server.
+"""
+
+from __future__ import annotations
+
+from shangrao_bot.store.db import Database, now_iso
+
+
+async def set_dm_panels(db: Database, user_id: int, on: bool) -> None:
+    """``/table dm on|off``: whether the user gets their table panel by DM."""
+    async with db.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO user_prefs (user_id, dm_panels, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET dm_panels = excluded.dm_panels,"
+            " updated_at = excluded.updated_at",
+            (user_id, int(on), now_iso()),
+        )
+
+
+async def dm_panels_off(db: Database) -> set[int]:
+    """Every user who switched DM panels off (loaded once at start-up)."""
+    rows = await db.fetchall("SELECT user_id FROM user_prefs WHERE dm_panels = 0")
+    return {int(r[0]) for r in rows}
