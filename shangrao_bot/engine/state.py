@@ -268,7 +268,7 @@ class HandState:
         out: list[Action] = []
         if not self.after_call:
             has_winning_tile = self.drawn is not None or not self.actions
-            if has_winning_tile and self._win_score(seat, self._turn_how(), None) is not None:
+            if has_winning_tile and self._win_score(seat, self.turn_how(), None) is not None:
                 out.append(Action(seat, ActionKind.WIN))
             live = self.wall.live >= 1
             for k in range(NUM_KINDS):
@@ -287,7 +287,9 @@ class HandState:
                 out.append(Action(seat, ActionKind.DISCARD, k))
         return out
 
-    def _turn_how(self) -> WinHow:
+    def turn_how(self) -> WinHow:
+        """How a win on the current turn would count: 天胡 before any action, 杠开 on a
+        replacement tile, else 自摸."""
         if not self.actions:
             return WinHow.TIANHU
         return WinHow.KONG if self.replacement else WinHow.SELF
@@ -346,7 +348,7 @@ class HandState:
                     "win before declaring the 跌宝杠, or discard"
                 )
             c = self.hands[seat]
-            how, extra = self._turn_how(), None
+            how, extra = self.turn_how(), None
         elif self.phase is Phase.CLAIM and self.claim_tile is not None:
             if self.claim_tile == self.bao:
                 return "a discarded 宝 is dead: nobody may win on it"
@@ -384,7 +386,7 @@ class HandState:
             if not legal:
                 raise NotYourTurn(self._not_your_turn(action.seat))
             raise IllegalAction(self._why_illegal(action))
-        how = self._turn_how()  # before the action joins the record: 天胡 needs none yet
+        how = self.turn_how()  # before the action joins the record: 天胡 needs none yet
         self.actions.append(action)
         events: list[Event] = []
         if self.phase is Phase.TURN:

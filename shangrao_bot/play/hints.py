@@ -119,10 +119,7 @@ def _current_win_line(state: HandState, view: PlayerView) -> str | None:
     """The value of ``hu`` when it is legal, or why the complete tiles do not win."""
     if any(a.kind is ActionKind.WIN for a in view.legal):
         if view.public.phase is Phase.TURN:
-            if not state.actions:
-                how = WinHow.TIANHU
-            else:
-                how = WinHow.KONG if state.replacement else WinHow.SELF
+            how = state.turn_how()
             inp = state.win_input(HUMAN, how, None)
         else:
             how = WinHow.DIHU if view.public.phase is Phase.CLAIM else WinHow.ROB

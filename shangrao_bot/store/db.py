@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import aiosqlite
 
@@ -135,7 +135,7 @@ class Database:
         still open; the connection would then keep reading its old snapshot and miss writes
         committed meanwhile."""
         rows = await self._reader.execute_fetchall(sql, params)
-        return [r for r in rows if isinstance(r, sqlite3.Row)]
+        return cast(list[sqlite3.Row], list(rows))  # the reader's row_factory is sqlite3.Row
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
         rows = await self.fetchall(sql, params)

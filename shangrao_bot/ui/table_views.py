@@ -214,10 +214,7 @@ class HandButton(
             bot.table_presenter.remember_lang(interaction.user.id, lang)
             info = bot.service.get(self.table)
             view = bot.service.private_view(self.table, interaction.user.id)
-            if info.hand_no != self.hand:
-                from shangrao_bot.service.errors import PromptOutdated
-
-                raise PromptOutdated()
+            _same_hand(info.hand_no == self.hand)
             content, file, items = await build_panel(info, view, lang)
             await interaction.response.send_message(
                 content, file=file, view=items or discord.utils.MISSING, ephemeral=True
@@ -345,6 +342,21 @@ def hint_text(view: PlayerView, lang: str) -> str:
     return text[:2000]
 
 
+def _hand_button(
+    table: int, hand: int, op: str, lang: str, style: discord.ButtonStyle
+) -> discord.ui.Button[Any]:
+    """A button tied to hand ``hand`` of ``table`` (custom_id ``mj:{table}:{hand}:{op}``)."""
+    return discord.ui.Button(
+        label=t(f"table.btn.{op}", lang), style=style, custom_id=f"mj:{table}:{hand}:{op}"
+    )
+
+
+def _same_hand(current: bool) -> None:
+    """Refuse a press made for another moment of the table (another hand, gate closed)."""
+    if not current:
+        raise PromptOutdated()
+
+
 class HintButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"mj:(?P<table>\d+):(?P<hand>\d+):hint",
@@ -353,13 +365,7 @@ class HintButton(
     the presser's own view, so a panel's Hint only ever tells its owner about their hand."""
 
     def __init__(self, table: int, hand: int, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("table.btn.hint", lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"mj:{table}:{hand}:hint",
-            )
-        )
+        super().__init__(_hand_button(table, hand, "hint", lang, discord.ButtonStyle.secondary))
         self.table, self.hand = table, hand
 
     @classmethod
@@ -374,10 +380,7 @@ class HintButton(
             lang = lang_of(interaction.locale)
             info = bot.service.get(self.table)
             view = bot.service.private_view(self.table, interaction.user.id)
-            if info.hand_no != self.hand:
-                from shangrao_bot.service.errors import PromptOutdated
-
-                raise PromptOutdated()
+            _same_hand(info.hand_no == self.hand)
             text = await asyncio.to_thread(hint_text, view, lang)
             await interaction.response.send_message(text, ephemeral=True)
         except Exception as error:
@@ -391,13 +394,7 @@ class ReadyButton(
     """The Ready gate after hand ``hand``."""
 
     def __init__(self, table: int, hand: int, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("table.btn.ready", lang),
-                style=discord.ButtonStyle.success,
-                custom_id=f"mj:{table}:{hand}:ready",
-            )
-        )
+        super().__init__(_hand_button(table, hand, "ready", lang, discord.ButtonStyle.success))
         self.table, self.hand = table, hand
 
     @classmethod
@@ -411,10 +408,7 @@ class ReadyButton(
             bot = _client(interaction)
             lang = lang_of(interaction.locale)
             info = bot.service.get(self.table)
-            if info.hand_no != self.hand or info.status.value != "ready":
-                from shangrao_bot.service.errors import PromptOutdated
-
-                raise PromptOutdated()
+            _same_hand(info.hand_no == self.hand and info.status.value == "ready")
             await bot.service.ready(self.table, interaction.user.id)
             await interaction.response.send_message(t("table.reply.ready", lang), ephemeral=True)
         except Exception as error:
