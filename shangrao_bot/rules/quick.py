@@ -1,0 +1,243 @@
+"""Scoring a hand from its pattern and flags, without its tiles (``/score quick``).
+
+At a physical table people often know "碰碰胡, 单吊, one 宝 flown" and do not want to type
+fourteen tiles. This prices such a description with the same tables as :func:`score_win`
+(RULES.md §7 and §8) and returns the same :class:`ScoreResult`, payments included; only the
+interpretation is missing (nobody typed the tiles). A property test holds the two scorers equal
+on every hand the tile scorer accepts.
+
+What can be checked without tiles is checked: a modifier the preset does not have, 九幺 on the
+standalone 九幺 pattern, flags on the flat 天胡/地胡, a 宝 flown before 天胡/地胡, the robbed
+seat of a 抢杠, a 有宝 row that is a win only with a 宝 flown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shangrao_bot.rules.errors import ScoringInputError
+from shangrao_bot.rules.ruleset import Preset, RuleSet
+from shangrao_bot.rules.scoring import (
+    BAIKE_FLAT,
+    BAIKE_PATTERNS,
+    SEATS,
+    SHANGRAO_FLAT,
+    SHANGRAO_MODIFIERS,
+    SHANGRAO_PATTERNS,
+    Bonus,
+    BonusKind,
+    Modifier,
+    Payment,
+    Reason,
+    ScoreResult,
+    WinHow,
+    bonus_payments,
+    deltas_of,
+)
+
+FLAT = ("天胡", "地胡")
+_LUXURY = ("豪华", "双豪华", "三豪华")
+_BAIKE_STATUS = ("无宝自摸", "宝调", "有宝自摸")
+_NOT_A_WIN_BASE2 = -2  # scoring.py's marker for "not a win (base 2)" cells
+
+
+def _shangrao_names() -> dict[str, int]:
+    """Pattern name as players say it → factor (豪华 variants spelled out, 有宝 rows named)."""
+    out: dict[str, int] = {}
+    for key, factor in SHANGRAO_PATTERNS.items():
+        name = key.replace("/有宝", " 有宝")
+        out[name] = factor
+        if key in ("七对", "清七对"):
+            for n, prefix in enumerate(_LUXURY, start=1):
+                out[prefix + key] = factor * 2**n
+    return out
+
+
+def _baike_names() -> dict[str, int]:
+    """``"<row> <status>"`` → value; -2 marks a row that wins only with a 宝 flown."""
+    out: dict[str, int] = {}
+    for row, cells in BAIKE_PATTERNS.items():
+        for status, cell in zip(_BAIKE_STATUS, cells, strict=True):
+            if cell is not None:
+                out[f"{row} {status}"] = cell
+    return out
+
+
+SHANGRAO_QUICK = _shangrao_names()
+BAIKE_QUICK = _baike_names()
+
+
+def quick_patterns(preset: Preset) -> list[str]:
+    """Every pattern name ``score_quick`` accepts under ``preset``, the flat ones last."""
+    table = SHANGRAO_QUICK if preset is Preset.SHANGRAO else BAIKE_QUICK
+    return [*table, *FLAT]
+
+
+@dataclass(frozen=True)
+class QuickInput:
+    """A won hand described by its pattern and flags.
+
+    ``pattern`` is one of :func:`quick_patterns`. ``how``: 自摸 (SELF), 杠开 (KONG, with
+    ``kong_chain``), 抢杠 (ROB, with ``robbed_seat``); the flat patterns imply 天胡/地胡.
+    ``dandiao`` and ``yaojiu`` are the 单吊 and 九幺 modifiers of RULES.md §7. ``bonuses`` are
+    every kong/宝 bonus of the hand, the winner's own kongs included (there are no melds here).
+    """
+
+    pattern: str
+    winner: int = 0
+    how: WinHow = WinHow.SELF
+    kong_chain: int = 1
+    robbed_seat: int | None = None
+    dandiao: bool = False
+    yaojiu: bool = False
+    flown: tuple[int, ...] = (0, 0, 0, 0)
+    bonuses: tuple[Bonus, ...] = ()
+
+
+def _check(inp: QuickInput, rules: RuleSet, table: dict[str, int]) -> None:
+    if inp.pattern not in table and inp.pattern not in FLAT:
+        raise ScoringInputError(
+            f"'{inp.pattern}' is not a pattern of the {rules.preset.value} preset: "
+            "pick one from the list",
+            inp.pattern,
+        )
+    if not 0 <= inp.winner < SEATS:
+        raise ScoringInputError(f"winner seat {inp.winner} is not a seat: use 0-3", str(inp.winner))
+    if len(inp.flown) != SEATS or any(not 0 <= f <= 4 for f in inp.flown):
+        raise ScoringInputError(
+            "flown 宝 per seat must be four numbers from 0 to 4", str(inp.flown)
+        )
+    if sum(inp.flown) > 4:
+        raise ScoringInputError(
+            f"{sum(inp.flown)} 宝 flown, but there are only four 宝 tiles", str(inp.flown)
+        )
+    for b in inp.bonuses:
+        if not 0 <= b.seat < SEATS:
+            raise ScoringInputError(f"bonus seat {b.seat} is not a seat: use 0-3", str(b.seat))
+    if sum(1 for b in inp.bonuses if b.kind is BonusKind.SIGEBAO) > 1:
+        raise ScoringInputError("四个宝 can go to one player only: there are four 宝", "sigebao")
+    if inp.pattern in FLAT:
+        if inp.how not in (WinHow.SELF, WinHow.TIANHU, WinHow.DIHU) or inp.dandiao or inp.yaojiu:
+            raise ScoringInputError(
+                f"{inp.pattern} is a flat value: it takes no 杠开, 抢杠, 单吊 or 九幺", inp.pattern
+            )
+        if any(inp.flown):
+            raise ScoringInputError(
+                "no 宝 can have been flown before 天胡 or 地胡: nobody has discarded one yet",
+                str(inp.flown),
+            )
+        if inp.pattern == "地胡" and not rules.di_hu:
+            raise ScoringInputError("地胡 is switched off at this table", "dihu")
+        return
+    if inp.how in (WinHow.TIANHU, WinHow.DIHU):
+        raise ScoringInputError(
+            "天胡 and 地胡 are patterns of their own: pick them as the pattern", inp.how.value
+        )
+    if rules.preset is Preset.BAIKE:
+        # a 杠开 win is still a win there, only without doubling (§8): nothing to refuse
+        if inp.dandiao:
+            raise ScoringInputError("the baike preset has no 单吊 doubling", "单吊")
+        if inp.yaojiu:
+            raise ScoringInputError(
+                "in the baike preset 九幺 is part of the pattern: pick a 九幺 row", "九幺"
+            )
+    if inp.how is WinHow.ROB:
+        if not rules.robbing_allowed:
+            raise ScoringInputError(
+                "抢杠 is not allowed: the baike preset has no robbing a kong"
+                if rules.preset is Preset.BAIKE
+                else "抢杠 is switched off at this table",
+                "rob",
+            )
+        if inp.robbed_seat is None or inp.robbed_seat == inp.winner:
+            raise ScoringInputError("抢杠 needs the robbed player (not the winner)", "robbed")
+        if not 0 <= inp.robbed_seat < SEATS:
+            raise ScoringInputError(
+                f"robbed seat {inp.robbed_seat} is not a seat: use 0-3", str(inp.robbed_seat)
+            )
+        if "宝吊宝" in inp.pattern:
+            raise ScoringInputError(
+                "a 宝 cannot be robbed: 宝吊宝 is won on a drawn 宝, never by 抢杠", "rob"
+            )
+    if inp.how is WinHow.KONG and not 1 <= inp.kong_chain <= 4:
+        raise ScoringInputError(
+            f"kong chain {inp.kong_chain}: a chain has 1 to 4 kongs", str(inp.kong_chain)
+        )
+    if inp.yaojiu and ("十三浪" in inp.pattern or inp.pattern.startswith(("九幺", "七星九幺"))):
+        raise ScoringInputError(
+            "九幺 doubles a standard or 七对 hand, never the 十三浪 or 九幺 patterns", "九幺"
+        )
+
+
+def _shangrao_value(inp: QuickInput, factor: int) -> tuple[int, tuple[Modifier, ...]]:
+    mods: list[Modifier] = []
+    if inp.how is WinHow.KONG:
+        mods.append(Modifier("杠开", 2**inp.kong_chain, f"chain of {inp.kong_chain}"))
+    if inp.dandiao:
+        mods.append(Modifier("单吊", SHANGRAO_MODIFIERS["单吊"]))
+    if inp.yaojiu:
+        mods.append(Modifier("九幺", SHANGRAO_MODIFIERS["九幺"]))
+    f = inp.flown[inp.winner]
+    if f:
+        mods.append(Modifier("飞宝", 2**f, f"{f} 宝 flown"))
+    if inp.how is WinHow.ROB:
+        mods.append(Modifier("抢杠", SHANGRAO_MODIFIERS["抢杠"]))
+    value = factor
+    for m in mods:
+        value *= m.factor
+    return value, tuple(mods)
+
+
+def _baike_value(inp: QuickInput, cell: int) -> tuple[int, int, tuple[Modifier, ...]]:
+    f = inp.flown[inp.winner]
+    if cell == _NOT_A_WIN_BASE2:
+        if f == 0:
+            raise ScoringInputError(
+                f"{inp.pattern} is not a win under the baike preset unless the winner flew a 宝 "
+                "(飞宝): then it is worth 2 × 2^f",
+                inp.pattern,
+            )
+        cell = 2
+    mods = (Modifier("飞宝", 2**f, f"{f} 宝 flown"),) if f else ()
+    return cell, cell * 2**f, mods
+
+
+def score_quick(inp: QuickInput, rules: RuleSet | None = None) -> ScoreResult:
+    """Price a hand from its pattern and flags (see :class:`QuickInput`); raises
+    :class:`ScoringInputError` naming what does not fit."""
+    rules = rules or RuleSet()
+    shangrao = rules.preset is Preset.SHANGRAO
+    table = SHANGRAO_QUICK if shangrao else BAIKE_QUICK
+    _check(inp, rules, table)
+    mods: tuple[Modifier, ...] = ()
+    flat = inp.pattern in FLAT
+    if flat:
+        factor = value = SHANGRAO_FLAT if shangrao else BAIKE_FLAT
+    elif shangrao:
+        factor = table[inp.pattern]
+        value, mods = _shangrao_value(inp, factor)
+    else:
+        factor, value, mods = _baike_value(inp, table[inp.pattern])
+    value *= rules.stake
+    payers: Sequence[int | None] = (
+        [inp.robbed_seat] if inp.how is WinHow.ROB else [s for s in range(SEATS) if s != inp.winner]
+    )
+    win_pay: list[Payment] = []
+    for j in payers:
+        assert j is not None
+        doubling = 2 ** inp.flown[j] if shangrao and not flat else 1
+        win_pay.append(Payment(j, inp.winner, value * doubling, Reason.WIN))
+    payments = (*win_pay, *bonus_payments(inp.bonuses, rules.stake))
+    return ScoreResult(
+        winning=True,
+        reason=None,
+        pattern=inp.pattern.removesuffix(" 有宝") if shangrao else inp.pattern,
+        pattern_factor=factor,
+        modifiers=mods,
+        value=value,
+        interpretation=None,
+        payments=payments,
+        deltas=deltas_of(payments),
+        preset=rules.preset,
+    )

@@ -1,0 +1,147 @@
+"""``score_quick`` (pattern and flags, no tiles) against ``score_win`` (the tiles) and the
+worked examples of RULES.md §10: both scorers must price every hand the same."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+from shangrao_bot.rules.errors import ScoringInputError
+from shangrao_bot.rules.quick import (
+    BAIKE_QUICK,
+    FLAT,
+    SHANGRAO_QUICK,
+    QuickInput,
+    quick_patterns,
+    score_quick,
+)
+from shangrao_bot.rules.ruleset import Preset, RuleSet
+from shangrao_bot.rules.scoring import (
+    Bonus,
+    BonusKind,
+    ScoreResult,
+    WinHow,
+    WinInput,
+    kong_bonuses,
+    score_win,
+)
+from shangrao_bot.rules.shapes import Shape
+from tests.rules.test_scoring_properties import win_inputs
+from tests.rules.test_shapes_properties import cfg
+
+SHANGRAO = RuleSet()
+BAIKE = RuleSet(Preset.BAIKE)
+
+
+def quick_twin(inp: WinInput, result: ScoreResult) -> QuickInput:
+    """The quick description a player would give of a hand the tile scorer accepted."""
+    assert result.pattern is not None and result.interpretation is not None
+    mods = {m.name: m for m in result.modifiers}
+    pattern = result.pattern
+    interp = result.interpretation
+    if (
+        result.preset is Preset.SHANGRAO
+        and pattern not in FLAT
+        and interp.shape in (Shape.THIRTEEN_LAN, Shape.YAOJIU)
+        and not interp.clean
+    ):
+        pattern += " 有宝"
+    return QuickInput(
+        pattern=pattern,
+        winner=inp.winner,
+        how=inp.how if pattern not in FLAT else WinHow.SELF,
+        kong_chain=inp.kong_chain,
+        robbed_seat=inp.robbed_seat,
+        dandiao="单吊" in mods,
+        yaojiu="九幺" in mods,
+        flown=inp.flown,
+        bonuses=(*inp.bonuses, *kong_bonuses(inp.winner, inp.melds)),
+    )
+
+
+@cfg(300)
+@given(win_inputs())
+def test_quick_prices_every_hand_like_the_tile_scorer(case: tuple[WinInput, RuleSet]) -> None:
+    inp, rules = case
+    result = score_win(inp, rules)
+    if not result.winning:
+        return
+    quick = score_quick(quick_twin(inp, result), rules)
+    assert quick.payments == result.payments
+    assert quick.deltas == result.deltas
+    assert quick.value == result.value
+    assert quick.pattern == result.pattern
+    assert quick.modifiers == result.modifiers
+
+
+def test_worked_examples() -> None:
+    # §10.1 平胡自摸: −2 each, +6
+    assert score_quick(QuickInput("平胡自摸")).deltas == (6, -2, -2, -2)
+    # §10.4 clean 十三浪, winner flew one 宝: −8 each
+    assert score_quick(QuickInput("十三浪", flown=(1, 0, 0, 0))).deltas == (24, -8, -8, -8)
+    # §10.5 the largest hand: 10258 from each other player
+    five = score_quick(
+        QuickInput(
+            "清碰碰胡",
+            how=WinHow.KONG,
+            kong_chain=4,
+            dandiao=True,
+            yaojiu=True,
+            flown=(4, 0, 0, 0),
+            bonuses=(*[Bonus(0, BonusKind.ANGANG)] * 4, Bonus(0, BonusKind.SIGEBAO)),
+        )
+    )
+    assert five.value == 10240
+    assert five.deltas == (30774, -10258, -10258, -10258)
+    # §10.6 宝吊头 ×3
+    assert score_quick(QuickInput("宝吊头")).deltas == (9, -3, -3, -3)
+    # §10.9 baike
+    assert score_quick(QuickInput("平胡 清一色 有宝自摸"), BAIKE).value == 8
+    assert score_quick(QuickInput("七对 宝调"), BAIKE).value == 12
+    assert score_quick(QuickInput("碰碰胡 九幺 字一色 无宝自摸"), BAIKE).value == 64
+
+
+def test_baike_kong_replacement_wins_without_doubling() -> None:
+    assert score_quick(QuickInput("平胡 无宝自摸", how=WinHow.KONG, kong_chain=2), BAIKE).value == 4
+
+
+def test_payer_doubling_and_robbing() -> None:
+    r = score_quick(QuickInput("碰碰胡", flown=(0, 1, 0, 2)))
+    assert r.deltas == (8 + 4 + 16, -8, -4, -16)
+    rob = score_quick(QuickInput("平胡自摸", how=WinHow.ROB, robbed_seat=2))
+    assert rob.deltas == (12, 0, -12, 0)
+
+
+def test_lists_name_every_pattern_once() -> None:
+    for preset, table in ((Preset.SHANGRAO, SHANGRAO_QUICK), (Preset.BAIKE, BAIKE_QUICK)):
+        names = quick_patterns(preset)
+        assert len(names) == len(set(names)) == len(table) + 2
+    assert "双豪华清七对" in SHANGRAO_QUICK and SHANGRAO_QUICK["双豪华清七对"] == 40
+    assert "七对 有宝自摸" not in BAIKE_QUICK  # "not a win" cells are not offered
+
+
+@pytest.mark.parametrize(
+    ("inp", "rules", "needle"),
+    [
+        (QuickInput("大四喜"), SHANGRAO, "'大四喜' is not a pattern of the shangrao preset"),
+        (QuickInput("平胡 无宝自摸"), SHANGRAO, "is not a pattern"),
+        (QuickInput("平胡自摸", how=WinHow.KONG), BAIKE, "is not a pattern"),
+        (QuickInput("平胡 无宝自摸", dandiao=True), BAIKE, "no 单吊"),
+        (QuickInput("平胡 有宝自摸"), BAIKE, "unless the winner flew a 宝"),
+        (QuickInput("九幺", yaojiu=True), SHANGRAO, "never the 十三浪 or 九幺"),
+        (QuickInput("天胡", dandiao=True), SHANGRAO, "flat value"),
+        (QuickInput("地胡", flown=(0, 1, 0, 0)), SHANGRAO, "no 宝 can have been flown"),
+        (QuickInput("平胡自摸", how=WinHow.ROB), SHANGRAO, "needs the robbed player"),
+        (QuickInput("平胡自摸", how=WinHow.ROB, robbed_seat=0), SHANGRAO, "needs the robbed"),
+        (QuickInput("平胡 无宝自摸", how=WinHow.ROB, robbed_seat=1), BAIKE, "no robbing"),
+        (QuickInput("宝吊宝", how=WinHow.ROB, robbed_seat=1), SHANGRAO, "cannot be robbed"),
+        (QuickInput("平胡自摸", flown=(2, 2, 1, 0)), SHANGRAO, "only four 宝"),
+        (QuickInput("平胡自摸", how=WinHow.KONG, kong_chain=5), SHANGRAO, "1 to 4 kongs"),
+        (QuickInput("平胡自摸", winner=4), SHANGRAO, "is not a seat"),
+        (QuickInput("平胡自摸", how=WinHow.DIHU), SHANGRAO, "patterns of their own"),
+        (QuickInput("地胡"), RuleSet(di_hu=False), "switched off"),
+    ],
+)
+def test_refusals_say_what_does_not_fit(inp: QuickInput, rules: RuleSet, needle: str) -> None:
+    with pytest.raises(ScoringInputError, match=needle):
+        score_quick(inp, rules)
