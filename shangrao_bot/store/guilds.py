@@ -14,6 +14,8 @@ from shangrao_bot.store.errors import InvalidRecord
 PRESETS = ("shangrao", "baike")
 SWITCHES = ("indicator_kong", "di_hu", "qiang_gang", "baike_loose_baodiao")
 LANGUAGES = ("auto", "en", "zh-CN", "zh-TW")
+SETTINGS = ("preset", "stake", "language", "scorer_role_id", "confirm_minutes", "confirmations")
+CONFIRM_MINUTES = (1, 1440)
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,8 @@ class GuildSettings:
     stake: int = 1
     language: str = "auto"
     scorer_role_id: int | None = None
+    confirm_minutes: int = 30  # a hand waiting for confirmation longer than this is voided
+    confirmations: int = 1  # other seated members who must confirm a hand (fewer if fewer sit)
 
 
 async def get_settings(db: Database, guild_id: int) -> GuildSettings:
@@ -32,10 +36,11 @@ async def get_settings(db: Database, guild_id: int) -> GuildSettings:
 
 
 async def update_settings(db: Database, guild_id: int, actor: int, **changes: Any) -> GuildSettings:
-    """Change some settings (``preset``, ``stake``, ``language``, ``scorer_role_id``, or a
-    switch name with a bool); audited with before and after."""
+    """Change some settings (``preset``, ``stake``, ``language``, ``scorer_role_id``,
+    ``confirm_minutes``, ``confirmations``, or a switch name with a bool); audited with before
+    and after."""
     for key in changes:
-        if key not in ("preset", "stake", "language", "scorer_role_id", *SWITCHES):
+        if key not in (*SETTINGS, *SWITCHES):
             raise InvalidRecord(f"'{key}' is not a setting")
     async with db.transaction() as conn:
         # read inside the write transaction: two admins changing different settings at once
@@ -45,11 +50,13 @@ async def update_settings(db: Database, guild_id: int, actor: int, **changes: An
         after = _apply_changes(before, changes)
         await conn.execute(
             "INSERT INTO guild_settings (guild_id, preset, switches, stake, language,"
-            " scorer_role_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " scorer_role_id, confirm_minutes, confirmations, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset,"
             " switches = excluded.switches, stake = excluded.stake,"
             " language = excluded.language, scorer_role_id = excluded.scorer_role_id,"
-            " updated_at = excluded.updated_at",
+            " confirm_minutes = excluded.confirm_minutes,"
+            " confirmations = excluded.confirmations, updated_at = excluded.updated_at",
             (
                 guild_id,
                 after.preset,
@@ -57,6 +64,8 @@ async def update_settings(db: Database, guild_id: int, actor: int, **changes: An
                 after.stake,
                 after.language,
                 after.scorer_role_id,
+                after.confirm_minutes,
+                after.confirmations,
                 now_iso(),
             ),
         )
@@ -76,12 +85,15 @@ def _settings_from_row(guild_id: int, row: sqlite3.Row | None) -> GuildSettings:
         row["stake"],
         row["language"],
         row["scorer_role_id"],
+        row["confirm_minutes"],
+        row["confirmations"],
     )
 
 
 def _apply_changes(before: GuildSettings, changes: dict[str, Any]) -> GuildSettings:
     preset, stake, language = before.preset, before.stake, before.language
     role, switches = before.scorer_role_id, dict(before.switches)
+    minutes, confirmations = before.confirm_minutes, before.confirmations
     for key, value in changes.items():
         if key == "preset":
             if value not in PRESETS:
@@ -97,6 +109,17 @@ def _apply_changes(before: GuildSettings, changes: dict[str, Any]) -> GuildSetti
             language = value
         elif key == "scorer_role_id":
             role = value
+        elif key == "confirm_minutes":
+            low, high = CONFIRM_MINUTES
+            if not isinstance(value, int) or not low <= value <= high:
+                raise InvalidRecord(f"{value} minutes to confirm: use {low} to {high}")
+            minutes = value
+        elif key == "confirmations":
+            if not isinstance(value, int) or not 1 <= value <= 3:
+                raise InvalidRecord(f"{value} confirmations: use 1 to 3")
+            confirmations = value
         else:
             switches[key] = bool(value)
-    return GuildSettings(before.guild_id, preset, switches, stake, language, role)
+    return GuildSettings(
+        before.guild_id, preset, switches, stake, language, role, minutes, confirmations
+    )

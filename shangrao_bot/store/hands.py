@@ -76,6 +76,8 @@ class Hand:
     confirmed_at: str | None
     void_reason: str | None
     confirmations: tuple[int, ...]
+    message_channel_id: int | None = None  # the confirmation prompt, once posted
+    message_id: int | None = None
 
 
 def _check_hand(hand: HandIn) -> None:
@@ -113,9 +115,13 @@ async def record_hand(
     recorded_by: int,
     idempotency_key: str | None = None,
     confirmed: bool = False,
+    content_key: str | None = None,
+    dedupe_since: str | None = None,
 ) -> Hand:
     """Record a hand (pending unless ``confirmed``) with its seats and payments, atomically.
-    A key seen before in this guild returns the hand first recorded with it."""
+    A key seen before in this guild returns the hand first recorded with it; so does the same
+    ``content_key`` from the same recorder in this session since ``dedupe_since`` (a double
+    submit), unless that hand was voided since."""
     _check_hand(hand)
     async with db.transaction() as conn:
         seen = []
@@ -125,13 +131,52 @@ async def record_hand(
                 "SELECT id FROM hands WHERE guild_id = ? AND idempotency_key = ?",
                 (guild_id, idempotency_key),
             )
+        if not seen and content_key is not None and dedupe_since is not None:
+            seen = await fetch_in(
+                conn,
+                "SELECT id FROM hands WHERE session_id = ? AND guild_id = ? AND content_key = ?"
+                " AND recorded_by = ? AND created_at >= ? AND status != 'voided'"
+                " ORDER BY id LIMIT 1",
+                (session_id, guild_id, content_key, recorded_by, dedupe_since),
+            )
         if seen:
             hand_id = int(seen[0]["id"])
         else:
             hand_id = await _insert_hand(
                 conn, guild_id, session_id, hand, recorded_by, idempotency_key, confirmed
             )
+            if content_key is not None:
+                await conn.execute(
+                    "UPDATE hands SET content_key = ? WHERE id = ?", (content_key, hand_id)
+                )
     return await get_hand(db, guild_id, hand_id)
+
+
+async def set_hand_message(
+    db: Database, guild_id: int, hand_id: int, channel_id: int, message_id: int
+) -> None:
+    """Remember where the hand's confirmation prompt is (to close it when the hand is settled
+    or expires, even after a restart)."""
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE hands SET message_channel_id = ?, message_id = ? WHERE id = ? AND guild_id = ?",
+            (channel_id, message_id, hand_id, guild_id),
+        )
+
+
+async def pending_hands(db: Database, created_before: str | None = None) -> list[Hand]:
+    """Hands of every guild still waiting for confirmation in an open session (those recorded
+    before ``created_before`` only, when given), oldest first."""
+    sql = (
+        "SELECT h.* FROM hands h JOIN sessions s ON s.id = h.session_id"
+        " WHERE h.status = 'pending' AND s.status = 'open'"
+    )
+    params: list[Any] = []
+    if created_before is not None:
+        sql += " AND h.created_at < ?"
+        params.append(created_before)
+    rows = await db.fetchall(sql + " ORDER BY h.id", params)
+    return [await hand_from_row(db, r) for r in rows]
 
 
 async def _insert_hand(
@@ -270,6 +315,8 @@ async def hand_from_row(db: Database, row: sqlite3.Row) -> Hand:
         confirmed_at=row["confirmed_at"],
         void_reason=row["void_reason"],
         confirmations=tuple(r["user_id"] for r in confirms),
+        message_channel_id=row["message_channel_id"],
+        message_id=row["message_id"],
     )
 
 

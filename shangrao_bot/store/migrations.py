@@ -173,6 +173,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             updated_at TEXT NOT NULL
         )""",
     ),
+    # 5: scorekeeping at physical tables — where a session's live scoreboard and a hand's
+    # confirmation prompt are (to edit them later), the content of a hand (to record a double
+    # submit once), and the guild's confirmation policy
+    (
+        "ALTER TABLE sessions ADD COLUMN board_channel_id BIGINT",
+        "ALTER TABLE sessions ADD COLUMN board_message_id BIGINT",
+        "ALTER TABLE hands ADD COLUMN content_key TEXT",
+        "ALTER TABLE hands ADD COLUMN message_channel_id BIGINT",
+        "ALTER TABLE hands ADD COLUMN message_id BIGINT",
+        "CREATE INDEX hands_content ON hands(session_id, content_key)",
+        "CREATE INDEX hands_pending ON hands(status) WHERE status = 'pending'",
+        """ALTER TABLE guild_settings ADD COLUMN confirm_minutes INTEGER NOT NULL DEFAULT 30
+            CHECK (confirm_minutes BETWEEN 1 AND 1440)""",
+        """ALTER TABLE guild_settings ADD COLUMN confirmations INTEGER NOT NULL DEFAULT 1
+            CHECK (confirmations BETWEEN 1 AND 3)""",
+    ),
 )
 
 LATEST = len(MIGRATIONS)

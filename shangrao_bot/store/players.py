@@ -170,3 +170,80 @@ async def merge_guest(
             conn, guild_id, actor, "merge", "player", guest.id, asdict(guest), {"into": user.id}
         )
     return user
+
+
+async def rename_player(
+    db: Database, guild_id: int, player_id: int, new_name: str, actor: int
+) -> Player:
+    """Give a guest a new name; the old name stays an alias, so hands typed with it still
+    find the guest. A member's name follows their Discord name and is not renamed here."""
+    player = await get_player(db, guild_id, player_id)
+    if not player.is_guest or player.merged_into is not None:
+        raise InvalidRecord(
+            f"{player.display_name} is a Discord member: their name follows Discord"
+            if not player.is_guest
+            else f"{player.display_name} was linked to a member: rename the member instead"
+        )
+    cleaned = _clean_name(new_name)
+    async with db.transaction() as conn:
+        taken = await fetch_in(
+            conn,
+            "SELECT player_id FROM player_aliases WHERE guild_id = ? AND lower(alias) = lower(?)"
+            " UNION SELECT id FROM players WHERE guild_id = ? AND lower(guest_name) = lower(?)",
+            (guild_id, cleaned, guild_id, cleaned),
+        )
+        if any(r[0] != player_id for r in taken):
+            raise InvalidRecord(f"the name '{cleaned}' already belongs to another player")
+        old = player.guest_name
+        await conn.execute(
+            "UPDATE players SET guest_name = ?, display_name = ? WHERE id = ?",
+            (cleaned, cleaned, player_id),
+        )
+        await conn.execute(
+            "DELETE FROM player_aliases WHERE guild_id = ? AND lower(alias) = lower(?)",
+            (guild_id, cleaned),
+        )
+        if old is not None and old.lower() != cleaned.lower():
+            await conn.execute(
+                "INSERT OR IGNORE INTO player_aliases (guild_id, alias, player_id)"
+                " VALUES (?, ?, ?)",
+                (guild_id, old, player_id),
+            )
+        await record_audit(conn, guild_id, actor, "rename", "player", player_id, old, cleaned)
+    return await get_player(db, guild_id, player_id)
+
+
+async def find_players(
+    db: Database, guild_id: int, text: str = "", limit: int = 25
+) -> list[Player]:
+    """The guild's players (not merged away) whose name or alias contains ``text``, members
+    first, then by name: the choices of a player option's autocomplete."""
+    like = f"%{text.strip().lower()}%"
+    rows = await db.fetchall(
+        "SELECT DISTINCT p.* FROM players p LEFT JOIN player_aliases a ON a.player_id = p.id"
+        " WHERE p.guild_id = ? AND p.merged_into IS NULL"
+        " AND (lower(p.display_name) LIKE ? OR lower(COALESCE(a.alias, '')) LIKE ?)"
+        " ORDER BY p.user_id IS NULL, lower(p.display_name) LIMIT ?",
+        (guild_id, like, like, limit),
+    )
+    return [player_from_row(r) for r in rows]
+
+
+async def player_named(db: Database, guild_id: int, name: str) -> Player | None:
+    """The player called ``name`` (a guest's name or alias, else a member's display name),
+    following a merge; None when nobody is."""
+    cleaned = " ".join(name.split())
+    rows = await db.fetchall(
+        "SELECT p.* FROM players p WHERE p.guild_id = ? AND lower(p.guest_name) = lower(?)"
+        " UNION SELECT p.* FROM players p JOIN player_aliases a ON a.player_id = p.id"
+        " WHERE a.guild_id = ? AND lower(a.alias) = lower(?)"
+        " UNION SELECT p.* FROM players p WHERE p.guild_id = ? AND p.user_id IS NOT NULL"
+        " AND lower(p.display_name) = lower(?)",
+        (guild_id, cleaned, guild_id, cleaned, guild_id, cleaned),
+    )
+    if not rows:
+        return None
+    found = player_from_row(rows[0])
+    if found.merged_into is not None:
+        return await get_player(db, guild_id, found.merged_into)
+    return found

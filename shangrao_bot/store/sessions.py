@@ -28,6 +28,8 @@ class SessionInfo:
     opened_at: str
     closed_at: str | None
     seats: tuple[Player, ...]
+    board_channel_id: int | None = None  # the live scoreboard message, once posted
+    board_message_id: int | None = None
 
 
 async def open_session(
@@ -90,7 +92,21 @@ async def get_session(db: Database, guild_id: int, session_id: int) -> SessionIn
         row["opened_at"],
         row["closed_at"],
         tuple(player_from_row(r) for r in seats),
+        row["board_channel_id"],
+        row["board_message_id"],
     )
+
+
+async def set_board_message(
+    db: Database, guild_id: int, session_id: int, channel_id: int, message_id: int
+) -> None:
+    """Remember where the session's live scoreboard is, to edit it after each hand."""
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE sessions SET board_channel_id = ?, board_message_id = ?"
+            " WHERE id = ? AND guild_id = ?",
+            (channel_id, message_id, session_id, guild_id),
+        )
 
 
 async def list_sessions(
