@@ -1,0 +1,751 @@
+"""Scorekeeping for physical tables: sessions, previews awaiting confirmation, undo and void,
+settlement — the rules the Discord commands apply, with no Discord in them.
+
+A hand is scored by the rules core (from its tiles, from its pattern and flags, or a 流局 with
+bonuses) and recorded **pending** right away: the preview the recorder sees is the stored hand,
+so it survives a restart and has a number. It counts once enough other seated members confirm
+(the guild's ``confirmations``, capped by how many other members sit; the recorder alone when
+no other member sits) or one member with the scorer role (or an administrator) confirms.
+Anyone seated, the recorder or a scorer may cancel it; it expires after the guild's
+``confirm_minutes``. Every refusal is a :class:`ScoreError` with a message key of
+:mod:`.score_messages`, and nothing is written when one is raised.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from shangrao_bot.errors import UserError
+from shangrao_bot.rules.errors import RulesError
+from shangrao_bot.rules.quick import QuickInput, score_quick
+from shangrao_bot.rules.ruleset import Preset, RuleSet
+from shangrao_bot.rules.scoring import (
+    Bonus,
+    BonusKind,
+    ScoreResult,
+    WinHow,
+    WinInput,
+    score_draw,
+    score_win,
+)
+from shangrao_bot.rules.tiles import parse_melds, parse_tile, parse_tiles, tile_str
+from shangrao_bot.store.db import Database
+from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.guilds import GuildSettings, get_settings
+from shangrao_bot.store.ledger import (
+    Hand,
+    HandIn,
+    PaymentIn,
+    Player,
+    SessionInfo,
+    Settlement,
+    TransferRow,
+    close_session,
+    confirm_hand,
+    get_hand,
+    get_session,
+    guest_player,
+    list_sessions,
+    list_transfers,
+    mark_paid,
+    open_session,
+    pending_hands,
+    player_named,
+    record_hand,
+    session_balances,
+    undo_last_hand,
+    user_player,
+    void_hand,
+)
+
+SEATS = 4
+DEDUPE_SECONDS = 20.0  # the same hand submitted twice by the same person within this: once
+MAX_STAKE = 10_000  # a stake beyond this is a typo, not a game
+SELF_DRAWN = (WinHow.SELF, WinHow.KONG, WinHow.TIANHU)
+_MENTION = re.compile(r"<@!?(\d{1,20})>")
+_BONUS_NAMES = {
+    "minggang": BonusKind.MINGGANG,
+    "明杠": BonusKind.MINGGANG,
+    "碰杠": BonusKind.MINGGANG,
+    "补杠": BonusKind.MINGGANG,
+    "angang": BonusKind.ANGANG,
+    "暗杠": BonusKind.ANGANG,
+    "自摸杠": BonusKind.ANGANG,
+    "跌宝杠": BonusKind.ANGANG,
+    "jiebao": BonusKind.JIEBAO,
+    "接宝": BonusKind.JIEBAO,
+    "sigebao": BonusKind.SIGEBAO,
+    "四个宝": BonusKind.SIGEBAO,
+}
+
+
+class ScoreError(UserError):
+    """A refusal of the scorebook: ``key`` of :mod:`.score_messages` with its arguments."""
+
+    def __init__(self, key: str, **args: Any) -> None:
+        super().__init__(key, **args)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who acts: their user id, display name, and what the guild lets them do."""
+
+    user_id: int
+    name: str
+    is_admin: bool = False
+    is_scorer: bool = False
+
+    @property
+    def official(self) -> bool:
+        """A scorer or an administrator: may confirm, void and record for any session."""
+        return self.is_admin or self.is_scorer
+
+
+@dataclass(frozen=True)
+class RosterEntry:
+    """One seat of ``/session start``: a member (``user_id``) or a guest (``name`` only)."""
+
+    name: str
+    user_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A scored hand: ``hand`` is the pending record (None for the calculator, outside a
+    session); ``seats`` names each seat's player (``座0``… in the calculator)."""
+
+    result: ScoreResult
+    hand: Hand | None
+    session: SessionInfo | None
+    seats: tuple[str, ...]
+    bao: int | None = None
+    winning_tile: int | None = None
+    how: WinHow = WinHow.SELF
+    winner: int | None = None
+    needed: int = 0  # confirmations still needed
+
+
+@dataclass(frozen=True)
+class ConfirmOutcome:
+    hand: Hand
+    counted: bool  # the hand now counts
+    needed: int  # confirmations still missing (0 once counted)
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: Player
+    seat: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """What the live scoreboard shows: standings by seat, the confirmed hands' deltas in order
+    (for the chart), the last counted hand and how many wait for confirmation."""
+
+    session: SessionInfo
+    standings: tuple[Standing, ...]
+    deltas: tuple[tuple[int, ...], ...]
+    last: Hand | None
+    pending: int
+
+
+def parse_roster(text: str) -> list[RosterEntry]:
+    """``@Alice @Bob Lao Wang, Xiao Li`` → seats in order. Mentions are members; with a comma
+    (, ，、) anywhere, names are separated by commas (a guest's name may have spaces), else by
+    spaces."""
+    by_comma = bool(re.search(r"[,，、]", _MENTION.sub(" ", text)))
+    out: list[RosterEntry] = []
+    for chunk in re.split(r"(<@!?\d+>)", text):
+        mention = _MENTION.fullmatch(chunk)
+        if mention:
+            out.append(RosterEntry("", int(mention.group(1))))
+            continue
+        parts = re.split(r"[,，、]", chunk) if by_comma else chunk.split()
+        out += [RosterEntry(" ".join(p.split())) for p in parts if p.strip()]
+    return out
+
+
+def _mention_pieces(text: str) -> list[str]:
+    return [m.group(1) for m in _MENTION.finditer(text)]
+
+
+def _utc(iso: str) -> datetime:
+    return datetime.fromisoformat(iso)
+
+
+def _content_key(kind: str, hand: HandIn) -> str:
+    canon = json.dumps(
+        [
+            kind,
+            hand.outcome,
+            hand.pattern,
+            hand.winners,
+            hand.flown,
+            hand.deltas,
+            sorted((p.payer, p.payee, p.amount, p.reason) for p in hand.payments),
+        ],
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(canon.encode()).hexdigest()[:32]
+
+
+def hand_in(
+    result: ScoreResult,
+    winner: int | None,
+    how: WinHow,
+    flown: Sequence[int],
+    bao: int | None,
+    detail: Mapping[str, Any],
+) -> HandIn:
+    """The ledger's record of a scored hand (a win when ``winner`` is given, else a 流局)."""
+    payments = tuple(PaymentIn(p.payer, p.payee, p.amount, p.reason.value) for p in result.payments)
+    win = winner is not None
+    return HandIn(
+        outcome="win" if win else "draw",
+        payments=payments,
+        deltas=tuple(result.deltas),
+        winners=(winner,) if winner is not None else (),
+        self_draw=(winner,) if winner is not None and how in SELF_DRAWN else (),
+        flown=tuple(flown),
+        bao=tile_str(bao) if bao is not None else None,
+        pattern=result.pattern if win else "流局",
+        detail=dict(detail),
+    )
+
+
+class ScoreBook:
+    """The scorekeeping rules over the ledger. ``now`` is the clock (tests move it)."""
+
+    def __init__(self, db: Database, now: Callable[[], datetime] | None = None) -> None:
+        self.db = db
+        self.now = now or (lambda: datetime.now(UTC))
+
+    # --- sessions ---------------------------------------------------------------------------
+
+    async def current(self, guild_id: int, channel_id: int) -> SessionInfo | None:
+        """The open physical session of this channel, if any."""
+        found = await list_sessions(self.db, guild_id, status="open", channel_id=channel_id)
+        physical = [s for s in found if s.kind == "physical"]
+        return physical[0] if physical else None
+
+    async def require_current(self, guild_id: int, channel_id: int) -> SessionInfo:
+        info = await self.current(guild_id, channel_id)
+        if info is None:
+            raise ScoreError("sk.no_session")
+        return info
+
+    async def rules_for(self, settings: GuildSettings, preset: str | None) -> RuleSet:
+        name = (preset or settings.preset).strip().lower()
+        try:
+            chosen = Preset(name)
+        except ValueError:
+            raise ScoreError("sk.bad_preset", preset=name) from None
+        return RuleSet(chosen, settings.stake, **settings.switches)
+
+    async def start(
+        self,
+        guild_id: int,
+        channel_id: int,
+        actor: Actor,
+        roster: Sequence[RosterEntry],
+        names: Mapping[int, str],
+        preset: str | None = None,
+        stake: int | None = None,
+    ) -> SessionInfo:
+        """Open a physical session in this channel with four seats (in order)."""
+        if len(roster) != SEATS:
+            raise ScoreError("sk.roster_size", count=len(roster))
+        keys = [e.user_id if e.user_id is not None else e.name.lower() for e in roster]
+        if len(set(keys)) != SEATS:
+            raise ScoreError("sk.roster_twice")
+        settings = await get_settings(self.db, guild_id)
+        rules = await self.rules_for(settings, preset)
+        chosen_stake = settings.stake if stake is None else stake
+        if not 1 <= chosen_stake <= MAX_STAKE:
+            raise ScoreError("sk.bad_stake", stake=chosen_stake, limit=MAX_STAKE)
+        for e in roster:
+            if e.user_id is None and len(e.name) > 64:
+                raise ScoreError("sk.name_long", name=e.name[:20])
+        if await self.current(guild_id, channel_id) is not None:
+            raise ScoreError("sk.session_open")
+        players: list[Player] = []
+        for e in roster:
+            if e.user_id is not None:
+                name = names.get(e.user_id) or f"user {e.user_id}"
+                players.append(await user_player(self.db, guild_id, e.user_id, name))
+            else:
+                players.append(await guest_player(self.db, guild_id, e.name, actor.user_id))
+        if len({p.id for p in players}) != SEATS:
+            raise ScoreError("sk.roster_twice")
+        rules_dict = {"preset": rules.preset.value, **settings.switches}
+        return await _store(
+            open_session(
+                self.db,
+                guild_id,
+                channel_id,
+                "physical",
+                rules_dict,
+                chosen_stake,
+                actor.user_id,
+                [p.id for p in players],
+            )
+        )
+
+    async def session_rules(self, info: SessionInfo) -> RuleSet:
+        switches = {k: bool(v) for k, v in info.rules.items() if k != "preset"}
+        return RuleSet(Preset(info.rules.get("preset", "shangrao")), info.stake, **switches)
+
+    async def scoreboard(self, info: SessionInfo) -> Scoreboard:
+        info = await get_session(self.db, info.guild_id, info.id)
+        balances = await session_balances(self.db, info.guild_id, info.id)
+        rows = await self.db.fetchall(
+            "SELECT h.id, h.status FROM hands h WHERE h.session_id = ? AND h.status != 'voided'"
+            " ORDER BY h.seq, h.id",
+            (info.id,),
+        )
+        confirmed = [r["id"] for r in rows if r["status"] == "confirmed"]
+        deltas: list[tuple[int, ...]] = []
+        for hid in confirmed:
+            seats = await self.db.fetchall(
+                "SELECT delta FROM hand_seats WHERE hand_id = ? ORDER BY seat", (hid,)
+            )
+            deltas.append(tuple(r["delta"] for r in seats))
+        last = await get_hand(self.db, info.guild_id, confirmed[-1]) if confirmed else None
+        standings = tuple(Standing(p, i, balances.get(p.id, 0)) for i, p in enumerate(info.seats))
+        pending = sum(1 for r in rows if r["status"] == "pending")
+        return Scoreboard(info, standings, tuple(deltas), last, pending)
+
+    async def end(self, guild_id: int, channel_id: int, actor: Actor) -> Settlement:
+        """Close this channel's session: expired previews are voided first; a preview still
+        waiting blocks the end (confirm or cancel it)."""
+        info = await self.require_current(guild_id, channel_id)
+        self._may_act(info, actor)
+        await self.expire_due(guild_id)
+        return await _store(close_session(self.db, guild_id, info.id, actor.user_id))
+
+    async def paid(self, guild_id: int, transfer_id: int, actor: Actor) -> TransferRow:
+        """Mark a settlement transfer paid: its payee or an administrator."""
+        row = await self.db.fetchone(
+            "SELECT t.session_id, t.payee_id FROM transfers t JOIN sessions s"
+            " ON s.id = t.session_id WHERE t.id = ? AND s.guild_id = ?",
+            (transfer_id, guild_id),
+        )
+        if row is None:
+            raise ScoreError("sk.no_transfer", id=transfer_id)
+        transfers = await list_transfers(self.db, guild_id, row["session_id"])
+        mine = next(t for t in transfers if t.id == transfer_id)
+        if not actor.is_admin and mine.payee.user_id != actor.user_id:
+            raise ScoreError("sk.paid_not_payee", payee=mine.payee.display_name)
+        return await _store(mark_paid(self.db, guild_id, transfer_id, actor.user_id))
+
+    # --- who is who -------------------------------------------------------------------------
+
+    def _seat_of_user(self, info: SessionInfo, user_id: int) -> int | None:
+        return next((i for i, p in enumerate(info.seats) if p.user_id == user_id), None)
+
+    def _may_act(self, info: SessionInfo, actor: Actor) -> None:
+        if not actor.official and self._seat_of_user(info, actor.user_id) is None:
+            raise ScoreError("sk.not_seated")
+
+    async def seat_named(self, info: SessionInfo, text: str, what: str) -> int:
+        """A seat from a seat number (1-4), a mention, or a player's name or alias."""
+        raw = " ".join(text.split())
+        if raw.isdigit() and len(raw) <= 2:
+            n = int(raw)
+            if 1 <= n <= SEATS:
+                return n - 1
+            raise ScoreError("sk.bad_seat", what=what, text=raw)
+        ids = _mention_pieces(raw)
+        if ids:
+            seat = self._seat_of_user(info, int(ids[0]))
+            if seat is None:
+                raise ScoreError("sk.not_in_session", what=what, name=raw)
+            return seat
+        if raw.startswith("#") and raw[1:].isdigit():
+            pid = int(raw[1:])
+            for i, p in enumerate(info.seats):
+                if p.id == pid:
+                    return i
+        for i, p in enumerate(info.seats):
+            if p.display_name.lower() == raw.lower():
+                return i
+        found = await player_named(self.db, info.guild_id, raw) if raw else None
+        if found is not None:
+            for i, p in enumerate(info.seats):
+                if p.id == found.id:
+                    return i
+        raise ScoreError("sk.not_in_session", what=what, name=raw or "?")
+
+    async def parse_flown(self, info: SessionInfo, text: str | None) -> tuple[int, ...]:
+        """``WHO:N, …`` (WHO a seat 1-4, a mention or a name) → 宝 flown per seat."""
+        flown = [0] * SEATS
+        for item in _items(text):
+            who, sep, n_s = item.rpartition(":")
+            if not sep or not n_s.strip().isdigit():
+                raise ScoreError("sk.bad_flown", item=item)
+            seat = await self.seat_named(info, who, "flown")
+            flown[seat] += int(n_s)
+            if flown[seat] > 4:
+                raise ScoreError("sk.flown_many", item=item)
+        return tuple(flown)
+
+    async def parse_bonuses(self, info: SessionInfo, text: str | None) -> tuple[Bonus, ...]:
+        """``WHO:KIND, …`` with KIND 明杠/暗杠/接宝/四个宝 (or minggang, angang, jiebao,
+        sigebao); a kind may carry a count: ``2:angang×2``."""
+        out: list[Bonus] = []
+        for item in _items(text):
+            who, sep, kind_s = item.rpartition(":")
+            kind_s, _, times_s = kind_s.strip().lower().replace("x", "×").partition("×")
+            kind = _BONUS_NAMES.get(kind_s.strip())
+            times = int(times_s) if times_s.strip().isdigit() else (1 if not times_s else 0)
+            if not sep or kind is None or not 1 <= times <= 4:
+                raise ScoreError("sk.bad_bonus", item=item)
+            seat = await self.seat_named(info, who, "bonuses")
+            out += [Bonus(seat, kind)] * times
+        return tuple(out)
+
+    # --- scoring ----------------------------------------------------------------------------
+
+    async def _context(
+        self, guild_id: int, channel_id: int, actor: Actor
+    ) -> tuple[SessionInfo | None, RuleSet, GuildSettings]:
+        settings = await get_settings(self.db, guild_id)
+        info = await self.current(guild_id, channel_id)
+        if info is None:
+            return None, await self.rules_for(settings, None), settings
+        self._may_act(info, actor)
+        return info, await self.session_rules(info), settings
+
+    async def preview_tiles(
+        self,
+        guild_id: int,
+        channel_id: int,
+        actor: Actor,
+        *,
+        hand: str,
+        bao: str,
+        win: str | None = None,
+        melds: str | None = None,
+        how: str = "self",
+        kong_chain: int = 1,
+        robbed: str | None = None,
+        flown: str | None = None,
+        winner: str | None = None,
+        bonuses: str | None = None,
+        key: str | None = None,
+    ) -> Preview:
+        """Score a hand from its tiles; in a session record it pending (see module doc)."""
+        info, rules, settings = await self._context(guild_id, channel_id, actor)
+        try:
+            how_ = WinHow(how)
+        except ValueError:
+            raise ScoreError("sk.bad_how", how=how) from None
+        try:
+            concealed = tuple(parse_tiles(hand))
+            bao_kind = parse_tile(bao)
+            win_tile = parse_tile(win) if win else None
+            meld_list = tuple(parse_melds(melds or ""))
+        except RulesError as exc:
+            raise ScoreError("score.bad_input", reason=str(exc)) from None
+        if win_tile is None and how_ is not WinHow.TIANHU:
+            raise ScoreError("sk.need_win")
+        bonus_t: tuple[Bonus, ...] = ()
+        if info is None:
+            seat, robbed_seat, flown_t = 0, _calc_robbed(robbed), _calc_flown(flown)
+            seats = tuple(f"座{i}" for i in range(SEATS))
+        else:
+            seat = await self._winner(info, actor, winner)
+            robbed_seat = await self.seat_named(info, robbed, "robbed") if robbed else None
+            flown_t = await self.parse_flown(info, flown)
+            bonus_t = await self.parse_bonuses(info, bonuses)
+            seats = tuple(p.display_name for p in info.seats)
+        inp = WinInput(
+            concealed=concealed,
+            bao=bao_kind,
+            winning_tile=win_tile,
+            melds=meld_list,
+            how=how_,
+            kong_chain=kong_chain,
+            robbed_seat=robbed_seat,
+            winner=seat,
+            flown=flown_t,
+            bonuses=bonus_t,
+        )
+        try:  # a hand with several 宝 has many readings: off the event loop
+            result = await asyncio.to_thread(score_win, inp, rules)
+        except RulesError as exc:
+            raise ScoreError("score.bad_input", reason=str(exc)) from None
+        if not result.winning:
+            raise ScoreError("score.not_win", reason=result.reason or "")
+        detail = {"source": "tiles", "hand": hand, "win": win, "melds": melds, "how": how_.value}
+        if result.interpretation is not None:
+            detail["interpretation"] = result.interpretation.to_str()
+        base = Preview(result, None, info, seats, bao_kind, win_tile, how_, seat)
+        return await self._record(info, settings, actor, base, flown_t, detail, key)
+
+    async def preview_quick(
+        self,
+        guild_id: int,
+        channel_id: int,
+        actor: Actor,
+        *,
+        winner: str,
+        pattern: str,
+        how: str = "self",
+        kong_chain: int = 1,
+        robbed: str | None = None,
+        dandiao: bool = False,
+        yaojiu: bool = False,
+        flown: str | None = None,
+        bonuses: str | None = None,
+        key: str | None = None,
+    ) -> Preview:
+        """Score a hand from its pattern and flags (a session is needed: the winner is a
+        seated player)."""
+        info, rules, settings = await self._context(guild_id, channel_id, actor)
+        if info is None:
+            raise ScoreError("sk.no_session")
+        try:
+            how_ = WinHow(how)
+        except ValueError:
+            raise ScoreError("sk.bad_how", how=how) from None
+        seat = await self.seat_named(info, winner, "winner")
+        inp = QuickInput(
+            pattern=" ".join(pattern.split()),
+            winner=seat,
+            how=how_,
+            kong_chain=kong_chain,
+            robbed_seat=await self.seat_named(info, robbed, "robbed") if robbed else None,
+            dandiao=dandiao,
+            yaojiu=yaojiu,
+            flown=await self.parse_flown(info, flown),
+            bonuses=await self.parse_bonuses(info, bonuses),
+        )
+        try:
+            result = score_quick(inp, rules)
+        except RulesError as exc:
+            raise ScoreError("score.bad_input", reason=str(exc)) from None
+        shown_how = {"天胡": WinHow.TIANHU, "地胡": WinHow.DIHU}.get(inp.pattern, how_)
+        seats = tuple(p.display_name for p in info.seats)
+        base = Preview(result, None, info, seats, None, None, shown_how, seat)
+        detail = {"source": "quick", "how": shown_how.value, "dandiao": dandiao, "yaojiu": yaojiu}
+        return await self._record(info, settings, actor, base, inp.flown, detail, key)
+
+    async def preview_draw(
+        self,
+        guild_id: int,
+        channel_id: int,
+        actor: Actor,
+        *,
+        bonuses: str | None = None,
+        key: str | None = None,
+    ) -> Preview:
+        """A 流局: only the kong and 宝 bonuses are settled."""
+        info, rules, settings = await self._context(guild_id, channel_id, actor)
+        if info is None:
+            raise ScoreError("sk.no_session")
+        bonus_t = await self.parse_bonuses(info, bonuses)
+        try:
+            result = score_draw(bonus_t, rules)
+        except RulesError as exc:  # pragma: no cover - score_draw validates nothing today
+            raise ScoreError("score.bad_input", reason=str(exc)) from None
+        seats = tuple(p.display_name for p in info.seats)
+        base = Preview(result, None, info, seats, None, None, WinHow.SELF, None)
+        return await self._record(
+            info, settings, actor, base, (0,) * SEATS, {"source": "draw"}, key
+        )
+
+    async def _winner(self, info: SessionInfo, actor: Actor, winner: str | None) -> int:
+        if winner:
+            return await self.seat_named(info, winner, "winner")
+        seat = self._seat_of_user(info, actor.user_id)
+        if seat is None:
+            raise ScoreError("sk.name_winner")
+        return seat
+
+    async def _record(
+        self,
+        info: SessionInfo | None,
+        settings: GuildSettings,
+        actor: Actor,
+        base: Preview,
+        flown: Sequence[int],
+        detail: Mapping[str, Any],
+        key: str | None,
+    ) -> Preview:
+        if info is None:
+            return base
+        record = hand_in(base.result, base.winner, base.how, flown, base.bao, detail)
+        since = (self.now() - timedelta(seconds=DEDUPE_SECONDS)).isoformat()
+        hand = await _store(
+            record_hand(
+                self.db,
+                info.guild_id,
+                info.id,
+                record,
+                actor.user_id,
+                idempotency_key=key,
+                content_key=_content_key(str(detail.get("source")), record),
+                dedupe_since=since,
+            )
+        )
+        return Preview(
+            base.result,
+            hand,
+            info,
+            base.seats,
+            base.bao,
+            base.winning_tile,
+            base.how,
+            base.winner,
+            self.needed(info, settings, hand),
+        )
+
+    # --- confirmation -----------------------------------------------------------------------
+
+    def needed(self, info: SessionInfo, settings: GuildSettings, hand: Hand) -> int:
+        """Confirmations still missing for ``hand`` (by seated members other than the
+        recorder); 1 when no other member sits and the recorder has not confirmed yet."""
+        others = {p.user_id for p in info.seats if p.user_id is not None} - {hand.recorded_by}
+        if not others:
+            return 0 if hand.recorded_by in hand.confirmations else 1
+        want = min(settings.confirmations, len(others))
+        return max(0, want - len(others & set(hand.confirmations)))
+
+    async def _pending(self, guild_id: int, hand_id: int) -> tuple[Hand, SessionInfo]:
+        hand = await _store(get_hand(self.db, guild_id, hand_id))
+        info = await get_session(self.db, guild_id, hand.session_id)
+        if hand.status == "voided":
+            raise ScoreError("sk.hand_voided", id=hand.id, reason=hand.void_reason or "")
+        if hand.status == "confirmed":
+            raise ScoreError("sk.hand_counted", id=hand.id)
+        settings = await get_settings(self.db, guild_id)
+        if _utc(hand.created_at) + timedelta(minutes=settings.confirm_minutes) < self.now():
+            await self.expire_due(guild_id)
+            raise ScoreError("sk.hand_expired", id=hand.id, minutes=settings.confirm_minutes)
+        return hand, info
+
+    async def confirm(self, guild_id: int, hand_id: int, actor: Actor) -> ConfirmOutcome:
+        """A confirmation by a seated member (not the recorder while other members sit) or an
+        official (which counts the hand at once)."""
+        hand, info = await self._pending(guild_id, hand_id)
+        settings = await get_settings(self.db, guild_id)
+        seated = {p.user_id for p in info.seats if p.user_id is not None}
+        others = seated - {hand.recorded_by}
+        if not actor.official:
+            if actor.user_id not in seated:
+                raise ScoreError("sk.confirm_not_seated")
+            if actor.user_id == hand.recorded_by and others:
+                raise ScoreError("sk.confirm_own")
+        after = replace(hand, confirmations=(*hand.confirmations, actor.user_id))
+        final = actor.official or self.needed(info, settings, after) == 0
+        done = await _store(confirm_hand(self.db, guild_id, hand_id, actor.user_id, final))
+        needed = 0 if done.status == "confirmed" else self.needed(info, settings, done)
+        return ConfirmOutcome(done, done.status == "confirmed", needed)
+
+    async def cancel(self, guild_id: int, hand_id: int, actor: Actor) -> Hand:
+        """Withdraw a preview: its recorder, anyone seated, or an official."""
+        hand, info = await self._pending(guild_id, hand_id)
+        if not actor.official and actor.user_id != hand.recorded_by:
+            self._may_act(info, actor)
+        return await _store(
+            void_hand(self.db, guild_id, hand_id, actor.user_id, f"cancelled by {actor.name}")
+        )
+
+    async def undo(self, guild_id: int, channel_id: int, actor: Actor, reason: str) -> Hand:
+        """Void the session's latest hand: its recorder or an administrator/scorer."""
+        info = await self.require_current(guild_id, channel_id)
+        rows = await self.db.fetchall(
+            "SELECT id, recorded_by FROM hands WHERE session_id = ? AND status != 'voided'"
+            " ORDER BY seq DESC, id DESC LIMIT 1",
+            (info.id,),
+        )
+        if not rows:
+            raise ScoreError("sk.nothing_to_undo")
+        if not actor.official and rows[0]["recorded_by"] != actor.user_id:
+            raise ScoreError("sk.undo_not_yours", id=rows[0]["id"])
+        if not " ".join(reason.split()):
+            raise ScoreError("sk.need_reason")
+        return await _store(undo_last_hand(self.db, guild_id, info.id, actor.user_id, reason))
+
+    async def void(self, guild_id: int, hand_id: int, actor: Actor, reason: str) -> Hand:
+        """Void any hand of an open session of this guild: its recorder or an official."""
+        hand = await _store(get_hand(self.db, guild_id, hand_id))
+        if not actor.official and hand.recorded_by != actor.user_id:
+            raise ScoreError("sk.void_not_yours", id=hand_id)
+        if not " ".join(reason.split()):
+            raise ScoreError("sk.need_reason")
+        return await _store(void_hand(self.db, guild_id, hand_id, actor.user_id, reason))
+
+    async def expire_due(self, guild_id: int | None = None) -> list[Hand]:
+        """Void the previews older than their guild's ``confirm_minutes``; returns them (the
+        Discord layer closes their prompts)."""
+        out: list[Hand] = []
+        minutes: dict[int, int] = {}
+        for hand in await pending_hands(self.db):
+            if guild_id is not None and hand.guild_id != guild_id:
+                continue
+            if hand.guild_id not in minutes:
+                minutes[hand.guild_id] = (
+                    await get_settings(self.db, hand.guild_id)
+                ).confirm_minutes
+            if _utc(hand.created_at) + timedelta(minutes=minutes[hand.guild_id]) < self.now():
+                try:
+                    out.append(
+                        await void_hand(
+                            self.db, hand.guild_id, hand.id, 0, "expired: not confirmed in time"
+                        )
+                    )
+                except StoreError:  # confirmed or voided meanwhile
+                    continue
+        return out
+
+
+def _items(text: str | None) -> list[str]:
+    return [i.strip() for i in re.split(r"[,，、;；]", text or "") if i.strip()]
+
+
+def _calc_robbed(text: str | None) -> int | None:
+    """The calculator's robbed seat: 1-3 (the winner is seat 0)."""
+    if not text:
+        return None
+    raw = text.strip()
+    if not raw.isdigit() or not 1 <= int(raw) <= 3:
+        raise ScoreError("sk.calc_robbed", text=raw[:20])
+    return int(raw)
+
+
+def _calc_flown(text: str | None) -> tuple[int, ...]:
+    """The calculator's ``SEAT:N`` list, seats 0-3 (the winner is seat 0)."""
+    flown = [0] * SEATS
+    for item in _items(text):
+        seat_s, sep, n_s = item.partition(":")
+        if (
+            not sep
+            or not seat_s.strip().isdigit()
+            or not n_s.strip().isdigit()
+            or not 0 <= int(seat_s) < SEATS
+        ):
+            raise ScoreError("sk.calc_flown", item=item[:30])
+        flown[int(seat_s)] += int(n_s)
+        if flown[int(seat_s)] > 4:
+            raise ScoreError("sk.flown_many", item=item[:30])
+    return tuple(flown)
+
+
+async def _store(awaitable: Any) -> Any:
+    """Await a ledger call; its refusal (a closed session, a voided hand …) becomes a
+    user-facing error with the ledger's own words."""
+    try:
+        return await awaitable
+    except StoreError as exc:
+        raise ScoreError("sk.ledger", reason=str(exc)) from None

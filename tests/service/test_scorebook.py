@@ -1,0 +1,370 @@
+"""The scorebook (scorekeeping rules, no Discord) on a real SQLite file: sessions, previews
+recorded pending, who confirms, expiry, double submits, undo/void permissions, settlement,
+and bad input — each refusal typed, nothing written. Hypothesis feeds random strings to the
+tile form: no unhandled exception, no partial write."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from shangrao_bot.service.scorebook import Actor, RosterEntry, ScoreBook, ScoreError, parse_roster
+from shangrao_bot.store.db import Database
+from shangrao_bot.store.guilds import update_settings
+from shangrao_bot.store.ledger import SessionInfo, audit_trail, session_balances
+
+GUILD, OTHER, CHANNEL = 1, 2, 10
+ALICE = Actor(101, "Alice")
+BOB = Actor(102, "Bob")
+CAROL = Actor(103, "Carol")
+STRANGER = Actor(999, "Stranger")
+SCORER = Actor(500, "Scorer", is_scorer=True)
+ADMIN = Actor(600, "Admin", is_admin=True)
+NAMES = {101: "Alice", 102: "Bob", 103: "Carol"}
+WIN = {"hand": "123m4p5m6p777s111z5m9s", "win": "9s", "bao": "5m"}  # 宝吊头 ×3
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime.now(UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest_asyncio.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "book.db")
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def book(db: Database, clock: Clock) -> ScoreBook:
+    return ScoreBook(db, now=clock)
+
+
+async def start(book: ScoreBook, guild: int = GUILD, guest: str = "Lao Wang") -> SessionInfo:
+    roster = [RosterEntry("", 101), RosterEntry("", 102), RosterEntry("", 103), RosterEntry(guest)]
+    return await book.start(guild, CHANNEL, ALICE, roster, NAMES)
+
+
+async def counts(db: Database) -> tuple[int, ...]:
+    out = []
+    for table in ("hands", "hand_seats", "payments", "confirmations", "sessions", "transfers"):
+        row = await db.fetchone(f"SELECT COUNT(*) FROM {table}")
+        assert row is not None
+        out.append(row[0])
+    return tuple(out)
+
+
+def test_roster_parsing() -> None:
+    assert parse_roster("<@123456789012345678> <@!223456789012345678>Lao_Wang Li") == [
+        RosterEntry("", 123456789012345678),
+        RosterEntry("", 223456789012345678),
+        RosterEntry("Lao_Wang"),
+        RosterEntry("Li"),
+    ]
+    assert parse_roster("Lao Wang, 小李，<@123456789012345678>、Ann") == [
+        RosterEntry("Lao Wang"),
+        RosterEntry("小李"),
+        RosterEntry("", 123456789012345678),
+        RosterEntry("Ann"),
+    ]
+
+
+async def test_a_preview_counts_once_another_seated_member_confirms(
+    book: ScoreBook, db: Database
+) -> None:
+    info = await start(book)
+    p = await book.preview_tiles(GUILD, CHANNEL, ALICE, **WIN)
+    assert p.hand is not None and p.hand.status == "pending" and p.winner == 0
+    assert p.result.deltas == (9, -3, -3, -3) and p.needed == 1
+    assert all(v == 0 for v in (await session_balances(db, GUILD, info.id)).values())
+    with pytest.raises(ScoreError) as own:
+        await book.confirm(GUILD, p.hand.id, ALICE)
+    assert own.value.key == "sk.confirm_own"
+    with pytest.raises(ScoreError) as stranger:
+        await book.confirm(GUILD, p.hand.id, STRANGER)
+    assert stranger.value.key == "sk.confirm_not_seated"
+    done = await book.confirm(GUILD, p.hand.id, BOB)
+    assert done.counted and done.hand.status == "confirmed"
+    balances = await session_balances(db, GUILD, info.id)
+    assert [balances[s.id] for s in info.seats] == [9, -3, -3, -3]
+    with pytest.raises(ScoreError) as again:
+        await book.confirm(GUILD, p.hand.id, CAROL)
+    assert again.value.key == "sk.hand_counted"
+    board = await book.scoreboard(info)
+    assert board.deltas == ((9, -3, -3, -3),) and board.last is not None and board.pending == 0
+
+
+async def test_confirmation_policy_and_officials(book: ScoreBook, db: Database) -> None:
+    await start(book)
+    await update_settings(db, GUILD, 1, confirmations=2)
+    p = await book.preview_tiles(GUILD, CHANNEL, ALICE, **WIN)
+    assert p.hand is not None and p.needed == 2
+    first = await book.confirm(GUILD, p.hand.id, BOB)
+    assert not first.counted and first.needed == 1
+    assert (await book.confirm(GUILD, p.hand.id, BOB)).needed == 1  # twice is still one
+    assert (await book.confirm(GUILD, p.hand.id, CAROL)).counted
+    # a scorer confirms alone, at once, without being seated
+    q = await book.preview_tiles(GUILD, CHANNEL, SCORER, winner="2", **WIN)
+    assert q.hand is not None and q.winner == 1
+    assert (await book.confirm(GUILD, q.hand.id, SCORER)).counted
+
+
+async def test_a_lone_member_confirms_their_own_preview(book: ScoreBook) -> None:
+    roster = [RosterEntry("", 101), RosterEntry("A"), RosterEntry("B"), RosterEntry("C")]
+    await book.start(GUILD, CHANNEL, ALICE, roster, NAMES)
+    p = await book.preview_tiles(GUILD, CHANNEL, ALICE, **WIN)
+    assert p.hand is not None and p.needed == 1
+    assert (await book.confirm(GUILD, p.hand.id, ALICE)).counted
+
+
+async def test_previews_expire(book: ScoreBook, clock: Clock, db: Database) -> None:
+    await start(book)
+    await update_settings(db, GUILD, 1, confirm_minutes=5)
+    p = await book.preview_tiles(GUILD, CHANNEL, ALICE, **WIN)
+    assert p.hand is not None
+    clock.now += timedelta(minutes=4)
+    assert await book.expire_due() == []
+    clock.now += timedelta(minutes=2)
+    with pytest.raises(ScoreError) as late:
+        await book.confirm(GUILD, p.hand.id, BOB)
+    assert late.value.key == "sk.hand_expired"
+    assert await book.expire_due() == []  # the confirm already voided it
+    rows = await db.fetchall("SELECT status, void_reason FROM hands")
+    assert [(r[0], r[1]) for r in rows] == [("voided", "expired: not confirmed in time")]
+
+
+async def test_a_double_submit_records_once(book: ScoreBook, clock: Clock, db: Database) -> None:
+    await start(book)
+    a = await book.preview_tiles(GUILD, CHANNEL, ALICE, key="i1", **WIN)
+    same_interaction = await book.preview_tiles(GUILD, CHANNEL, ALICE, key="i1", **WIN)
+    same_content = await book.preview_tiles(GUILD, CHANNEL, ALICE, key="i2", **WIN)
+    assert a.hand and same_interaction.hand and same_content.hand
+    assert a.hand.id == same_interaction.hand.id == same_content.hand.id
+    clock.now += timedelta(seconds=60)  # later, the same hand again is a new hand
+    later = await book.preview_tiles(GUILD, CHANNEL, ALICE, key="i3", **WIN)
+    assert later.hand and later.hand.id != a.hand.id
+    assert (await counts(db))[0] == 2
+
+
+async def test_quick_and_draw(book: ScoreBook) -> None:
+    await start(book)
+    q = await book.preview_quick(
+        GUILD,
+        CHANNEL,
+        BOB,
+        winner="Lao Wang",
+        pattern="碰碰胡",
+        dandiao=True,
+        flown="Lao Wang:1, <@101>:1",
+        bonuses="1:暗杠, Carol:明杠×2",
+    )
+    # 碰碰胡 4 × 单吊 2 × 飞宝 2 = 16; Alice flew one: pays 32;
+    # bonuses: 2 from each to Alice, 1 from each to Carol twice
+    assert q.winner == 3 and q.result.value == 16
+    assert q.result.deltas == (-32 + 6 - 2, -16 - 2 - 2, -16 - 2 + 6, 64 - 2 - 2)
+    d = await book.preview_draw(GUILD, CHANNEL, CAROL, bonuses="4:接宝")
+    assert d.result.deltas == (-10, -10, -10, 30) and d.winner is None
+    assert d.hand is not None and d.hand.outcome == "draw"
+
+
+async def test_undo_void_and_end_with_settlement(book: ScoreBook, db: Database) -> None:
+    info = await start(book)
+    p = await book.preview_tiles(GUILD, CHANNEL, ALICE, **WIN)
+    assert p.hand
+    await book.confirm(GUILD, p.hand.id, BOB)
+    q = await book.preview_tiles(GUILD, CHANNEL, BOB, **WIN)
+    assert q.hand
+    with pytest.raises(ScoreError) as not_yours:
+        await book.undo(GUILD, CHANNEL, ALICE, "typo")
+    assert not_yours.value.key == "sk.undo_not_yours"
+    with pytest.raises(ScoreError) as no_reason:
+        await book.undo(GUILD, CHANNEL, BOB, "   ")
+    assert no_reason.value.key == "sk.need_reason"
+    undone = await book.undo(GUILD, CHANNEL, BOB, "wrong winner")
+    assert undone.id == q.hand.id and undone.status == "voided"
+    with pytest.raises(ScoreError) as others:
+        await book.void(GUILD, p.hand.id, CAROL, "no")
+    assert others.value.key == "sk.void_not_yours"
+    # a pending preview blocks the end
+    r = await book.preview_tiles(GUILD, CHANNEL, CAROL, **WIN)
+    with pytest.raises(ScoreError) as pending:
+        await book.end(GUILD, CHANNEL, ALICE)
+    assert (
+        pending.value.key == "sk.ledger"
+        and "wait for confirmation" in pending.value.args_["reason"]
+    )
+    assert r.hand
+    await book.cancel(GUILD, r.hand.id, ALICE)
+    with pytest.raises(ScoreError):
+        await book.end(GUILD, CHANNEL, STRANGER)
+    settlement = await book.end(GUILD, CHANNEL, ALICE)
+    assert [(t.payer.display_name, t.payee.display_name, t.amount) for t in settlement.transfers]
+    assert sum(t.amount for t in settlement.transfers) == 9
+    transfer = settlement.transfers[0]
+    with pytest.raises(ScoreError) as payee:
+        await book.paid(GUILD, transfer.id, CAROL)
+    assert payee.value.key == "sk.paid_not_payee"
+    assert (await book.paid(GUILD, transfer.id, ALICE)).paid_at is not None  # Alice receives
+    with pytest.raises(ScoreError):
+        await book.paid(GUILD, transfer.id, ADMIN)  # already paid
+    assert await book.current(GUILD, CHANNEL) is None
+    assert {a["action"] for a in await audit_trail(db, GUILD)} >= {"void", "close", "paid"}
+    assert info.id == settlement.session_id
+
+
+@pytest.mark.parametrize(
+    ("call", "key"),
+    [
+        ({"hand": "123m0m", "win": "9s", "bao": "5m"}, "score.bad_input"),
+        ({"hand": "123m4p5m6p777s111z9s9s", "win": "9s", "bao": "5m"}, "score.not_win"),
+        ({**WIN, "winner": "Zhang San"}, "sk.not_in_session"),
+        ({**WIN, "winner": "5"}, "sk.bad_seat"),
+        ({**WIN, "winner": "<@123456789012345678>"}, "sk.not_in_session"),
+        ({**WIN, "flown": "Bob"}, "sk.bad_flown"),
+        ({**WIN, "flown": "Bob:5"}, "sk.flown_many"),
+        ({**WIN, "bonuses": "Bob:huge"}, "sk.bad_bonus"),
+        ({**WIN, "how": "sideways"}, "sk.bad_how"),
+        ({"hand": "123m4p5m6p777s111z5m9s", "bao": "5m"}, "sk.need_win"),
+    ],
+)
+async def test_bad_tiles_input_writes_nothing(
+    book: ScoreBook, db: Database, call: dict[str, str], key: str
+) -> None:
+    await start(book)
+    before = await counts(db)
+    with pytest.raises(ScoreError) as refused:
+        await book.preview_tiles(GUILD, CHANNEL, ALICE, **call)
+    assert refused.value.key == key
+    assert await counts(db) == before
+
+
+async def test_bad_sessions_and_strangers(book: ScoreBook, db: Database) -> None:
+    roster = [RosterEntry("", 101), RosterEntry("A"), RosterEntry("B"), RosterEntry("C")]
+    for bad, key in [
+        (roster[:3], "sk.roster_size"),
+        ([*roster[:3], RosterEntry("a")], "sk.roster_twice"),
+    ]:
+        with pytest.raises(ScoreError) as refused:
+            await book.start(GUILD, CHANNEL, ALICE, bad, NAMES)
+        assert refused.value.key == key
+    for stake in (0, -5, 10**9):
+        with pytest.raises(ScoreError) as absurd:
+            await book.start(GUILD, CHANNEL, ALICE, roster, NAMES, stake=stake)
+        assert absurd.value.key == "sk.bad_stake"
+    with pytest.raises(ScoreError) as preset:
+        await book.start(GUILD, CHANNEL, ALICE, roster, NAMES, preset="riichi")
+    assert preset.value.key == "sk.bad_preset"
+    assert await counts(db) == (0, 0, 0, 0, 0, 0)
+    await start(book)
+    with pytest.raises(ScoreError) as twice:
+        await start(book)
+    assert twice.value.key == "sk.session_open"
+    with pytest.raises(ScoreError) as stranger:
+        await book.preview_tiles(GUILD, CHANNEL, STRANGER, **WIN)
+    assert stranger.value.key == "sk.not_seated"
+    # another guild's hand: not found, nothing changes
+    other = await start(book, OTHER)
+    p = await book.preview_tiles(OTHER, CHANNEL, ALICE, **WIN)
+    assert p.hand and other.id
+    before = await counts(db)
+    for action in (
+        book.void(GUILD, p.hand.id, ADMIN, "x"),
+        book.confirm(GUILD, p.hand.id, ADMIN),
+        book.cancel(GUILD, p.hand.id, ADMIN),
+    ):
+        with pytest.raises(ScoreError) as foreign:
+            await action
+        assert foreign.value.key == "sk.ledger" and "does not exist in this server" in str(
+            foreign.value.args_["reason"]
+        )
+    assert await counts(db) == before
+
+
+async def test_outside_a_session_tiles_is_a_calculator(book: ScoreBook, db: Database) -> None:
+    p = await book.preview_tiles(GUILD, CHANNEL, STRANGER, flown="0:1", **WIN)
+    assert p.hand is None and p.session is None and p.result.deltas == (18, -6, -6, -6)
+    assert await counts(db) == (0, 0, 0, 0, 0, 0)
+    with pytest.raises(ScoreError) as quick:
+        await book.preview_quick(GUILD, CHANNEL, ALICE, winner="1", pattern="平胡自摸")
+    assert quick.value.key == "sk.no_session"
+
+
+TILE_TEXT = st.text(alphabet="0123456789mpsz[]() 宝一二三万条筒东南西北中发白,:x", max_size=40)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    hand=st.one_of(TILE_TEXT, st.text(max_size=40)),
+    win=st.one_of(st.none(), TILE_TEXT),
+    bao=TILE_TEXT,
+    melds=st.one_of(st.none(), TILE_TEXT),
+    how=st.sampled_from(["self", "kong", "rob", "tianhu", "dihu", "??"]),
+    winner=st.one_of(st.none(), st.text(max_size=12), st.sampled_from(["1", "2", "Bob", "9"])),
+    flown=st.one_of(st.none(), st.text(max_size=12), st.just("2:1")),
+    robbed=st.one_of(st.none(), st.sampled_from(["1", "3", "Carol", "x"])),
+)
+def test_random_strings_never_crash_nor_half_write(
+    tmp_path_factory: pytest.TempPathFactory,
+    hand: str,
+    win: str | None,
+    bao: str,
+    melds: str | None,
+    how: str,
+    winner: str | None,
+    flown: str | None,
+    robbed: str | None,
+) -> None:
+    import asyncio
+
+    async def run() -> None:
+        database = await Database.open(tmp_path_factory.mktemp("fuzz") / "f.db")
+        try:
+            book = ScoreBook(database)
+            await start(book)
+            before = await counts(database)
+            try:
+                p = await book.preview_tiles(
+                    GUILD,
+                    CHANNEL,
+                    ALICE,
+                    hand=hand,
+                    win=win,
+                    bao=bao,
+                    melds=melds,
+                    how=how,
+                    winner=winner,
+                    flown=flown,
+                    robbed=robbed,
+                )
+            except ScoreError as refused:
+                assert refused.key.startswith(("sk.", "score."))
+                assert await counts(database) == before
+                return
+            assert p.hand is not None and sum(p.result.deltas) == 0
+            after = await counts(database)
+            # one hand, its four seats and its payments: all or nothing
+            assert after[0] == before[0] + 1 and after[1] == before[1] + 4
+            assert after[2] == before[2] + len(p.result.payments)
+        finally:
+            await database.close()
+
+    asyncio.run(run())
