@@ -1,11 +1,15 @@
-"""``/leaderboard`` and ``/session list``: reading the server's book (``/table list`` is in
-:mod:`cogs.tables`).
+"""Reading the server's book: ``/leaderboard``, ``/history``, ``/stats``, ``/export``
+(``/table list`` is in :mod:`cogs.tables`, sessions in :mod:`cogs.sessions`).
 
-(Opening sessions and tables, recording hands and the richer leaderboard options belong to the
-scorekeeping and virtual-table issues; these read what the ledger holds.)
+Only confirmed hands count in rankings and stats; history shows every hand with its status.
+Images never carry names (ranks and seats are labelled; the embed names them).
 """
 
 from __future__ import annotations
+
+import asyncio
+import io
+from datetime import UTC, datetime, timedelta
 
 import discord
 from discord import app_commands
@@ -13,14 +17,25 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.store.ledger import list_sessions
-from shangrao_bot.store.stats import leaderboard
+from shangrao_bot.service.scorebook import ScoreError
+from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.ledger import (
+    Player,
+    find_players,
+    get_player,
+    get_session,
+    player_named,
+    user_player,
+)
+from shangrao_bot.store.stats import export_csv, export_json, history, leaderboard, player_stats
 from shangrao_bot.ui.i18n import lang_of, t
 
 from .help import EMBED_COLOUR
 
 MAX_LINES = 20
 MAX_CONTENT = 2000  # Discord's limit for a message's content
+PERIOD_DAYS = {"week": 7, "month": 30, "season": 90, "all": None}
+METRICS = ["total", "average", "win_rate", "biggest"]
 
 
 def fit_lines(lines: list[str], limit: int = MAX_CONTENT) -> str:
@@ -35,6 +50,53 @@ def fit_lines(lines: list[str], limit: int = MAX_CONTENT) -> str:
     return "\n".join(out)
 
 
+def esc(name: str) -> str:
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(name))
+
+
+async def player_choices(
+    bot: ShangraoBot, interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The server's players matching what is typed (members first); the value is ``#id``."""
+    if interaction.guild_id is None:
+        return []
+    found = await find_players(bot.db, interaction.guild_id, current)
+    return [
+        app_commands.Choice(
+            name=(p.display_name + (" (guest)" if p.is_guest else ""))[:100], value=f"#{p.id}"
+        )
+        for p in found
+    ]
+
+
+async def resolve_player(
+    bot: ShangraoBot, interaction: discord.Interaction, text: str | None
+) -> Player:
+    """``#id`` (from autocomplete), a mention, or a name; none = the caller."""
+    assert interaction.guild_id is not None
+    guild = interaction.guild_id
+    if not text:
+        user = interaction.user
+        return await user_player(bot.db, guild, user.id, getattr(user, "display_name", user.name))
+    raw = text.strip()
+    try:
+        if raw.startswith("#") and raw[1:].isdigit():
+            return await get_player(bot.db, guild, int(raw[1:]))
+        mention = raw.removeprefix("<@").removeprefix("!").removesuffix(">")
+        if raw.startswith("<@") and mention.isdigit():
+            row = await bot.db.fetchone(
+                "SELECT id FROM players WHERE guild_id = ? AND user_id = ?", (guild, int(mention))
+            )
+            if row is not None:
+                return await get_player(bot.db, guild, row["id"])
+    except StoreError:
+        pass
+    found = await player_named(bot.db, guild, raw)
+    if found is None:
+        raise ScoreError("sk.no_player", name=raw[:60])
+    return found
+
+
 class Ledger(commands.Cog):
     def __init__(self, bot: ShangraoBot) -> None:
         self.bot = bot
@@ -43,53 +105,258 @@ class Ledger(commands.Cog):
         name=_("leaderboard"), description=_("The server's ranking of confirmed hands")
     )
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(
+        period=_("Which hands count (default: all time)"),
+        metric=_("What ranks players (default: total)"),
+        min_hands=_("Only players with at least this many hands"),
+        guests=_("Include guests (players without a Discord account)"),
+    )
+    @app_commands.choices(
+        period=[
+            app_commands.Choice(name=_("last 7 days"), value="week"),
+            app_commands.Choice(name=_("last 30 days"), value="month"),
+            app_commands.Choice(name=_("last 90 days"), value="season"),
+            app_commands.Choice(name=_("all time"), value="all"),
+        ],
+        metric=[
+            app_commands.Choice(name=_("total"), value="total"),
+            app_commands.Choice(name=_("average per hand"), value="average"),
+            app_commands.Choice(name=_("win rate"), value="win_rate"),
+            app_commands.Choice(name=_("biggest hand"), value="biggest"),
+        ],
+    )
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        period: app_commands.Choice[str] | None = None,
+        metric: app_commands.Choice[str] | None = None,
+        min_hands: app_commands.Range[int, 1, 10000] = 1,
+        guests: bool = False,
+    ) -> None:
         assert interaction.guild_id is not None
         lang = lang_of(interaction.locale)
-        rows = await leaderboard(self.bot.db, interaction.guild_id, limit=MAX_LINES)
+        period_key = period.value if period else "all"
+        metric_key = metric.value if metric else "total"
+        days = PERIOD_DAYS[period_key]
+        since = (datetime.now(UTC) - timedelta(days=days)).isoformat() if days else None
+        rows = await leaderboard(
+            self.bot.db,
+            interaction.guild_id,
+            metric=metric_key,
+            since=since,
+            min_hands=min_hands,
+            include_guests=guests,
+            limit=MAX_LINES,
+        )
+        metric_name = t(f"skv.metric.{metric_key}", lang)
         lines = [
             t(
-                "board.row",
+                "skv.board2.row",
                 lang,
                 rank=i + 1,
-                name=discord.utils.escape_markdown(r.player.display_name),
-                total=r.total,
+                name=esc(r.player.display_name),
+                value=_metric_value(r, metric_key),
                 hands=r.hands,
                 wins=r.wins,
             )
             for i, r in enumerate(rows)
         ]
+        guests_note = t("skv.board2.guests", lang) if guests else ""
+        lines += ["", t("skv.board2.filter", lang, min_hands=min_hands, guests=guests_note)]
         embed = discord.Embed(
-            title=t("board.title", lang),
-            description="\n".join(lines) or t("board.empty", lang),
+            title=t(
+                "skv.board2.title",
+                lang,
+                period=t(f"skv.period.{period_key}", lang),
+                metric=metric_name,
+            ),
+            description=fit_lines(lines, 4000) if rows else t("board.empty", lang),
             colour=EMBED_COLOUR,
         )
-        await interaction.response.send_message(embed=embed)
+        if not rows:
+            await interaction.response.send_message(embed=embed)
+            return
+        from shangrao_bot.render import render_leaderboard
 
-    session = app_commands.Group(
-        name=_("session"), description=_("Score sessions at a physical table"), guild_only=True
+        png = await asyncio.to_thread(render_leaderboard, rows, metric_key)
+        embed.set_image(url="attachment://leaderboard.png")
+        await interaction.response.send_message(
+            embed=embed, file=discord.File(io.BytesIO(png), filename="leaderboard.png")
+        )
+
+    @app_commands.command(name=_("history"), description=_("The latest recorded hands"))
+    @app_commands.guild_only()
+    @app_commands.describe(
+        player=_("Only hands of this player"), session=_("Only hands of this session")
     )
-
-    @session.command(name=_("list"), description=_("This server's score sessions, newest first"))
-    async def session_list(self, interaction: discord.Interaction) -> None:
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        player: app_commands.Range[str, 1, 100] | None = None,
+        session: app_commands.Range[int, 1, 2**53] | None = None,
+    ) -> None:
         assert interaction.guild_id is not None
         lang = lang_of(interaction.locale)
-        sessions = await list_sessions(self.bot.db, interaction.guild_id, limit=MAX_LINES)
+        who = await resolve_player(self.bot, interaction, player) if player else None
+        if session is not None:
+            try:
+                await get_session(self.bot.db, interaction.guild_id, session)
+            except StoreError:
+                raise ScoreError("sk.no_session_id", id=session) from None
+        hands = await history(
+            self.bot.db,
+            interaction.guild_id,
+            player_id=who.id if who else None,
+            session_id=session,
+            limit=MAX_LINES,
+        )
+        lines = []
+        for h in hands:
+            if h.outcome == "win" and h.winners:
+                w = h.winners[0]
+                what = f"{esc(h.players[w].display_name)} {h.pattern or ''} {h.deltas[w]:+d}"
+            else:
+                what = "流局"
+            if h.status == "voided" and h.void_reason:
+                what += f" ({esc(h.void_reason)[:60]})"
+            lines.append(
+                t(
+                    "skv.history.row",
+                    lang,
+                    id=h.id,
+                    session=h.session_id,
+                    seq=h.seq,
+                    date=h.created_at[:10],
+                    status=t(f"skv.status.{h.status}", lang),
+                    what=what,
+                )
+            )
+        embed = discord.Embed(
+            title=t("skv.history.title", lang)
+            + (f" · {esc(who.display_name)}" if who else "")
+            + (f" · #{session}" if session else ""),
+            description=fit_lines(lines, 4000) or t("skv.history.none", lang),
+            colour=EMBED_COLOUR,
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @history.autocomplete("player")
+    async def _history_player(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await player_choices(self.bot, interaction, current)
+
+    @app_commands.command(name=_("stats"), description=_("A player's figures (default: yours)"))
+    @app_commands.guild_only()
+    @app_commands.describe(player=_("The player (start typing a name)"))
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        lang = lang_of(interaction.locale)
+        who = await resolve_player(self.bot, interaction, player)
+        s = await player_stats(self.bot.db, interaction.guild_id, who.id)
+        rate = f"{s.wins / s.hands:.0%}" if s.hands else "—"
         lines = [
             t(
-                "sessions.row",
+                "skv.stats.summary",
                 lang,
-                id=s.id,
-                kind=s.kind,
-                status=s.status,
-                opened=s.opened_at[:10],
-                players=", ".join(discord.utils.escape_markdown(p.display_name) for p in s.seats),
-            )
-            for s in sessions
+                hands=s.hands,
+                wins=s.wins,
+                rate=rate,
+                self_draws=s.self_draws,
+                total=s.total,
+                biggest=s.biggest,
+            ),
+            t("skv.stats.feibao", lang, count=s.fei_bao, net=s.fei_bao_net),
         ]
-        await interaction.response.send_message(
-            fit_lines(lines) or t("sessions.none", lang), ephemeral=True
+        embed = discord.Embed(
+            title=t("skv.stats.title", lang, name=esc(who.display_name)),
+            description="\n".join(lines),
+            colour=EMBED_COLOUR,
         )
+        patterns = "\n".join(f"{name} × {n}" for name, n in list(s.patterns.items())[:15])
+        embed.add_field(
+            name=t("skv.stats.patterns", lang),
+            value=patterns[:1024] or t("skv.stats.none", lang),
+            inline=True,
+        )
+        h2h = sorted(s.head_to_head.items(), key=lambda kv: -kv[1])[:15]
+        h2h_text = "\n".join(
+            f"{esc(s.opponents[o].display_name)} {net:+d}" for o, net in h2h if o in s.opponents
+        )
+        embed.add_field(
+            name=t("skv.stats.h2h", lang),
+            value=h2h_text[:1024] or t("skv.stats.none", lang),
+            inline=True,
+        )
+        if not s.trend:
+            await interaction.response.send_message(embed=embed)
+            return
+        from shangrao_bot.render import render_running_totals
+
+        steps = [[b - a] for a, b in zip([0, *s.trend], s.trend, strict=False)]
+        png = await asyncio.to_thread(render_running_totals, steps, 1, [""])
+        embed.set_image(url="attachment://trend.png")
+        await interaction.response.send_message(
+            embed=embed, file=discord.File(io.BytesIO(png), filename="trend.png")
+        )
+
+    @stats.autocomplete("player")
+    async def _stats_player(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await player_choices(self.bot, interaction, current)
+
+    @app_commands.command(name=_("export"), description=_("Download the book as a file"))
+    @app_commands.guild_only()
+    @app_commands.describe(
+        session=_("One session's hands (default: every hand of the server)"),
+        format=_("csv (spreadsheets) or json"),
+    )
+    @app_commands.choices(
+        format=[
+            app_commands.Choice(name="csv", value="csv"),
+            app_commands.Choice(name="json", value="json"),
+        ]
+    )
+    async def export(
+        self,
+        interaction: discord.Interaction,
+        format: app_commands.Choice[str],
+        session: app_commands.Range[int, 1, 2**53] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        if session is not None:
+            try:
+                await get_session(self.bot.db, interaction.guild_id, session)
+            except StoreError:
+                raise ScoreError("sk.no_session_id", id=session) from None
+        writer = export_csv if format.value == "csv" else export_json
+        data = await writer(self.bot.db, interaction.guild_id, session)
+        rows = max(0, data.count("\n") - 1) if format.value == "csv" else data.count('"hand_id"')
+        name = f"shangrao-{'session-' + str(session) if session else 'all'}.{format.value}"
+        await interaction.followup.send(
+            t("skv.export.done", lang_of(interaction.locale), rows=rows),
+            file=discord.File(io.BytesIO(data.encode("utf-8")), filename=name),
+            ephemeral=True,
+        )
+
+
+def _metric_value(row: object, metric: str) -> str:
+    from shangrao_bot.store.stats import BoardRow
+
+    assert isinstance(row, BoardRow)
+    if metric == "average":
+        return f"{row.average:+.1f}"
+    if metric == "win_rate":
+        return f"{row.win_rate:.0%}"
+    if metric == "biggest":
+        return f"{row.biggest:+d}"
+    return f"{row.total:+d}"
 
 
 async def setup(bot: ShangraoBot) -> None:

@@ -27,6 +27,13 @@ def rules_embed(settings: GuildSettings, lang: str) -> discord.Embed:
         t("rules.preset", lang, preset=settings.preset),
         "— " + t(f"rules.preset.{settings.preset}", lang),
         t("rules.stake", lang, stake=settings.stake),
+        t(
+            "skv.rules.scoring",
+            lang,
+            role=f"<@&{settings.scorer_role_id}>" if settings.scorer_role_id else "—",
+            minutes=settings.confirm_minutes,
+            confirmations=settings.confirmations,
+        ),
         "",
     ]
     for name in SWITCHES:
@@ -70,6 +77,9 @@ class Rules(
         di_hu=_("A non-dealer may win on the dealer's first discard"),
         qiang_gang=_("A 补杠 may be robbed (shangrao preset)"),
         baike_loose_baodiao=_("baike: other 宝 may act inside the sets of a 宝调 win"),
+        scorer_role=_("Members with this role may confirm and void any recorded hand"),
+        confirm_minutes=_("Minutes a recorded hand waits for confirmation (1-1440)"),
+        confirmations=_("Other seated members who must confirm a hand (1-3)"),
     )
     @app_commands.choices(
         preset=[
@@ -86,6 +96,9 @@ class Rules(
         di_hu: bool | None = None,
         qiang_gang: bool | None = None,
         baike_loose_baodiao: bool | None = None,
+        scorer_role: discord.Role | None = None,
+        confirm_minutes: app_commands.Range[int, 1, 1440] | None = None,
+        confirmations: app_commands.Range[int, 1, 3] | None = None,
     ) -> None:
         member = interaction.user
         if not isinstance(member, discord.Member) or not member.guild_permissions.administrator:
@@ -97,6 +110,12 @@ class Rules(
             if not 1 <= stake <= MAX_STAKE:
                 raise UserError("error.bad_stake", stake=stake)
             changes["stake"] = stake
+        if scorer_role is not None:
+            changes["scorer_role_id"] = scorer_role.id
+        if confirm_minutes is not None:
+            changes["confirm_minutes"] = confirm_minutes
+        if confirmations is not None:
+            changes["confirmations"] = confirmations
         for name, value in (
             ("indicator_kong", indicator_kong),
             ("di_hu", di_hu),

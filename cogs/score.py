@@ -1,8 +1,9 @@
-"""``/score tiles``: score a hand from its tiles with the guild's preset and stake.
+"""``/score tiles | quick | draw | undo | void``: scoring hands at a physical table.
 
-Outside a session it is a calculator: nothing is recorded. (Recording into a session, the quick
-pattern form and confirmations belong to the scorekeeping issue.) Bad input gets the rules
-core's precise message, which names the offending token.
+In a channel with an open session (``/session start``) a scored hand is recorded pending and
+posted as a preview with Confirm/Cancel (see :mod:`shangrao_bot.service.scorebook` for who may
+press what); elsewhere ``/score tiles`` is a calculator and records nothing. The cog only reads
+options, acknowledges, and posts: every rule is the scorebook's.
 """
 
 from __future__ import annotations
@@ -15,18 +16,22 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from shangrao_bot.cli import CliError, parse_flown
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.errors import UserError
-from shangrao_bot.render import render_score
-from shangrao_bot.rules.errors import RulesError
-from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import ScoreResult, WinHow, WinInput, score_win
-from shangrao_bot.rules.tiles import format_tiles_zh, parse_melds, parse_tile, parse_tiles
+from shangrao_bot.rules.quick import quick_patterns
+from shangrao_bot.rules.ruleset import Preset
+from shangrao_bot.service.scorebook import Preview, ScoreBook
 from shangrao_bot.store.guilds import get_settings
+from shangrao_bot.store.ledger import get_session, set_hand_message
 from shangrao_bot.ui.i18n import lang_of, t
-
-from .help import EMBED_COLOUR
+from shangrao_bot.ui.score_views import (
+    actor_for,
+    bot_book,
+    close_prompt,
+    preview_embed,
+    preview_view,
+    public_lang,
+    refresh_scoreboard,
+)
 
 HOWS = [
     app_commands.Choice(name=_("self-draw (自摸)"), value="self"),
@@ -35,62 +40,74 @@ HOWS = [
     app_commands.Choice(name=_("天胡"), value="tianhu"),
     app_commands.Choice(name=_("地胡"), value="dihu"),
 ]
+QUICK_HOWS = HOWS[:3]
+AUTOCOMPLETE_LIMIT = 25  # Discord's maximum number of choices
 
 
-def build_input(
-    hand: str,
-    win: str | None,
-    bao: str,
-    melds: str | None,
-    how: str,
-    kong_chain: int,
-    robbed: int | None,
-    flown: str | None,
-) -> WinInput:
-    """The scorer's input from the command's options; raises UserError naming what is wrong."""
-    try:
-        how_ = WinHow(how)
-        winning = parse_tile(win) if win else None
-        if winning is None and how_ is not WinHow.TIANHU:
-            raise UserError(text="name the winning tile in `win` (e.g. 9s); only 天胡 has none")
-        if robbed is not None and not 1 <= robbed <= 3:
-            raise UserError(text=f"robbed seat {robbed} is not a seat: use 1-3 (you are seat 0)")
-        return WinInput(
-            concealed=tuple(parse_tiles(hand)),
-            bao=parse_tile(bao),
-            winning_tile=winning,
-            melds=tuple(parse_melds(melds or "")),
-            how=how_,
-            kong_chain=kong_chain,
-            robbed_seat=robbed,
-            winner=0,
-            flown=parse_flown(flown),
-        )
-    except (RulesError, CliError) as exc:
-        raise UserError("score.bad_input", reason=str(exc)) from None
-
-
-def result_embed(result: ScoreResult, lang: str) -> discord.Embed:
-    if not result.winning:
-        return discord.Embed(
-            title=t("score.title", lang),
-            description=t("score.not_win", lang, reason=result.reason or ""),
-            colour=EMBED_COLOUR,
-        )
-    lines = [t("score.pattern", lang, pattern=result.pattern, factor=result.pattern_factor)]
-    lines += [
-        f"{m.name} ×{m.factor}" + (f" ({m.note})" if m.note else "") for m in result.modifiers
+async def session_players(
+    bot: ShangraoBot, interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The seated players of this channel's session (by seat), filtered by what is typed."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        return []
+    info = await bot_book(bot).current(interaction.guild_id, interaction.channel_id)
+    if info is None:
+        return []
+    typed = current.strip().lower()
+    return [
+        app_commands.Choice(name=f"{i + 1}. {p.display_name}"[:100], value=str(i + 1))
+        for i, p in enumerate(info.seats)
+        if typed in p.display_name.lower() or typed == str(i + 1)
     ]
-    lines.append(t("score.value", lang, value=result.value))
-    deltas = ", ".join(f"{s}: {d:+d}" for s, d in enumerate(result.deltas))
-    lines.append(t("score.deltas", lang, deltas=deltas))
-    if result.interpretation is not None:
-        lines.append(f"`{result.interpretation.to_str()}`")
-        if lang != "en":  # tile names in the reader's language
-            lines.append(format_tiles_zh(result.interpretation.kinds))
-    return discord.Embed(
-        title=t("score.title", lang), description="\n".join(lines), colour=EMBED_COLOUR
-    )
+
+
+async def post_preview(
+    bot: ShangraoBot, interaction: discord.Interaction, preview: Preview
+) -> None:
+    """Answer the command with the preview; remember where the prompt is."""
+    lang = public_lang(interaction)
+    assert interaction.guild_id is not None
+    minutes = (await get_settings(bot.db, interaction.guild_id)).confirm_minutes
+    hand = preview.hand
+    if hand is not None and hand.message_id is not None:
+        # a double submit: the first one's prompt is already there
+        await interaction.response.send_message(
+            t("skv.duplicate", lang_of(interaction.locale), id=hand.id, seq=hand.seq),
+            ephemeral=True,
+        )
+        return
+    embed = preview_embed(preview, lang, minutes)
+    if lang != "en" and preview.result.interpretation is not None:
+        from shangrao_bot.rules.tiles import format_tiles_zh
+
+        embed.description = (
+            (embed.description or "") + "\n" + format_tiles_zh(preview.result.interpretation.kinds)
+        )
+    files: list[discord.File] = []
+    if preview.result.interpretation is not None and preview.bao is not None:
+        from shangrao_bot.render import render_score
+
+        png = await asyncio.to_thread(
+            render_score,
+            preview.result,
+            bao=preview.bao,
+            winning_tile=preview.winning_tile,
+            how=preview.how,
+            winner=preview.winner or 0,
+        )
+        embed.set_image(url="attachment://score.png")
+        files.append(discord.File(io.BytesIO(png), filename="score.png"))
+    view = preview_view(hand, lang) if hand is not None else None
+    if view is not None:
+        await interaction.response.send_message(embed=embed, files=files, view=view)
+    else:
+        await interaction.response.send_message(embed=embed, files=files)
+    if hand is not None and preview.session is not None:
+        message = await interaction.original_response()
+        await set_hand_message(
+            bot.db, interaction.guild_id, hand.id, message.channel.id, message.id
+        )
+        await refresh_scoreboard(bot, bot_book(bot), preview.session, lang)
 
 
 class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score a hand")):
@@ -98,9 +115,13 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
         self.bot = bot
         super().__init__()
 
+    @property
+    def book(self) -> ScoreBook:
+        return bot_book(self.bot)
+
     @app_commands.command(
         name=_("tiles"),
-        description=_("Score a hand from its tiles (a calculator outside a session)"),
+        description=_("Score a hand from its tiles (recorded in this channel's session)"),
     )
     @app_commands.describe(
         hand=_("Every concealed tile, the winning tile included (e.g. 123m4p5m6p777s111z5m9s)"),
@@ -109,8 +130,10 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
         melds=_("Melds, e.g. [123m] [777s] (1111z)"),
         how=_("How the hand was won"),
         kong_chain=_("Kongs in the chain that ended with the winning replacement (杠开)"),
-        robbed=_("The seat whose 补杠 was robbed (1-3)"),
-        flown=_("宝 discarded per seat, e.g. 0:1,2:1"),
+        robbed=_("Whose 补杠 was robbed: seat 1-4 or name (calculator: 1-3)"),
+        flown=_("宝 discarded per player, e.g. 2:1, Alice:1 (calculator: 0:1)"),
+        winner=_("The winner (default: you)"),
+        bonuses=_("Kong and 宝 bonuses of the other players, e.g. 2:暗杠, 3:明杠"),
     )
     @app_commands.choices(how=HOWS)
     async def tiles(
@@ -122,35 +145,166 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
         melds: app_commands.Range[str, 1, 200] | None = None,
         how: app_commands.Choice[str] | None = None,
         kong_chain: app_commands.Range[int, 1, 8] = 1,
-        robbed: int | None = None,
-        flown: app_commands.Range[str, 1, 40] | None = None,
+        robbed: app_commands.Range[str, 1, 100] | None = None,
+        flown: app_commands.Range[str, 1, 200] | None = None,
+        winner: app_commands.Range[str, 1, 100] | None = None,
+        bonuses: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
-        lang = lang_of(interaction.locale)
-        inp = build_input(
-            hand, win, bao, melds, how.value if how else "self", kong_chain, robbed, flown
+        # no deferral: a refusal must be ephemeral, and scoring (off the loop) plus recording
+        # take milliseconds, well inside Discord's 3 seconds
+        actor = await actor_for(self.bot.db, interaction)
+        preview = await self.book.preview_tiles(
+            interaction.guild_id or 0,
+            interaction.channel_id or 0,
+            actor,
+            hand=hand,
+            bao=bao,
+            win=win,
+            melds=melds,
+            how=how.value if how else "self",
+            kong_chain=kong_chain,
+            robbed=robbed,
+            flown=flown,
+            winner=winner,
+            bonuses=bonuses,
+            key=f"i{interaction.id}",
         )
-        rules = RuleSet()
-        if interaction.guild_id is not None:
-            s = await get_settings(self.bot.db, interaction.guild_id)
-            rules = RuleSet(Preset(s.preset), s.stake, **s.switches)
-        # scoring a hand with several 宝 can take tens of ms: acknowledge first, work off the loop
-        await interaction.response.defer(thinking=True)
-        try:
-            result = await asyncio.to_thread(score_win, inp, rules)
-        except RulesError as exc:
-            raise UserError("score.bad_input", reason=str(exc)) from None
-        embed = result_embed(result, lang)
-        embed.set_footer(text=t("score.calculator", lang))
-        if not result.winning:
-            await interaction.followup.send(embed=embed)
-            return
-        png = await asyncio.to_thread(
-            render_score, result, bao=inp.bao, winning_tile=inp.winning_tile, how=inp.how
+        await post_preview(self.bot, interaction, preview)
+
+    @tiles.autocomplete("winner")
+    async def _tiles_winner(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await session_players(self.bot, interaction, current)
+
+    @app_commands.command(
+        name=_("quick"), description=_("Record a hand from its pattern and flags, without tiles")
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(
+        winner=_("The winner"),
+        pattern=_("The pattern (start typing: the list follows the session's preset)"),
+        how=_("How the hand was won"),
+        kong_chain=_("Kongs in the chain that ended with the winning replacement (杠开)"),
+        robbed=_("Whose 补杠 was robbed (抢杠)"),
+        dandiao=_("单吊: the winning tile paired a lone tile"),
+        yaojiu=_("九幺: every tile a terminal or honor (standard or 七对 patterns)"),
+        flown=_("宝 discarded per player, e.g. 2:1, Alice:1"),
+        bonuses=_("Every kong and 宝 bonus, the winner's included, e.g. 1:暗杠, 3:明杠"),
+    )
+    @app_commands.choices(how=QUICK_HOWS)
+    async def quick(
+        self,
+        interaction: discord.Interaction,
+        winner: app_commands.Range[str, 1, 100],
+        pattern: app_commands.Range[str, 1, 40],
+        how: app_commands.Choice[str] | None = None,
+        kong_chain: app_commands.Range[int, 1, 4] = 1,
+        robbed: app_commands.Range[str, 1, 100] | None = None,
+        dandiao: bool = False,
+        yaojiu: bool = False,
+        flown: app_commands.Range[str, 1, 200] | None = None,
+        bonuses: app_commands.Range[str, 1, 300] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        actor = await actor_for(self.bot.db, interaction)
+        preview = await self.book.preview_quick(
+            interaction.guild_id,
+            interaction.channel_id or 0,
+            actor,
+            winner=winner,
+            pattern=pattern,
+            how=how.value if how else "self",
+            kong_chain=kong_chain,
+            robbed=robbed,
+            dandiao=dandiao,
+            yaojiu=yaojiu,
+            flown=flown,
+            bonuses=bonuses,
+            key=f"i{interaction.id}",
         )
-        embed.set_image(url="attachment://score.png")
-        await interaction.followup.send(
-            embed=embed, file=discord.File(io.BytesIO(png), filename="score.png")
+        await post_preview(self.bot, interaction, preview)
+
+    @quick.autocomplete("winner")
+    async def _quick_winner(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await session_players(self.bot, interaction, current)
+
+    @quick.autocomplete("pattern")
+    async def _quick_pattern(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        preset = Preset.SHANGRAO
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            info = await self.book.current(interaction.guild_id, interaction.channel_id)
+            if info is not None:
+                preset = (await self.book.session_rules(info)).preset
+            else:
+                preset = Preset((await get_settings(self.bot.db, interaction.guild_id)).preset)
+        typed = "".join(current.split())
+        names = [n for n in quick_patterns(preset) if typed in n.replace(" ", "")]
+        return [app_commands.Choice(name=n, value=n) for n in names[:AUTOCOMPLETE_LIMIT]]
+
+    @app_commands.command(name=_("draw"), description=_("Record a 流局: only kong and 宝 bonuses"))
+    @app_commands.guild_only()
+    @app_commands.describe(bonuses=_("Kong and 宝 bonuses, e.g. 1:暗杠, 3:明杠 (empty: none)"))
+    async def draw(
+        self,
+        interaction: discord.Interaction,
+        bonuses: app_commands.Range[str, 1, 300] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        actor = await actor_for(self.bot.db, interaction)
+        preview = await self.book.preview_draw(
+            interaction.guild_id,
+            interaction.channel_id or 0,
+            actor,
+            bonuses=bonuses,
+            key=f"i{interaction.id}",
         )
+        await post_preview(self.bot, interaction, preview)
+
+    @app_commands.command(
+        name=_("undo"), description=_("Void the last hand of this channel's session")
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(reason=_("Why (kept in the audit trail)"))
+    async def undo(
+        self, interaction: discord.Interaction, reason: app_commands.Range[str, 1, 200]
+    ) -> None:
+        assert interaction.guild_id is not None
+        actor = await actor_for(self.bot.db, interaction)
+        hand = await self.book.undo(
+            interaction.guild_id, interaction.channel_id or 0, actor, reason
+        )
+        lang = public_lang(interaction)
+        await interaction.response.send_message(
+            t("skv.undone", lang, seq=hand.seq, id=hand.id, reason=hand.void_reason or "")
+        )
+        await close_prompt(self.bot, hand, lang)
+        info = await get_session(self.bot.db, interaction.guild_id, hand.session_id)
+        await refresh_scoreboard(self.bot, self.book, info, lang)
+
+    @app_commands.command(name=_("void"), description=_("Void a hand of an open session by its id"))
+    @app_commands.guild_only()
+    @app_commands.describe(hand=_("The hand's id (see /history)"), reason=_("Why"))
+    async def void(
+        self,
+        interaction: discord.Interaction,
+        hand: app_commands.Range[int, 1, 2**53],
+        reason: app_commands.Range[str, 1, 200],
+    ) -> None:
+        assert interaction.guild_id is not None
+        actor = await actor_for(self.bot.db, interaction)
+        voided = await self.book.void(interaction.guild_id, hand, actor, reason)
+        lang = public_lang(interaction)
+        await interaction.response.send_message(
+            t("skv.voided", lang, id=voided.id, reason=voided.void_reason or "")
+        )
+        await close_prompt(self.bot, voided, lang)
+        info = await get_session(self.bot.db, interaction.guild_id, voided.session_id)
+        await refresh_scoreboard(self.bot, self.book, info, lang)
 
 
 async def setup(bot: ShangraoBot) -> None:

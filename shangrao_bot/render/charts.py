@@ -66,9 +66,12 @@ def running_totals(deltas: Sequence[Sequence[int]], seats: int = 4) -> list[list
     return out
 
 
-def render_running_totals(deltas: Sequence[Sequence[int]]) -> bytes:
+def render_running_totals(
+    deltas: Sequence[Sequence[int]], seats: int = 4, labels: Sequence[str] | None = None
+) -> bytes:
     """A line per seat of the session's running total by hand, from each hand's deltas
-    (e.g. ``[r.deltas for r in session.records]``) as PNG bytes."""
+    (e.g. ``[r.deltas for r in session.records]``) as PNG bytes. ``seats=1`` with one-number
+    deltas draws one player's trend (``/stats``); ``labels`` replace the legend's 座0-座3."""
     w, h = TOTALS_SIZE[0] * S, TOTALS_SIZE[1] * S
     img = Image.new("RGB", (w, h), pal.PAPER)
     draw = ImageDraw.Draw(img)
@@ -76,7 +79,8 @@ def render_running_totals(deltas: Sequence[Sequence[int]]) -> bytes:
     tw = text_width(L.TOTALS_TITLE, 28 * S)
     text(draw, (28 * S + tw + 12 * S, 33 * S), L.TOTALS_EN, 16 * S, pal.INK_MUTED, Face.REGULAR)
     left, top, right, bottom = 86 * S, 80 * S, w - 150 * S, h - 70 * S
-    series = running_totals(deltas)
+    series = running_totals(deltas, seats)
+    names = list(labels) if labels is not None else [f"{L.SEAT_ZH}{s}" for s in range(seats)]
     n = len(deltas)
     values = [v for line in series for v in line]
     ticks = nice_ticks(min(0, *values), max(0, *values))
@@ -131,7 +135,7 @@ def render_running_totals(deltas: Sequence[Sequence[int]]) -> bytes:
         draw.rounded_rectangle(
             (x, y, x + 18 * S, y + 18 * S), radius=4 * S, fill=pal.SEAT_COLOURS[s]
         )
-        text(draw, (x + 26 * S, y + 9 * S), f"{L.SEAT_ZH}{s}", 16 * S, pal.INK, anchor="lm")
+        text(draw, (x + 26 * S, y + 9 * S), names[s], 16 * S, pal.INK, anchor="lm")
         total = series[s][-1]
         colour = pal.GAIN if total > 0 else pal.LOSS if total < 0 else pal.INK_MUTED
         text(draw, (x + 26 * S, y + 30 * S), signed(total), 18 * S, colour, anchor="lm")

@@ -61,9 +61,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "你不在這場的座位上：只有本場玩家或記分員可以這樣做。",
     },
     "sk.bad_seat": {
-        "en": "'{text}' in {what} is not a seat: use 1-4, a name or a mention.",
-        "zh-CN": "{what} 里的 '{text}' 不是座位：请用 1-4、名字或 @提及。",
-        "zh-TW": "{what} 裡的 '{text}' 不是座位：請用 1-4、名字或 @提及。",
+        "en": "'{value}' in {what} is not a seat: use 1-4, a name or a mention.",
+        "zh-CN": "{what} 里的 '{value}' 不是座位：请用 1-4、名字或 @提及。",
+        "zh-TW": "{what} 裡的 '{value}' 不是座位：請用 1-4、名字或 @提及。",
     },
     "sk.not_in_session": {
         "en": "'{name}' (in {what}) is not a player of this session: use a seat 1-4 or the "
@@ -86,8 +86,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "(or minggang angang jiebao sigebao), e.g. `2:暗杠` or `Alice:minggang×2`.",
         "zh-CN": "bonuses 里的 '{item}' 应写成 谁:种类，种类是 明杠 暗杠 接宝 四个宝 之一，"
         "例如 `2:暗杠` 或 `Alice:明杠×2`。",
-        "zh-TW": "bonuses 裡的 '{item}' 應寫成 誰:種類，種類是 明槓 暗槓 接寶 四個寶 之一"
-        "（輸入時用 明杠 暗杠 接宝 四个宝），例如 `2:暗杠`。",
+        "zh-TW": "bonuses 裡的 '{item}' 應寫成 誰:種類，種類是 明槓 暗槓 接寶 四個寶 之一，"
+        "例如 `2:暗槓` 或 `Alice:明槓×2`。",
     },
     "sk.bad_how": {
         "en": "'{how}' is not a way of winning: pick one from the list.",
@@ -153,10 +153,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "請在 `reason` 寫明原因（會記入稽核紀錄）。",
     },
     "sk.calc_robbed": {
-        "en": "'{text}' in robbed: outside a session the winner is seat 0, so name the robbed "
+        "en": "'{value}' in robbed: outside a session the winner is seat 0, so name the robbed "
         "seat as 1, 2 or 3.",
-        "zh-CN": "robbed 里的 '{text}'：场次外赢家是 0 号座位，被抢的座位请写 1、2 或 3。",
-        "zh-TW": "robbed 裡的 '{text}'：場次外贏家是 0 號座位，被搶的座位請寫 1、2 或 3。",
+        "zh-CN": "robbed 里的 '{value}'：场次外赢家是 0 号座位，被抢的座位请写 1、2 或 3。",
+        "zh-TW": "robbed 裡的 '{value}'：場次外贏家是 0 號座位，被搶的座位請寫 1、2 或 3。",
     },
     "sk.calc_flown": {
         "en": "'{item}' in flown should be SEAT:N with SEAT 0-3 (the winner is 0), e.g. `0:1`.",

@@ -83,6 +83,15 @@ _BONUS_NAMES = {
     "接宝": BonusKind.JIEBAO,
     "sigebao": BonusKind.SIGEBAO,
     "四个宝": BonusKind.SIGEBAO,
+    # the same in traditional characters (zh-TW players type these)
+    "明槓": BonusKind.MINGGANG,
+    "碰槓": BonusKind.MINGGANG,
+    "補槓": BonusKind.MINGGANG,
+    "暗槓": BonusKind.ANGANG,
+    "自摸槓": BonusKind.ANGANG,
+    "跌寶槓": BonusKind.ANGANG,
+    "接寶": BonusKind.JIEBAO,
+    "四個寶": BonusKind.SIGEBAO,
 }
 
 
@@ -363,7 +372,7 @@ class ScoreBook:
             n = int(raw)
             if 1 <= n <= SEATS:
                 return n - 1
-            raise ScoreError("sk.bad_seat", what=what, text=raw)
+            raise ScoreError("sk.bad_seat", what=what, value=raw)
         ids = _mention_pieces(raw)
         if ids:
             seat = self._seat_of_user(info, int(ids[0]))
@@ -720,7 +729,7 @@ def _calc_robbed(text: str | None) -> int | None:
         return None
     raw = text.strip()
     if not raw.isdigit() or not 1 <= int(raw) <= 3:
-        raise ScoreError("sk.calc_robbed", text=raw[:20])
+        raise ScoreError("sk.calc_robbed", value=raw[:20])
     return int(raw)
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from shangrao_bot.service.messages import MESSAGES as SERVICE_MESSAGES
+from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
+from shangrao_bot.ui.score_text import MESSAGES as SCORE_SCREEN_MESSAGES
 
 LANGS = ("en", "zh-CN", "zh-TW")
 
@@ -640,8 +642,9 @@ def merged(*catalogs: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
     return out
 
 
-# What ``t`` reads: this module's messages and the service's (each module keeps its own words).
-ALL_MESSAGES = merged(MESSAGES, SERVICE_MESSAGES)
+# What ``t`` reads: this module's messages, the table service's, the scorebook's and the
+# scorekeeping screens' (each module keeps its own words).
+ALL_MESSAGES = merged(MESSAGES, SERVICE_MESSAGES, SCOREBOOK_MESSAGES, SCORE_SCREEN_MESSAGES)
 
 
 def lang_of(locale: object) -> str:

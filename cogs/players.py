@@ -1,0 +1,113 @@
+"""``/player link | rename``: tidy the server's players. A guest (someone scored without a
+Discord account) can be linked to the member they turn out to be — their whole history moves —
+or renamed (the old name keeps finding them). For scorers and administrators."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.errors import NotAllowed
+from shangrao_bot.service.scorebook import ScoreError
+from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.ledger import merge_guest, rename_player, user_player
+from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.score_views import actor_for
+
+from .ledger import esc, player_choices, resolve_player
+
+
+class Players(
+    commands.GroupCog,
+    group_name=_("player"),
+    group_description=_("Link guests to members, rename guests"),
+):
+    def __init__(self, bot: ShangraoBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _official(self, interaction: discord.Interaction) -> int:
+        actor = await actor_for(self.bot.db, interaction)
+        if not actor.official:
+            raise NotAllowed("skv.scorer_only")
+        return actor.user_id
+
+    @app_commands.command(
+        name=_("link"), description=_("Merge a guest's history into a member (scorers, admins)")
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(guest=_("The guest's name"), member=_("The member they are"))
+    async def link(
+        self,
+        interaction: discord.Interaction,
+        guest: app_commands.Range[str, 1, 100],
+        member: discord.Member,
+    ) -> None:
+        assert interaction.guild_id is not None
+        actor = await self._official(interaction)
+        found = await resolve_player(self.bot, interaction, guest)
+        if not found.is_guest:
+            raise ScoreError("sk.not_guest", name=found.display_name)
+        target = await user_player(
+            self.bot.db, interaction.guild_id, member.id, member.display_name
+        )
+        try:
+            await merge_guest(self.bot.db, interaction.guild_id, found.id, target.id, actor)
+        except StoreError as exc:
+            raise ScoreError("sk.ledger", reason=str(exc)) from None
+        await interaction.response.send_message(
+            t(
+                "skv.player.linked",
+                lang_of(interaction.locale),
+                guest=esc(found.display_name),
+                member=esc(target.display_name),
+            )
+        )
+
+    @link.autocomplete("guest")
+    async def _link_guest(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            c for c in await player_choices(self.bot, interaction, current) if "(guest)" in c.name
+        ]
+
+    @app_commands.command(name=_("rename"), description=_("Rename a guest (scorers, admins)"))
+    @app_commands.guild_only()
+    @app_commands.describe(player=_("The guest's current name"), name=_("The new name"))
+    async def rename(
+        self,
+        interaction: discord.Interaction,
+        player: app_commands.Range[str, 1, 100],
+        name: app_commands.Range[str, 1, 64],
+    ) -> None:
+        assert interaction.guild_id is not None
+        actor = await self._official(interaction)
+        found = await resolve_player(self.bot, interaction, player)
+        try:
+            renamed = await rename_player(self.bot.db, interaction.guild_id, found.id, name, actor)
+        except StoreError as exc:
+            raise ScoreError("sk.ledger", reason=str(exc)) from None
+        await interaction.response.send_message(
+            t(
+                "skv.player.renamed",
+                lang_of(interaction.locale),
+                old=esc(found.display_name),
+                new=esc(renamed.display_name),
+            )
+        )
+
+    @rename.autocomplete("player")
+    async def _rename_player(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            c for c in await player_choices(self.bot, interaction, current) if "(guest)" in c.name
+        ]
+
+
+async def setup(bot: ShangraoBot) -> None:
+    await bot.add_cog(Players(bot))

@@ -1,0 +1,231 @@
+"""``/session start | show | end | list``: score sessions of a physical table, with a live
+scoreboard edited after each counted hand and, at the end, the settlement with a Paid button per
+transfer. Also registers the scorekeeping buttons (they work across restarts) and sweeps
+previews that were not confirmed in time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.service.scorebook import ScoreBook, ScoreError, parse_roster
+from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.ledger import (
+    get_session,
+    list_sessions,
+    list_transfers,
+    set_board_message,
+)
+from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.score_views import (
+    SCORE_ITEMS,
+    actor_for,
+    bot_book,
+    close_prompt,
+    esc,
+    public_lang,
+    refresh_scoreboard,
+    scoreboard_embed,
+    scoreboard_files,
+    settlement_embed,
+    settlement_view,
+)
+
+from .ledger import fit_lines
+
+log = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 30.0  # how often expired previews are closed
+MAX_LINES = 20
+
+
+class Sessions(
+    commands.GroupCog,
+    group_name=_("session"),
+    group_description=_("Score sessions at a physical table"),
+):
+    def __init__(self, bot: ShangraoBot) -> None:
+        self.bot = bot
+        self._sweeper: asyncio.Task[None] | None = None
+        super().__init__()
+
+    @property
+    def book(self) -> ScoreBook:
+        return bot_book(self.bot)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*SCORE_ITEMS)
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="score-expiry")
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*SCORE_ITEMS)
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            try:
+                await self.sweep()
+            except Exception:  # a sweep must never end the loop
+                log.exception("sweeping expired previews failed")
+
+    async def sweep(self) -> int:
+        """Void the previews not confirmed in time; close their prompts, update scoreboards."""
+        expired = await self.book.expire_due()
+        for hand in expired:
+            lang = "en"
+            guild = self.bot.get_guild(hand.guild_id)
+            if guild is not None:
+                lang = lang_of(guild.preferred_locale)
+            await close_prompt(self.bot, hand, lang)
+            info = await get_session(self.bot.db, hand.guild_id, hand.session_id)
+            await refresh_scoreboard(self.bot, self.book, info, lang)
+        return len(expired)
+
+    @app_commands.command(
+        name=_("start"), description=_("Start a score session in this channel (four players)")
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(
+        players=_(
+            "Four players in seat order: @mentions and/or guest names (commas for names "
+            "with spaces)"
+        ),
+        preset=_("Scoring preset for this session (default: the server's)"),
+        stake=_("Multiplies every amount (default: the server's)"),
+    )
+    @app_commands.choices(
+        preset=[
+            app_commands.Choice(name=_("shangrao (multipliers)"), value="shangrao"),
+            app_commands.Choice(name=_("baike (flat points)"), value="baike"),
+        ]
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        players: app_commands.Range[str, 1, 400],
+        preset: app_commands.Choice[str] | None = None,
+        stake: int | None = None,
+    ) -> None:
+        assert interaction.guild is not None and interaction.channel_id is not None
+        roster = parse_roster(players)
+        names: dict[int, str] = {}
+        for entry in roster:
+            if entry.user_id is None or entry.user_id in names:
+                continue
+            member = interaction.guild.get_member(entry.user_id)
+            if member is None:
+                try:
+                    member = await interaction.guild.fetch_member(entry.user_id)
+                except discord.NotFound:
+                    raise ScoreError("skv.not_member", id=entry.user_id) from None
+            names[entry.user_id] = member.display_name
+        actor = await actor_for(self.bot.db, interaction)
+        info = await self.book.start(
+            interaction.guild.id,
+            interaction.channel_id,
+            actor,
+            roster,
+            names,
+            preset.value if preset else None,
+            stake,
+        )
+        lang = public_lang(interaction)
+        board = await self.book.scoreboard(info)
+        seated = ", ".join(f"{i + 1}. {esc(p.display_name)}" for i, p in enumerate(info.seats))
+        await interaction.response.send_message(
+            t("skv.started", lang, session=info.id, players=seated),
+            embed=scoreboard_embed(board, lang),
+        )
+        message = await interaction.original_response()
+        await set_board_message(self.bot.db, info.guild_id, info.id, message.channel.id, message.id)
+
+    @app_commands.command(
+        name=_("show"), description=_("Show a session's scoreboard (default: this channel's)")
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(session=_("The session's number (see /session list)"))
+    async def show(
+        self,
+        interaction: discord.Interaction,
+        session: app_commands.Range[int, 1, 2**53] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        if session is None:
+            info = await self.book.require_current(
+                interaction.guild_id, interaction.channel_id or 0
+            )
+        else:
+            try:
+                info = await get_session(self.bot.db, interaction.guild_id, session)
+            except StoreError:
+                raise ScoreError("sk.no_session_id", id=session) from None
+        board = await self.book.scoreboard(info)
+        lang = lang_of(interaction.locale)
+        closed = info.status == "closed"
+        embeds = [scoreboard_embed(board, lang, closed=closed)]
+        if closed:
+            embeds.append(
+                settlement_embed(await list_transfers(self.bot.db, info.guild_id, info.id), lang)
+            )
+        await interaction.response.send_message(embeds=embeds, files=await scoreboard_files(board))
+
+    @app_commands.command(
+        name=_("end"), description=_("End this channel's session: final standings and settlement")
+    )
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        actor = await actor_for(self.bot.db, interaction)
+        info = await self.book.require_current(interaction.guild_id, interaction.channel_id or 0)
+        settlement = await self.book.end(interaction.guild_id, interaction.channel_id or 0, actor)
+        lang = public_lang(interaction)
+        board = await self.book.scoreboard(info)
+        transfers = list(settlement.transfers)
+        embeds = [scoreboard_embed(board, lang, closed=True), settlement_embed(transfers, lang)]
+        view = settlement_view(transfers, lang)
+        files = await scoreboard_files(board)
+        if view is not None:
+            await interaction.response.send_message(embeds=embeds, files=files, view=view)
+        else:
+            await interaction.response.send_message(embeds=embeds, files=files)
+        await refresh_scoreboard(self.bot, self.book, info, lang)
+
+    @app_commands.command(
+        name=_("list"), description=_("This server's score sessions, newest first")
+    )
+    @app_commands.guild_only()
+    async def list_(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        lang = lang_of(interaction.locale)
+        sessions = await list_sessions(self.bot.db, interaction.guild_id, limit=MAX_LINES)
+        lines = [
+            t(
+                "sessions.row",
+                lang,
+                id=s.id,
+                kind=s.kind,
+                status=s.status,
+                opened=s.opened_at[:10],
+                players=", ".join(esc(p.display_name) for p in s.seats),
+            )
+            for s in sessions
+        ]
+        await interaction.response.send_message(
+            fit_lines(lines) or t("sessions.none", lang), ephemeral=True
+        )
+
+
+async def setup(bot: ShangraoBot) -> None:
+    await bot.add_cog(Sessions(bot))
