@@ -467,9 +467,9 @@ class ScoreBook:
             raise ScoreError("score.bad_input", reason=str(exc)) from None
         if win_tile is None and how_ is not WinHow.TIANHU:
             raise ScoreError("sk.need_win")
-        bonus_t: tuple[Bonus, ...] = ()
         if info is None:
             seat, robbed_seat, flown_t = 0, _calc_robbed(robbed), _calc_flown(flown)
+            bonus_t = _calc_bonuses(bonuses)
             seats = tuple(f"座{i}" for i in range(SEATS))
         else:
             seat = await self._winner(info, actor, winner)
@@ -749,6 +749,18 @@ def _calc_flown(text: str | None) -> tuple[int, ...]:
         if flown[int(seat_s)] > 4:
             raise ScoreError("sk.flown_many", item=item[:30])
     return tuple(flown)
+
+
+def _calc_bonuses(text: str | None) -> tuple[Bonus, ...]:
+    """The calculator's ``SEAT:KIND`` list, seats 0-3 (the winner is seat 0)."""
+    out: list[Bonus] = []
+    for item in _items(text):
+        seat_s, sep, kind_s = item.partition(":")
+        kind = _BONUS_NAMES.get(kind_s.strip().lower())
+        if not sep or kind is None or not seat_s.strip().isdigit() or int(seat_s) >= SEATS:
+            raise ScoreError("sk.calc_bonus", item=item[:30])
+        out.append(Bonus(int(seat_s), kind))
+    return tuple(out)
 
 
 async def _store(awaitable: Any) -> Any:

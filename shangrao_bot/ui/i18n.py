@@ -67,23 +67,29 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/rules show` the server's preset, house rules and stake\n"
         "`/rules set` change them (administrators)\n"
         "`/table …` virtual tables in a thread\n"
-        "`/score …` score a hand from its tiles\n"
-        "`/session …` score sessions at a physical table\n"
-        "`/leaderboard` the server's ranking",
+        "`/session start` keep score at a physical table (live scoreboard, settlement)\n"
+        "`/score tiles|quick|draw` score a hand (recorded in the channel's session, confirmed "
+        "by another player); `/score undo|void`\n"
+        "`/leaderboard` `/stats` `/history` `/export` read the book\n"
+        "`/player link|rename` tidy guests (scorers)",
         "zh-CN": "`/help` 本说明\n"
         "`/rules show` 本服务器的计分方案、房规和底分\n"
         "`/rules set` 修改它们（管理员）\n"
         "`/table …` 子区里的虚拟牌桌\n"
-        "`/score …` 按牌面计算一手牌\n"
-        "`/session …` 线下牌局的记分场次\n"
-        "`/leaderboard` 本服务器排行榜",
+        "`/session start` 线下牌局记分（实时记分板、结算）\n"
+        "`/score tiles|quick|draw` 计一手牌（记入本频道场次，由另一位玩家确认）；"
+        "`/score undo|void`\n"
+        "`/leaderboard` `/stats` `/history` `/export` 查看账本\n"
+        "`/player link|rename` 整理访客（记分员）",
         "zh-TW": "`/help` 本說明\n"
         "`/rules show` 本伺服器的計分方案、房規和底分\n"
         "`/rules set` 修改它們（管理員）\n"
         "`/table …` 討論串裡的虛擬牌桌\n"
-        "`/score …` 按牌面計算一手牌\n"
-        "`/session …` 線下牌局的記分場次\n"
-        "`/leaderboard` 本伺服器排行榜",
+        "`/session start` 線下牌局記分（即時記分板、結算）\n"
+        "`/score tiles|quick|draw` 計一手牌（記入本頻道場次，由另一位玩家確認）；"
+        "`/score undo|void`\n"
+        "`/leaderboard` `/stats` `/history` `/export` 查看帳本\n"
+        "`/player link|rename` 整理訪客（記分員）",
     },
     "help.rules": {
         "en": "Rules in short",

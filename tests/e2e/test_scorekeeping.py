@@ -272,3 +272,27 @@ async def test_refusals_in_chinese_and_another_guilds_hand(
     message = await rec.response()
     assert message.ephemeral and "does not exist in this server" in message.text()
     assert await counts(bot) == before
+
+
+async def test_a_preview_posted_before_a_restart_still_works(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    dave, bob = fake.user("dave"), fake.user("bob")
+    settings = Settings(
+        discord_token=fake.token,
+        database_url=f"sqlite:///{tmp_path / 'bot.db'}",
+        dev_guild_id=fake.guild.id,
+    )
+    first = await start_bot(ShangraoBot(settings))
+    await start_session(fake, dave, f"{mention(dave)} {mention(bob)} C D")
+    preview = await (await fake.slash(dave, "score tiles", **WIN)).response()
+    confirm = next(c for c in preview.custom_ids if c.startswith("sk:confirm:"))
+    await first.close()
+    await fake.wait_for(lambda: not fake.connected, timeout=5)
+    second = await start_bot(ShangraoBot(settings))
+    await (await fake.click(bob, preview, confirm)).response()
+    assert "Confirmed: it counts." in preview.text()
+    await fake.wait_for(lambda: "**Dave** +9" in board_message(fake).text(), timeout=5)
+    row = await second.db.fetchone("SELECT status FROM hands")
+    assert row is not None and row[0] == "confirmed"

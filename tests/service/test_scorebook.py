@@ -301,6 +301,11 @@ async def test_outside_a_session_tiles_is_a_calculator(book: ScoreBook, db: Data
     p = await book.preview_tiles(GUILD, CHANNEL, STRANGER, flown="0:1", **WIN)
     assert p.hand is None and p.session is None and p.result.deltas == (18, -6, -6, -6)
     assert await counts(db) == (0, 0, 0, 0, 0, 0)
+    bonus = await book.preview_tiles(GUILD, CHANNEL, STRANGER, bonuses="2:暗杠", **WIN)
+    assert bonus.result.deltas == (9 - 2, -3 - 2, -3 + 6, -3 - 2)
+    with pytest.raises(ScoreError) as bad_bonus:
+        await book.preview_tiles(GUILD, CHANNEL, STRANGER, bonuses="Bob:暗杠", **WIN)
+    assert bad_bonus.value.key == "sk.calc_bonus"
     with pytest.raises(ScoreError) as quick:
         await book.preview_quick(GUILD, CHANNEL, ALICE, winner="1", pattern="平胡自摸")
     assert quick.value.key == "sk.no_session"
