@@ -232,11 +232,19 @@ def hand_in(
 
 
 class ScoreBook:
-    """The scorekeeping rules over the ledger. ``now`` is the clock (tests move it)."""
+    """The scorekeeping rules over the ledger. ``now`` is the clock (tests move it);
+    ``dedupe_seconds`` the window in which the same hand from the same person is one hand
+    (the benchmark records identical hands back to back and sets it to 0)."""
 
-    def __init__(self, db: Database, now: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        now: Callable[[], datetime] | None = None,
+        dedupe_seconds: float = DEDUPE_SECONDS,
+    ) -> None:
         self.db = db
         self.now = now or (lambda: datetime.now(UTC))
+        self.dedupe_seconds = dedupe_seconds
 
     # --- sessions ---------------------------------------------------------------------------
 
@@ -321,14 +329,16 @@ class ScoreBook:
             " ORDER BY h.seq, h.id",
             (info.id,),
         )
-        confirmed = [r["id"] for r in rows if r["status"] == "confirmed"]
-        deltas: list[tuple[int, ...]] = []
-        for hid in confirmed:
-            seats = await self.db.fetchall(
-                "SELECT delta FROM hand_seats WHERE hand_id = ? ORDER BY seat", (hid,)
-            )
-            deltas.append(tuple(r["delta"] for r in seats))
-        last = await get_hand(self.db, info.guild_id, confirmed[-1]) if confirmed else None
+        seat_rows = await self.db.fetchall(
+            "SELECT hs.hand_id, hs.delta FROM hand_seats hs JOIN hands h ON h.id = hs.hand_id"
+            " WHERE h.session_id = ? AND h.status = 'confirmed' ORDER BY h.seq, h.id, hs.seat",
+            (info.id,),
+        )
+        by_hand: dict[int, list[int]] = {}
+        for r in seat_rows:
+            by_hand.setdefault(r["hand_id"], []).append(r["delta"])
+        deltas = [tuple(d) for d in by_hand.values()]  # one read: consistent with ``last``
+        last = await get_hand(self.db, info.guild_id, [*by_hand][-1]) if by_hand else None
         standings = tuple(Standing(p, i, balances.get(p.id, 0)) for i, p in enumerate(info.seats))
         pending = sum(1 for r in rows if r["status"] == "pending")
         return Scoreboard(info, standings, tuple(deltas), last, pending)
@@ -594,7 +604,7 @@ class ScoreBook:
         if info is None:
             return base
         record = hand_in(base.result, base.winner, base.how, flown, base.bao, detail)
-        since = (self.now() - timedelta(seconds=DEDUPE_SECONDS)).isoformat()
+        since = (self.now() - timedelta(seconds=self.dedupe_seconds)).isoformat()
         hand = await _store(
             record_hand(
                 self.db,

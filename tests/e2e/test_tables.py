@@ -17,8 +17,10 @@ from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.render import render_board
 from shangrao_bot.service import ServiceConfig
 from shangrao_bot.service.messages import MESSAGES as SERVICE_MESSAGES
+from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
 from shangrao_bot.settings import Settings
 from shangrao_bot.ui.i18n import ALL_MESSAGES, MESSAGES, merged, t
+from shangrao_bot.ui.score_text import MESSAGES as SCORE_SCREEN_MESSAGES
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
 
@@ -118,7 +120,8 @@ def check_public(fake: FakeDiscord, thread, players: list[FakeUser]) -> None:  #
 
 
 def test_service_messages_are_merged_without_clashes() -> None:
-    assert merged(MESSAGES, SERVICE_MESSAGES) == ALL_MESSAGES  # no clash, nothing lost
+    everything = merged(MESSAGES, SERVICE_MESSAGES, SCOREBOOK_MESSAGES, SCORE_SCREEN_MESSAGES)
+    assert everything == ALL_MESSAGES  # no clash, nothing lost
     assert t("table.prompt_outdated", "en").startswith("This prompt is outdated")
     with pytest.raises(RuntimeError, match="defined twice"):
         merged(MESSAGES, {"help.title": {"en": "x"}})
