@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import pkgutil
+from dataclasses import replace
 
 import discord
 from discord.ext import commands
@@ -33,6 +34,24 @@ def cog_extensions() -> list[str]:
     )
 
 
+def _or(value: float | None, default: float) -> float:
+    return default if value is None else value
+
+
+def service_config_for(settings: Settings) -> ServiceConfig:
+    """The table service's timing: its defaults, with the ``TABLE_*_SECONDS`` variables the
+    operator set (``Settings.table_timings``) in their place."""
+    t, d = settings.table_timings, ServiceConfig()
+    return replace(
+        d,
+        ai_delay=_or(t.ai_delay, d.ai_delay),
+        min_claim_seconds=_or(t.min_claim_seconds, d.min_claim_seconds),
+        ready_seconds=_or(t.ready_seconds, d.ready_seconds),
+        min_between_hands=_or(t.min_between_hands, d.min_between_hands),
+        resume_grace_seconds=_or(t.resume_grace_seconds, d.resume_grace_seconds),
+    )
+
+
 class ShangraoBot(commands.Bot):
     """Slash-command bot; needs no privileged intents (no message content, no members)."""
 
@@ -49,7 +68,8 @@ class ShangraoBot(commands.Bot):
         seeds: SeedSource | None = None,
     ) -> None:
         """``service_config`` and ``seeds``: the table service's timing and wall seeds (tests
-        shorten the AI delay and make walls deterministic; production uses the defaults)."""
+        shorten the AI delay and make walls deterministic). Without ``service_config`` the
+        timing comes from ``settings`` (:func:`service_config_for`); production draws seeds."""
         # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -59,7 +79,9 @@ class ShangraoBot(commands.Bot):
             help_command=None,
         )
         self.settings = settings
-        self._service_config = service_config
+        self._service_config = (
+            service_config if service_config is not None else service_config_for(settings)
+        )
         self._seeds = seeds
         self.tree.error(on_app_command_error)
 
@@ -71,6 +93,16 @@ class ShangraoBot(commands.Bot):
         self.presenter_queue = QueuedPresenter(self.table_presenter)
         self.service = TableService(
             self.db, self.presenter_queue, config=self._service_config, seeds=self._seeds
+        )
+        cfg = self.service.config
+        log.info(
+            "table timings: AI delay %gs, claim hold %gs, ready gate %gs, between hands %gs,"
+            " resume grace %gs",
+            cfg.ai_delay,
+            cfg.min_claim_seconds,
+            cfg.ready_seconds,
+            cfg.min_between_hands,
+            cfg.resume_grace_seconds,
         )
         self.add_dynamic_items(*TABLE_ITEMS)  # table buttons work across restarts
         await self.tree.set_translator(ShangraoTranslator())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,18 +23,55 @@ class SettingsError(ValueError):
         self.expected = expected
 
 
+@dataclass(frozen=True)
+class Timing:
+    """One pace knob of the virtual tables: its variable, the ``ServiceConfig`` field it sets
+    and the values allowed (seconds)."""
+
+    variable: str
+    field: str
+    low: float
+    high: float
+
+
+# The pace of virtual tables (defaults: ``ServiceConfig``). Operators may want a faster AI or
+# shorter pauses; end-to-end tests run ``python bot.py`` at test speed. Upper bounds keep a typo
+# (an extra zero) from freezing every table; TABLE_MIN_CLAIM_SECONDS stays within the default
+# claim window (15 s), or /table create without a claim time would be refused.
+TABLE_TIMINGS = (
+    Timing("TABLE_AI_DELAY_SECONDS", "ai_delay", 0.0, 60.0),
+    Timing("TABLE_MIN_CLAIM_SECONDS", "min_claim_seconds", 0.0, 15.0),
+    Timing("TABLE_READY_SECONDS", "ready_seconds", 0.0, 3600.0),
+    Timing("TABLE_MIN_BETWEEN_HANDS_SECONDS", "min_between_hands", 0.0, 600.0),
+    Timing("TABLE_RESUME_GRACE_SECONDS", "resume_grace_seconds", 0.0, 3600.0),
+)
+
+
+@dataclass(frozen=True)
+class TableTimings:
+    """Pace of the virtual tables set in the environment; None: the service's default."""
+
+    ai_delay: float | None = None
+    min_claim_seconds: float | None = None
+    ready_seconds: float | None = None
+    min_between_hands: float | None = None
+    resume_grace_seconds: float | None = None
+
+
 @dataclass(frozen=True, repr=False)
 class Settings:
     discord_token: str | None
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    table_timings: TableTimings = TableTimings()
 
     def __repr__(self) -> str:
         token = None if self.discord_token is None else "[token]"
         return (
             f"Settings(discord_token={token!r}, database_url={self.database_url!r}, "
-            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r})"
+            f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
+            f"table_timings={self.table_timings!r})"
         )
 
 
@@ -41,6 +79,21 @@ def _get(env: Mapping[str, str], name: str) -> str | None:
     """The stripped value of `name`, or None when unset or blank (as in `.env.example`)."""
     value = env.get(name, "").strip()
     return value or None
+
+
+def _seconds(env: Mapping[str, str], timing: Timing) -> float | None:
+    """A duration in seconds within ``timing``'s range (``1``, ``0.5``, ``2e-2``), or None."""
+    text = _get(env, timing.variable)
+    if text is None:
+        return None
+    expected = f"a number of seconds from {timing.low:g} to {timing.high:g}"
+    try:
+        value = float(text)
+    except ValueError:
+        raise SettingsError(timing.variable, text, expected) from None
+    if not (math.isfinite(value) and timing.low <= value <= timing.high):
+        raise SettingsError(timing.variable, text, expected)
+    return value
 
 
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
@@ -65,9 +118,12 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     if log_level not in LOG_LEVELS:
         raise SettingsError("LOG_LEVEL", level_text, "one of " + ", ".join(LOG_LEVELS))
 
+    timings = TableTimings(**{t.field: _seconds(env, t) for t in TABLE_TIMINGS})
+
     return Settings(
         discord_token=_get(env, "DISCORD_TOKEN"),
         database_url=_get(env, "DATABASE_URL") or DEFAULT_DATABASE_URL,
         dev_guild_id=dev_guild_id,
         log_level=log_level,
+        table_timings=timings,
     )

@@ -6,16 +6,29 @@ import http.server
 import io
 import json
 import logging
+import re
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from shangrao_bot.bot_runner import INVITE_PERMISSIONS, run_bot
+from shangrao_bot.discord_bot import ShangraoBot, service_config_for
 from shangrao_bot.log import TokenFilter, configure_logging
-from shangrao_bot.settings import DEFAULT_DATABASE_URL, Settings, SettingsError, load_settings
+from shangrao_bot.service import ServiceConfig
+from shangrao_bot.settings import (
+    DEFAULT_DATABASE_URL,
+    TABLE_TIMINGS,
+    Settings,
+    SettingsError,
+    TableTimings,
+    Timing,
+    load_settings,
+)
 
 TOKEN = "MTIzNDU2Nzg5.fake-token.abcdefghijklmnop"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_defaults_from_empty_env() -> None:
@@ -62,6 +75,96 @@ def test_unknown_log_level_is_refused() -> None:
     with pytest.raises(SettingsError, match="LOG_LEVEL") as info:
         load_settings({"LOG_LEVEL": "LOUD"})
     assert "INFO" in str(info.value)
+
+
+def test_table_timings_default_to_the_service_defaults() -> None:
+    settings = load_settings({})
+    assert settings.table_timings == TableTimings()
+    assert service_config_for(settings) == ServiceConfig()
+
+
+def test_table_timings_are_read_and_reach_the_service_config() -> None:
+    env = {
+        "TABLE_AI_DELAY_SECONDS": "0.01",
+        "TABLE_MIN_CLAIM_SECONDS": " 0.5 ",
+        "TABLE_READY_SECONDS": "2",
+        "TABLE_MIN_BETWEEN_HANDS_SECONDS": "0",
+        "TABLE_RESUME_GRACE_SECONDS": "1e1",
+    }
+    settings = load_settings(env)
+    assert settings.table_timings == TableTimings(0.01, 0.5, 2.0, 0.0, 10.0)
+    cfg = service_config_for(settings)
+    assert (
+        cfg.ai_delay,
+        cfg.min_claim_seconds,
+        cfg.ready_seconds,
+        cfg.min_between_hands,
+        cfg.resume_grace_seconds,
+    ) == (0.01, 0.5, 2.0, 0.0, 10.0)
+    # the rest of the service config keeps its defaults
+    assert cfg.default_claim_seconds == ServiceConfig().default_claim_seconds
+    # the bot built from settings alone (as `python bot.py` does) uses them
+    assert ShangraoBot(settings)._service_config == cfg
+    # an explicit config (tests) wins over the environment
+    explicit = ServiceConfig(ai_delay=0.5)
+    assert ShangraoBot(settings, service_config=explicit)._service_config is explicit
+
+
+def test_one_timing_alone_changes_one_field() -> None:
+    cfg = service_config_for(load_settings({"TABLE_READY_SECONDS": "15"}))
+    assert cfg == ServiceConfig(ready_seconds=15.0)
+
+
+@pytest.mark.parametrize("timing", TABLE_TIMINGS, ids=lambda t: t.variable)
+@pytest.mark.parametrize("value", ["fast", "-1", "nan", "inf", "1,5", "99999", "0x10"])
+def test_bad_table_timings_name_the_variable_and_the_range(timing: Timing, value: str) -> None:
+    variable = timing.variable
+    with pytest.raises(SettingsError) as info:
+        load_settings({variable: value})
+    assert info.value.variable == variable
+    assert info.value.value == value
+    assert str(info.value).startswith(f"{variable}={value!r} is invalid: expected a number of")
+    assert re.search(r"from 0 to \d+", str(info.value))
+
+
+def test_blank_table_timings_count_as_unset() -> None:
+    env = {t.variable: " " for t in TABLE_TIMINGS}
+    assert load_settings(env).table_timings == TableTimings()
+
+
+def test_timing_bounds_fit_the_service() -> None:
+    """Each default lies in its range; the claim hold can never exceed the default claim
+    window (or /table create without a claim time would be refused)."""
+    defaults = ServiceConfig()
+    for timing in TABLE_TIMINGS:
+        assert timing.low <= getattr(defaults, timing.field) <= timing.high, timing
+    hold = next(t for t in TABLE_TIMINGS if t.field == "min_claim_seconds")
+    assert hold.high <= defaults.default_claim_seconds
+
+
+def test_env_example_documents_every_timing_with_its_default() -> None:
+    text = (ROOT / ".env.example").read_text(encoding="utf-8")
+    defaults = ServiceConfig()
+    for timing in TABLE_TIMINGS:
+        match = re.search(rf"^#\s*{timing.variable}=(\S+)$", text, re.MULTILINE)
+        assert match, f"{timing.variable} is not documented in .env.example"
+        assert float(match.group(1)) == getattr(defaults, timing.field), timing.variable
+        assert f"({timing.low:g}-{timing.high:g})" in text, timing.variable
+
+
+def test_bot_py_refuses_a_bad_timing_with_a_clear_message(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import bot
+
+    monkeypatch.chdir(tmp_path)  # no .env from the developer's checkout
+    monkeypatch.setenv("TABLE_MIN_CLAIM_SECONDS", "soon")
+    assert bot.main() == 2
+    err = capsys.readouterr().err
+    assert err.strip() == (
+        "shangrao-bot: TABLE_MIN_CLAIM_SECONDS='soon' is invalid: "
+        "expected a number of seconds from 0 to 15"
+    )
 
 
 def test_repr_masks_the_token() -> None:

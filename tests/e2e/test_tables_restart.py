@@ -1,12 +1,14 @@
-"""Resume after a crash (issue 7, "Resume"): the bot dies mid-hand without running any shutdown
-code, a new bot starts on the same database, the table is back at the exact state, and buttons
-posted before the crash still work — or say the prompt is outdated once the game moved on.
+"""Resume after a crash (issue 7, "Resume"), simulated in process: the bot dies mid-hand without
+running any shutdown code, a new bot starts on the same database, the table is back at the exact
+state, and buttons posted before the crash still work — or say the prompt is outdated once the
+game moved on.
 
-The timings of the table service (``ServiceConfig``) cannot be set from the environment, so a
-``python bot.py`` subprocess would play at production pace (0.8 s per AI move, 3 s claim
-windows) with random walls; the crash is simulated in process instead: every task the first
-bot started is cancelled, ``close()`` is never called (no drain, no timer shutdown, the
-database left open)."""
+The crash: every task the first bot started is cancelled, ``close()`` is never called (no drain,
+no timer shutdown, the database left open). A real SIGKILL of a ``python bot.py`` process is
+``test_tables_sigkill.py`` (its pace set by the ``TABLE_*_SECONDS`` variables); this test stays
+because sharing the process lets it check what the other cannot: ``service.snapshot`` equality
+across the restart, deterministic walls (``seeds``), the restored DM preferences, and an
+outdated panel refused after the restart."""
 
 from __future__ import annotations
 

@@ -1,9 +1,16 @@
 """Hidden information at virtual tables (issue 7, "Hidden information and fairness"): every
 public payload the fake Discord receives during a whole hand (content, embeds, components,
 thread names, every board image, as it was at the time it was sent) carries no concealed tile;
-board images are exactly the public view, read back from their pixels against the sprites;
-private panels and DMs reach only their owner; double clicks, strangers' clicks and clicks on old
-prompts are each handled once and correctly."""
+every board image and result card the fake received is read back from its pixels against the
+tile sprites: a board shows exactly the public faces of its view (hands face down), a result
+card only the winners' tiles; private panels and DMs reach only their owner; double clicks,
+strangers' clicks and clicks on old prompts are each handled once and correctly.
+
+Reading every picture stays fast because it is exact: a picture is composed by pasting sprites,
+so on a sprite's solid pixels it holds exactly that sprite's colours. Each tile position is
+looked up (its solid pixels as bytes) in a table of the candidate sprites' bytes, instead of
+measuring its distance to 35 candidates (:func:`tests.render.pixels.identify`, kept as the
+fallback for a position no sprite matches exactly)."""
 
 from __future__ import annotations
 
@@ -15,13 +22,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from PIL import Image, ImageChops, ImageStat
+
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.engine.state import Phase
 from shangrao_bot.engine.views import PublicView
-from shangrao_bot.render import render_board
+from shangrao_bot.render import render_board, render_result
 from shangrao_bot.render.board import layout_board
-from shangrao_bot.render.tiles import BACK
+from shangrao_bot.render.result import result_card
+from shangrao_bot.render.tiles import BACK, Look
 from shangrao_bot.rules.tiles import HONOR_START, format_tiles, tile_name, tile_str
+from shangrao_bot.service.presenter import HandSummary
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from tests.e2e.test_tables import (
@@ -34,7 +45,7 @@ from tests.e2e.test_tables import (
     seat_ais_and_start,
     until,
 )
-from tests.render.pixels import decode, identify
+from tests.render.pixels import _solid, candidates, decode, difference, identify
 from tests.render.test_board import _public_faces
 
 
@@ -60,6 +71,7 @@ class Recorder:
         self.fake, self.bot = fake, bot
         self.sent: list[Sent] = []
         self.views: list[PublicView] = []
+        self.summaries: list[HandSummary] = []
         self.table_id: int | None = None
         new, edit = fake._new_message, fake._apply_edit
 
@@ -77,6 +89,14 @@ class Recorder:
         queue = bot.presenter_queue
         for name in ("hand_started", "table_changed", "resumed", "restored"):
             self._wrap(queue, name)
+        hand_ended = queue.hand_ended
+
+        async def ended(table: Any, summary: HandSummary) -> None:
+            self.summaries.append(summary)
+            self.views.append(summary.public)  # the final board is drawn from it
+            await hand_ended(table, summary)
+
+        queue.hand_ended = ended  # type: ignore[method-assign]
 
     def _wrap(self, queue: Any, name: str) -> None:
         inner = getattr(queue, name)
@@ -136,13 +156,86 @@ def check_text(sent: Sent) -> None:
             assert not re.search(pattern, sent.text), (seat, name, sent.text[:300])
 
 
-def check_pixels(png: bytes, view: PublicView) -> None:
+@dataclass
+class _Candidates:
+    """The candidates of one kind of tile position, by kind, with their solid-pixel masks and
+    (computed when first needed) each one's margin: half its distance to the nearest other
+    candidate with the same mask."""
+
+    looks: dict[int, Look]
+    mask_of: dict[int, bytes]
+    margin: dict[int, float] = field(default_factory=dict)
+
+    def margin_of(self, kind: int) -> float:
+        if kind not in self.margin:
+            rgb, mask = _solid(self.looks[kind])
+            self.margin[kind] = (
+                min(
+                    (
+                        distance(rgb, _solid(look)[0], mask)
+                        for k, look in self.looks.items()
+                        if k != kind and self.mask_of[k] == self.mask_of[kind]
+                    ),
+                    default=float("inf"),
+                )
+                / 2
+            )
+        return self.margin[kind]
+
+
+def distance(a: Image.Image, b: Image.Image, mask: Image.Image) -> float:
+    """:func:`tests.render.pixels.difference` between two sprites of the same size."""
+    return float(sum(ImageStat.Stat(ImageChops.difference(a, b), mask).mean))
+
+
+class TileReader:
+    """Reads the tile drawn at a position of a picture: the same answer as
+    :func:`tests.render.pixels.identify` (the nearest of every kind and the back), mostly in
+    two comparisons instead of 35.
+
+    The pictures are sent as 256-colour PNGs, so their pixels are close to the sprites', not
+    equal. ``identify``'s difference is a distance (a mean absolute difference over a sprite's
+    solid pixels); among candidates that share a solid-pixel mask — every kind and the back;
+    the 宝 kind's badge adds pixels — the triangle inequality says: a position closer to the
+    expected sprite than half that sprite's distance to any other is nearer to it than to all of
+    them. So the expected sprite (the layout's) and the candidates with another mask are
+    measured; only a position that misses the margin is compared with every candidate."""
+
+    def __init__(self) -> None:
+        self._classes: dict[tuple[Look, int], _Candidates] = {}
+        self.quick = 0
+        self.full = 0
+
+    def _candidates(self, look: Look, bao: int) -> _Candidates:
+        key = (look._replace(kind=0, bao=False), bao)
+        found = self._classes.get(key)
+        if found is None:
+            looks = {c.kind: c for c in candidates(look, bao)}
+            masks = {k: _solid(c)[1].tobytes() for k, c in looks.items()}
+            found = self._classes[key] = _Candidates(looks, masks)
+        return found
+
+    def kind_at(self, img: Image.Image, look: Look, xy: tuple[int, int], bao: int) -> int:
+        """The kind (or BACK) drawn at ``xy``, where the layout puts ``look``."""
+        c = self._candidates(look, bao)
+        expected = look.kind
+        d = difference(img, c.looks[expected], xy)
+        if d < c.margin_of(expected):
+            apart = [k for k in c.looks if c.mask_of[k] != c.mask_of[expected]]
+            if all(difference(img, c.looks[k], xy) > d for k in apart):
+                self.quick += 1
+                return expected
+        self.full += 1
+        return identify(img, look, xy, bao)[0][1]
+
+
+def check_pixels(reader: TileReader, png: bytes, view: PublicView) -> None:
     """The tiles face up on the picture are exactly the public ones; hands are backs."""
     img = decode(png)
     layout = layout_board(view)
     faces: Counter[int] = Counter()
     for p in layout.tiles:
-        kind = identify(img, p.look, (p.x, p.y), view.bao)[0][1]
+        kind = reader.kind_at(img, p.look, (p.x, p.y), view.bao)
         if p.zone == "hand" and view.revealed is None:
             assert kind == BACK, p
         if kind != BACK:
@@ -152,6 +245,32 @@ def check_pixels(png: bytes, view: PublicView) -> None:
         shown = [p for p in layout.tiles if p.zone == "hand" and p.seat == sv.seat]
         if view.revealed is None:
             assert len(shown) == sv.concealed_count
+
+
+def result_png(summary: HandSummary) -> bytes:
+    pub = summary.public
+    return render_result(summary.result, dealer=pub.dealer, bao=pub.bao, indicator=pub.indicator)
+
+
+def check_result_pixels(reader: TileReader, png: bytes, summary: HandSummary) -> None:
+    """A result card shows the tiles its layout places (nothing else is a tile), and those are
+    the winners' own tiles — concealed ones and melds — and the 宝."""
+    pub = summary.public
+    card = result_card(summary.result, pub.dealer, pub.bao, pub.indicator)
+    img = decode(png)
+    shown: Counter[int] = Counter()
+    for piece in card.pieces:
+        kind = reader.kind_at(img, piece.look, (piece.x, piece.y), pub.bao)
+        assert kind == piece.look.kind, piece
+        if piece.zone == "hand":
+            shown[pub.bao if piece.look.acting else kind] += 1  # an acting 宝 is a 宝 tile
+        else:
+            assert piece.zone == "bao" and kind == pub.bao, piece
+    winners: Counter[int] = Counter()
+    for w in summary.result.wins:
+        winners.update(w.concealed)
+        winners.update(t for m in w.melds for t in m.tiles)
+    assert not shown - winners, (shown, winners)
 
 
 async def play_until_result(fake: FakeDiscord, thread: Any, alice: FakeUser) -> int:
@@ -228,16 +347,26 @@ async def test_public_payloads_of_a_whole_hand_carry_no_concealed_tile(
         check_text(s)
     for th in fake.guild.threads:
         assert not re.search(r"\d[mpsz]", th.name), th.name
-    # board images: each is the picture of a public view the service handed out
+    # every board image the fake received (public, ephemeral or DM): the picture of a public
+    # view the service handed out, read back from its pixels — face-up tiles are exactly the
+    # public ones (an image sent twice is the same bytes: it is read once)
     rendered = {render_board(v): v for v in rec.views}
-    boards = [data for s in public for f, data in s.files if f == "board.png"]
+    boards = [data for s in rec.sent for f, data in s.files if f == "board.png"]
     assert boards
-    for data in boards:
-        assert data in rendered, "a board image that is no public view"
-    # and read back from the pixels: face-up tiles are exactly the public ones
+    reader = TileReader()
     distinct = list(dict.fromkeys(boards))
-    for data in {distinct[0], distinct[len(distinct) // 2], distinct[-1]}:
-        check_pixels(data, rendered[data])
+    for data in distinct:
+        assert data in rendered, "a board image that is no public view"
+        check_pixels(reader, data, rendered[data])
+    # every result card: the picture of a finished hand, showing only the winners' tiles
+    cards = {result_png(summary): summary for summary in rec.summaries}
+    results = [data for s in rec.sent for f, data in s.files if f == "result.png"]
+    assert results and rec.summaries
+    for data in dict.fromkeys(results):
+        assert data in cards, "a result card that is no finished hand"
+        check_result_pixels(reader, data, cards[data])
+    # nearly every position was read in two comparisons (else this check is too slow)
+    assert reader.quick > 50 * len(distinct) and reader.full <= reader.quick // 20
 
 
 def move_ids_of(s: Sent) -> list[str]:
