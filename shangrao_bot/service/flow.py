@@ -14,6 +14,11 @@ Timing rules, and why:
   robbed, the table holds for ``min_claim_seconds`` whatever happened: answers are collected
   and given to the engine when the hold ends, and a draw the engine already made is shown only
   then. So nobody learns from timing whether someone could claim.
+* The hold lasts until the window is decided (every seat that could still win the window has
+  answered) or its deadline passes — never shorter than ``min_claim_seconds``. Answers reach
+  the engine together, best claim first, so a claim that loses (a chi beaten by a pong) never
+  reaches the engine at all: it leaves no public trace (the public sequence counts only what
+  happened), and a second player's click on the same window is never "outdated".
 * A human's turn times out after ``turn_seconds``: the drawn tile (else the last tile of the
   sorted hand) is discarded for them and they get a strike; ``strikes_for_autopilot`` strikes
   in a row put the seat on autopilot. A claim window times out into a pass *without* a strike:
@@ -24,7 +29,7 @@ Timing rules, and why:
 
 from __future__ import annotations
 
-from shangrao_bot.engine.actions import Action, ActionKind
+from shangrao_bot.engine.actions import CLAIM_RANK, Action, ActionKind
 from shangrao_bot.engine.errors import EngineError, IllegalAction, NotYourTurn
 from shangrao_bot.engine.events import Event, EventKind
 from shangrao_bot.engine.session import HandRecord
@@ -190,15 +195,45 @@ class TableRun:
             if self.table.is_auto(seat) and hold.answered(seat) is None:
                 hold.answers.append(ai_action(state, seat, self._level(seat)))
 
+    @staticmethod
+    def _rank(state: HandState, action: Action) -> tuple[int, int]:
+        """The engine's claim priority (§4): kind first, then turn order after the discarder."""
+        assert state.claim_from is not None
+        return CLAIM_RANK[action.kind], -((action.seat - state.claim_from) % SEATS)
+
+    def _hold_decided(self, state: HandState, hold: Hold) -> bool:
+        """True once the collected answers decide the window: no seat still to answer could
+        beat the best answer (a 抢杠 window waits for every robber: several may win)."""
+        missing = [s for s in state.to_act() if hold.answered(s) is None]
+        if not missing:
+            return True
+        if state.phase is Phase.ROB or not hold.answers:
+            return False
+        best = max(self._rank(state, a) for a in hold.answers)
+        return all(max(self._rank(state, o) for o in state.options[s]) < best for s in missing)
+
+    def _pass_for_late(self, state: HandState, hold: Hold) -> None:
+        """The window's deadline passed: seats that did not answer pass — silently, with no
+        strike (a public strike would reveal they could claim)."""
+        for seat in state.to_act():
+            if hold.answered(seat) is None:
+                late = Action(seat, ActionKind.PASS)
+                hold.answers.append(late)
+                self.out.log_table("timeout", seat=seat, action=late.to_json())
+
     def end_hold(self) -> None:
-        """Give the collected answers to the engine and show what the hold kept back."""
+        """Give the collected answers to the engine, best claim first, and show what the hold
+        kept back. Answers the decided window no longer needs never reach the engine."""
         t = self.table
         hold = t.hold
         assert hold is not None
         t.hold = None
         state = self._state()
         events = list(hold.held)
-        for answer in hold.answers:
+        answers = hold.answers
+        if state.phase in CLAIMING:
+            answers = sorted(answers, key=lambda a: self._rank(state, a), reverse=True)
+        for answer in answers:
             if state.phase not in CLAIMING:
                 break
             try:
@@ -407,6 +442,10 @@ class TableRun:
             self._answer_for_auto(state)
             if self.now < t.hold.until:
                 return False
+            if state.phase in CLAIMING and not self._hold_decided(state, t.hold):
+                if self.now < t.hold.deadline:
+                    return False
+                self._pass_for_late(state, t.hold)
             self.end_hold()
             return True
         if state.over:

@@ -536,8 +536,8 @@ class TableService:
             return t.ready_deadline
         if t.status is not TableStatus.PLAYING:
             return None
-        if t.hold is not None:
-            return t.hold.until
+        if t.hold is not None:  # the hold's end, then (undecided) the window's deadline
+            return t.hold.until if self._clock.now() < t.hold.until else t.hold.deadline
         due = [x for x in (t.ai_due, t.deadline) if x is not None]
         return min(due) if due else None
 
