@@ -64,8 +64,9 @@ async def session_players(
 async def post_preview(
     bot: ShangraoBot, interaction: discord.Interaction, preview: Preview
 ) -> None:
-    """Answer the command with the preview; remember where the prompt is."""
-    lang = public_lang(interaction)
+    """Answer the command with the preview; remember where the prompt is. A recorded preview
+    is in the server's language (others edit it); the calculator answers in the user's."""
+    lang = public_lang(interaction) if preview.hand is not None else lang_of(interaction.locale)
     assert interaction.guild_id is not None
     minutes = (await get_settings(bot.db, interaction.guild_id)).confirm_minutes
     hand = preview.hand

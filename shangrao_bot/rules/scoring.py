@@ -431,17 +431,17 @@ def _check_input(inp: WinInput, rules: RuleSet) -> None:
             raise ScoringInputError(
                 "天胡 is won on the 14 dealt tiles: there can be no melds", "tianhu"
             )
-    else:
-        if inp.winning_tile is None:
-            raise ScoringInputError(
-                "the winning tile is missing: name it (e.g. --win 5p), except for 天胡", "win"
-            )
-        if inp.winning_tile not in inp.concealed:
-            raise ScoringInputError(
-                f"the winning tile {tile_str(inp.winning_tile)} is not in the hand: the hand "
-                "must include the winning tile",
-                tile_str(inp.winning_tile),
-            )
+    elif inp.winning_tile is None:
+        raise ScoringInputError(
+            "the winning tile is missing: name it (e.g. --win 5p), except for 天胡", "win"
+        )
+    # 天胡 needs no winning tile, but a named one must be in the hand
+    if inp.winning_tile is not None and inp.winning_tile not in inp.concealed:
+        raise ScoringInputError(
+            f"the winning tile {tile_str(inp.winning_tile)} is not in the hand: the hand "
+            "must include the winning tile",
+            tile_str(inp.winning_tile),
+        )
     kongs = sum(1 for m in inp.melds if m.kind.is_kong)
     if inp.how is WinHow.KONG and not 1 <= inp.kong_chain <= kongs:
         raise ScoringInputError(

@@ -388,7 +388,7 @@ class DiscordPresenter:
                 payer=names[p.payer],
                 payee=names[p.payee],
                 amount=p.amount,
-                reason=p.reason.value,
+                reason=t(f"skv.reason.{p.reason.value}", lang),
             )
             for p in summary.result.payments
         ] or [t("table.result.draw", lang)]

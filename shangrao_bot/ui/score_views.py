@@ -27,6 +27,7 @@ from shangrao_bot.service.scorebook import (
 )
 from shangrao_bot.store.guilds import get_settings
 from shangrao_bot.store.ledger import Hand, SessionInfo, TransferRow, get_session, list_transfers
+from shangrao_bot.ui.core_text import localize_reason
 from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.i18n import lang_of, t
 
@@ -94,7 +95,10 @@ def preview_embed(p: Preview, lang: str, minutes: int, hand: Hand | None = None)
     if p.winner is not None and r.pattern:
         lines.append(t("skv.preview.winner", lang, name=esc(p.seats[p.winner])))
         lines.append(t("score.pattern", lang, pattern=r.pattern, factor=r.pattern_factor))
-        lines += [f"{m.name} ×{m.factor}" + (f" ({m.note})" if m.note else "") for m in r.modifiers]
+        lines += [
+            f"{m.name} ×{m.factor}" + (f" ({localize_reason(m.note, lang)})" if m.note else "")
+            for m in r.modifiers
+        ]
         lines.append(t("score.value", lang, value=r.value))
         if r.interpretation is not None:
             lines.append(f"`{r.interpretation.to_str()}`")

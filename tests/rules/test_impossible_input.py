@@ -56,6 +56,8 @@ def win(hand: str, tile: str, bao: str, melds: str = "", **kw: object) -> WinInp
             ),
             "四个宝 can go to one player only",
         ),
+        # 天胡 needs no winning tile, but one that is named must be in the hand (it crashed)
+        (win("123m456p789s11122z", "9p", "5m", how=WinHow.TIANHU), "is not in the hand"),
     ],
 )
 def test_impossible_wins_are_refused(inp: WinInput, fragment: str) -> None:
