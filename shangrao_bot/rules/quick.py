@@ -13,7 +13,6 @@ seat of a 抢杠, a 有宝 row that is a win only with a 宝 flown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shangrao_bot.rules.errors import ScoringInputError
@@ -23,17 +22,16 @@ from shangrao_bot.rules.scoring import (
     BAIKE_PATTERNS,
     SEATS,
     SHANGRAO_FLAT,
-    SHANGRAO_MODIFIERS,
     SHANGRAO_PATTERNS,
     Bonus,
     BonusKind,
     Modifier,
-    Payment,
-    Reason,
     ScoreResult,
     WinHow,
     bonus_payments,
     deltas_of,
+    shangrao_modifiers,
+    win_payments,
 )
 
 FLAT = ("天胡", "地胡")
@@ -171,22 +169,13 @@ def _check(inp: QuickInput, rules: RuleSet, table: dict[str, int]) -> None:
 
 
 def _shangrao_value(inp: QuickInput, factor: int) -> tuple[int, tuple[Modifier, ...]]:
-    mods: list[Modifier] = []
-    if inp.how is WinHow.KONG:
-        mods.append(Modifier("杠开", 2**inp.kong_chain, f"chain of {inp.kong_chain}"))
-    if inp.dandiao:
-        mods.append(Modifier("单吊", SHANGRAO_MODIFIERS["单吊"]))
-    if inp.yaojiu:
-        mods.append(Modifier("九幺", SHANGRAO_MODIFIERS["九幺"]))
-    f = inp.flown[inp.winner]
-    if f:
-        mods.append(Modifier("飞宝", 2**f, f"{f} 宝 flown"))
-    if inp.how is WinHow.ROB:
-        mods.append(Modifier("抢杠", SHANGRAO_MODIFIERS["抢杠"]))
+    mods = shangrao_modifiers(
+        inp.how, inp.kong_chain, dandiao=inp.dandiao, yaojiu=inp.yaojiu, flown=inp.flown[inp.winner]
+    )
     value = factor
     for m in mods:
         value *= m.factor
-    return value, tuple(mods)
+    return value, mods
 
 
 def _baike_value(inp: QuickInput, cell: int) -> tuple[int, int, tuple[Modifier, ...]]:
@@ -220,14 +209,8 @@ def score_quick(inp: QuickInput, rules: RuleSet | None = None) -> ScoreResult:
     else:
         factor, value, mods = _baike_value(inp, table[inp.pattern])
     value *= rules.stake
-    payers: Sequence[int | None] = (
-        [inp.robbed_seat] if inp.how is WinHow.ROB else [s for s in range(SEATS) if s != inp.winner]
-    )
-    win_pay: list[Payment] = []
-    for j in payers:
-        assert j is not None
-        doubling = 2 ** inp.flown[j] if shangrao and not flat else 1
-        win_pay.append(Payment(j, inp.winner, value * doubling, Reason.WIN))
+    pay_how = {"天胡": WinHow.TIANHU, "地胡": WinHow.DIHU}.get(inp.pattern, inp.how)
+    win_pay = win_payments(value, inp.winner, pay_how, inp.robbed_seat, inp.flown, rules.preset)
     payments = (*win_pay, *bonus_payments(inp.bonuses, rules.stake))
     return ScoreResult(
         winning=True,

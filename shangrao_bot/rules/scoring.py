@@ -261,22 +261,56 @@ def _evaluate_shangrao(interp: Interpretation, inp: WinInput, baodiao: bool) -> 
     if found is None:
         return _Evaluated(None, 0, (), 0, _YOUBAO_PINGHU)
     pattern, factor = found
-    mods: list[Modifier] = []
-    if inp.how is WinHow.KONG:
-        mods.append(Modifier("杠开", 2**inp.kong_chain, f"chain of {inp.kong_chain}"))
-    if len(inp.concealed) == 2:
-        mods.append(Modifier("单吊", SHANGRAO_MODIFIERS["单吊"]))
-    if interp.shape in (Shape.STANDARD, Shape.SEVEN_PAIRS) and _all_yaojiu(interp):
-        mods.append(Modifier("九幺", SHANGRAO_MODIFIERS["九幺"]))
-    f = inp.flown[inp.winner]
-    if f:
-        mods.append(Modifier("飞宝", 2**f, f"{f} 宝 flown"))
-    if inp.how is WinHow.ROB:
-        mods.append(Modifier("抢杠", SHANGRAO_MODIFIERS["抢杠"]))
+    mods = shangrao_modifiers(
+        inp.how,
+        inp.kong_chain,
+        dandiao=len(inp.concealed) == 2,
+        yaojiu=interp.shape in (Shape.STANDARD, Shape.SEVEN_PAIRS) and _all_yaojiu(interp),
+        flown=inp.flown[inp.winner],
+    )
     value = factor
     for m in mods:
         value *= m.factor
-    return _Evaluated(pattern, factor, tuple(mods), value)
+    return _Evaluated(pattern, factor, mods, value)
+
+
+def shangrao_modifiers(
+    how: WinHow, kong_chain: int, *, dandiao: bool, yaojiu: bool, flown: int
+) -> tuple[Modifier, ...]:
+    """The 名目 of a ``shangrao`` win (§7), in the order players say them; ``flown`` = 宝 the
+    winner discarded. Shared by the tile scorer and the pattern scorer (:mod:`.quick`)."""
+    mods: list[Modifier] = []
+    if how is WinHow.KONG:
+        mods.append(Modifier("杠开", 2**kong_chain, f"chain of {kong_chain}"))
+    if dandiao:
+        mods.append(Modifier("单吊", SHANGRAO_MODIFIERS["单吊"]))
+    if yaojiu:
+        mods.append(Modifier("九幺", SHANGRAO_MODIFIERS["九幺"]))
+    if flown:
+        mods.append(Modifier("飞宝", 2**flown, f"{flown} 宝 flown"))
+    if how is WinHow.ROB:
+        mods.append(Modifier("抢杠", SHANGRAO_MODIFIERS["抢杠"]))
+    return tuple(mods)
+
+
+def win_payments(
+    value: int,
+    winner: int,
+    how: WinHow,
+    robbed_seat: int | None,
+    flown: Sequence[int],
+    preset: Preset,
+) -> list[Payment]:
+    """Who pays the winner what (§7, §8): every other player ``value`` doubled per 宝 they
+    flew (``shangrao``, not for the flat 天胡/地胡) — or, for 抢杠, the robbed player alone."""
+    flat = how in (WinHow.TIANHU, WinHow.DIHU)
+    payers = [robbed_seat] if how is WinHow.ROB else [s for s in range(SEATS) if s != winner]
+    out = []
+    for j in payers:
+        assert j is not None
+        doubling = 2 ** flown[j] if preset is Preset.SHANGRAO and not flat else 1
+        out.append(Payment(j, winner, value * doubling, Reason.WIN))
+    return out
 
 
 # --- baike preset ------------------------------------------------------------------------------
@@ -586,15 +620,7 @@ def score_win(inp: WinInput, rules: RuleSet | None = None) -> ScoreResult:
         return _not_winning(why or "not a win", rules)
     ev, interp = best
     value = ev.value * rules.stake
-    win_pay: list[Payment] = []
-    flat = inp.how in (WinHow.TIANHU, WinHow.DIHU)
-    payers = (
-        [inp.robbed_seat] if inp.how is WinHow.ROB else [s for s in range(SEATS) if s != inp.winner]
-    )
-    for j in payers:
-        assert j is not None
-        doubling = 2 ** inp.flown[j] if rules.preset is Preset.SHANGRAO and not flat else 1
-        win_pay.append(Payment(j, inp.winner, value * doubling, Reason.WIN))
+    win_pay = win_payments(value, inp.winner, inp.how, inp.robbed_seat, inp.flown, rules.preset)
     payments = tuple(win_pay + bonus_pay)
     return ScoreResult(
         winning=True,

@@ -6,6 +6,8 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import asdict, dataclass
 
+import aiosqlite
+
 from shangrao_bot.store.audit import record_audit
 from shangrao_bot.store.db import Database, fetch_in, now_iso
 from shangrao_bot.store.errors import InvalidRecord, NotFound
@@ -105,19 +107,29 @@ async def get_player(db: Database, guild_id: int, player_id: int) -> Player:
     return player_from_row(row)
 
 
+async def _name_owners(
+    conn: aiosqlite.Connection, guild_id: int, name: str, player_id: int
+) -> list[int]:
+    """Players already found by ``name`` (as a guest name or an alias); refuses when one of
+    them is not ``player_id`` — a name finds one player only."""
+    rows = await fetch_in(
+        conn,
+        "SELECT player_id FROM player_aliases WHERE guild_id = ? AND lower(alias) = lower(?) "
+        "UNION SELECT id FROM players WHERE guild_id = ? AND lower(guest_name) = lower(?)",
+        (guild_id, name, guild_id, name),
+    )
+    owners = [int(r[0]) for r in rows]
+    if any(o != player_id for o in owners):
+        raise InvalidRecord(f"the name '{name}' already belongs to another player")
+    return owners
+
+
 async def add_alias(db: Database, guild_id: int, player_id: int, alias: str, actor: int) -> None:
     """Another name that finds the same player (e.g. a nickname used at the table)."""
     cleaned = _clean_name(alias)
     await get_player(db, guild_id, player_id)
     async with db.transaction() as conn:
-        taken = await fetch_in(
-            conn,
-            "SELECT player_id FROM player_aliases WHERE guild_id = ? AND lower(alias) = lower(?) "
-            "UNION SELECT id FROM players WHERE guild_id = ? AND lower(guest_name) = lower(?)",
-            (guild_id, cleaned, guild_id, cleaned),
-        )
-        if any(r[0] != player_id for r in taken):
-            raise InvalidRecord(f"the name '{cleaned}' already belongs to another player")
+        taken = await _name_owners(conn, guild_id, cleaned, player_id)
         if not taken:
             await conn.execute(
                 "INSERT INTO player_aliases (guild_id, alias, player_id) VALUES (?, ?, ?)",
@@ -186,14 +198,7 @@ async def rename_player(
         )
     cleaned = _clean_name(new_name)
     async with db.transaction() as conn:
-        taken = await fetch_in(
-            conn,
-            "SELECT player_id FROM player_aliases WHERE guild_id = ? AND lower(alias) = lower(?)"
-            " UNION SELECT id FROM players WHERE guild_id = ? AND lower(guest_name) = lower(?)",
-            (guild_id, cleaned, guild_id, cleaned),
-        )
-        if any(r[0] != player_id for r in taken):
-            raise InvalidRecord(f"the name '{cleaned}' already belongs to another player")
+        await _name_owners(conn, guild_id, cleaned, player_id)
         old = player.guest_name
         await conn.execute(
             "UPDATE players SET guest_name = ?, display_name = ? WHERE id = ?",

@@ -22,16 +22,21 @@ from tests.e2e.fake_discord import FakeDiscord
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def bot_settings(fake: FakeDiscord, tmp_path: Path) -> Settings:
+    """The bot's settings for a test: the fake's token, a database file in ``tmp_path``, and
+    commands synced to the fake's guild."""
+    return Settings(
+        discord_token=fake.token,
+        database_url=f"sqlite:///{tmp_path / 'bot.db'}",
+        dev_guild_id=fake.guild.id,
+    )
+
+
 @pytest.fixture
 async def bot(
     fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> AsyncIterator[ShangraoBot]:
-    settings = Settings(
-        discord_token=fake_discord.token,
-        database_url=f"sqlite:///{tmp_path / 'bot.db'}",
-        dev_guild_id=fake_discord.guild.id,
-    )
-    yield await start_bot(ShangraoBot(settings))
+    yield await start_bot(ShangraoBot(bot_settings(fake_discord, tmp_path)))
 
 
 async def test_commands_are_synced_with_chinese_names(

@@ -16,11 +16,11 @@ import pytest
 
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.service.scorebook import Actor, parse_roster
-from shangrao_bot.settings import Settings
 from shangrao_bot.ui.score_views import bot_book
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_model import FakeMessage, FakeUser
+from tests.e2e.test_bot_commands import bot_settings
 
 WIN = {"hand": "123m4p5m6p777s111z5m9s", "win": "9s", "bao": "5m"}  # 宝吊头 ×3
 
@@ -29,12 +29,7 @@ WIN = {"hand": "123m4p5m6p777s111z5m9s", "win": "9s", "bao": "5m"}  # 宝吊头 
 async def bot(
     fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> AsyncIterator[ShangraoBot]:
-    settings = Settings(
-        discord_token=fake_discord.token,
-        database_url=f"sqlite:///{tmp_path / 'bot.db'}",
-        dev_guild_id=fake_discord.guild.id,
-    )
-    yield await start_bot(ShangraoBot(settings))
+    yield await start_bot(ShangraoBot(bot_settings(fake_discord, tmp_path)))
 
 
 def mention(user: FakeUser) -> str:
@@ -279,11 +274,7 @@ async def test_a_preview_posted_before_a_restart_still_works(
 ) -> None:
     fake = fake_discord
     dave, bob = fake.user("dave"), fake.user("bob")
-    settings = Settings(
-        discord_token=fake.token,
-        database_url=f"sqlite:///{tmp_path / 'bot.db'}",
-        dev_guild_id=fake.guild.id,
-    )
+    settings = bot_settings(fake, tmp_path)
     first = await start_bot(ShangraoBot(settings))
     await start_session(fake, dave, f"{mention(dave)} {mention(bob)} C D")
     preview = await (await fake.slash(dave, "score tiles", **WIN)).response()
