@@ -9,12 +9,15 @@ hands):
   the bot does) and record it pending — the work of ``/score tiles`` in a session;
 * ``preview_quick``: the same from a pattern and flags (``/score quick``);
 * ``confirm``: a seated player's confirmation that makes the hand count;
-* ``scoreboard``: the live scoreboard's data for the session with all its hands.
+* ``scoreboard``: the live scoreboard's data for the session with all its hands;
+* ``card``: the result card image of a typed hand (Pillow; the bot draws it in a worker thread
+  before it answers, so a preview's answer costs ``preview`` + ``card``).
 
 The reference, measured in the same run, is the ledger alone: :func:`record_hand` of the same
 hand (what any scorekeeping must pay to store it); each figure is printed with its ratio to it.
 The last line is exactly
-``scorebook hands=<n> preview_ms=<p50> confirm_ms=<p50> scoreboard_ms=<p50> record_ms=<p50>``.
+``scorebook hands=<n> preview_ms=<p50> card_ms=<p50> confirm_ms=<p50> scoreboard_ms=<p50>
+record_ms=<p50>`` (one line).
 """
 
 from __future__ import annotations
@@ -27,11 +30,14 @@ import time
 from collections.abc import Awaitable
 from pathlib import Path
 
+from shangrao_bot.render.result import render_score
+from shangrao_bot.rules.tiles import parse_tile
 from shangrao_bot.service.scorebook import Actor, RosterEntry, ScoreBook, hand_in
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.ledger import record_hand
 
 HANDS = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+CARDS = 60  # result cards drawn (the first hands): enough for a stable median
 ALICE, BOB = Actor(1, "Alice"), Actor(2, "Bob")
 HANDS_TYPED = [  # (hand, win, bao): 宝吊头, a clean 七对, 十三浪, a 碰碰胡 with two 宝
     ("123m4p5m6p777s111z5m9s", "9s", "5m"),
@@ -61,11 +67,18 @@ async def main() -> None:
         roster = [RosterEntry("", 1), RosterEntry("", 2), RosterEntry("Wang"), RosterEntry("Li")]
         info = await book.start(7, 7, ALICE, roster, {1: "Alice", 2: "Bob"})
         tiles_ms, quick_ms, confirm_ms, record_ms, board_ms = [], [], [], [], []
+        card_ms: list[float] = []
         for i in range(HANDS):
             hand, win, bao = HANDS_TYPED[i % len(HANDS_TYPED)]
             start = time.perf_counter()
             preview = await book.preview_tiles(7, 7, ALICE, hand=hand, win=win, bao=bao)
             tiles_ms.append((time.perf_counter() - start) * 1000)
+            if i < CARDS:
+                start = time.perf_counter()
+                render_score(
+                    preview.result, bao=parse_tile(bao), winning_tile=parse_tile(win), first_seat=1
+                )
+                card_ms.append((time.perf_counter() - start) * 1000)
             assert preview.hand is not None
             confirm_ms.append(await timed(book.confirm(7, preview.hand.id, BOB)))
             quick = book.preview_quick(
@@ -83,6 +96,7 @@ async def main() -> None:
         ("preview_quick", quick_ms),
         ("confirm", confirm_ms),
         ("scoreboard", board_ms),
+        ("card", card_ms),
         ("record_hand (reference)", record_ms),
     ]
     for name, values in figures:
@@ -93,6 +107,7 @@ async def main() -> None:
         )
     print(
         f"scorebook hands={HANDS} preview_ms={statistics.median(tiles_ms):.2f}"
+        f" card_ms={statistics.median(card_ms):.2f}"
         f" confirm_ms={statistics.median(confirm_ms):.2f}"
         f" scoreboard_ms={statistics.median(board_ms):.2f} record_ms={ref:.2f}"
     )

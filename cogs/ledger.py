@@ -8,7 +8,11 @@ Images never carry names (ranks and seats are labelled; the embed names them).
 from __future__ import annotations
 
 import asyncio
+import csv
+import gzip
 import io
+import json
+import re
 from datetime import UTC, datetime, timedelta
 
 import discord
@@ -33,6 +37,9 @@ from shangrao_bot.ui.i18n import lang_of, t
 from .help import EMBED_COLOUR
 
 MAX_LINES = 20
+EXPORT_GZIP_OVER = 4 * 2**20  # bytes
+EXPORT_LIMIT = 10 * 2**20  # Discord's upload limit for a server without boosts
+MAX_ID = 2**53 - 1  # the largest integer option Discord accepts (its OpenAPI maximum)
 MAX_CONTENT = 2000  # Discord's limit for a message's content
 PERIOD_DAYS = {"week": 7, "month": 30, "season": 90, "all": None}
 METRICS = ["total", "average", "win_rate", "biggest"]
@@ -80,12 +87,15 @@ async def resolve_player(
         return await user_player(bot.db, guild, user.id, getattr(user, "display_name", user.name))
     raw = text.strip()
     try:
-        if raw.startswith("#") and raw[1:].isdigit():
-            return await get_player(bot.db, guild, int(raw[1:]))
-        mention = raw.removeprefix("<@").removeprefix("!").removesuffix(">")
-        if raw.startswith("<@") and mention.isdigit():
+        # ids in ASCII digits that fit SQLite's 64-bit integers (Discord ids have 17-19)
+        by_id = re.fullmatch(r"#([0-9]{1,19})", raw)
+        if by_id and int(by_id.group(1)) < 2**63:
+            return await get_player(bot.db, guild, int(by_id.group(1)))
+        mention = re.fullmatch(r"<@!?([0-9]{1,19})>", raw)
+        if mention and int(mention.group(1)) < 2**63:
             row = await bot.db.fetchone(
-                "SELECT id FROM players WHERE guild_id = ? AND user_id = ?", (guild, int(mention))
+                "SELECT id FROM players WHERE guild_id = ? AND user_id = ?",
+                (guild, int(mention.group(1))),
             )
             if row is not None:
                 return await get_player(bot.db, guild, row["id"])
@@ -193,7 +203,7 @@ class Ledger(commands.Cog):
         self,
         interaction: discord.Interaction,
         player: app_commands.Range[str, 1, 100] | None = None,
-        session: app_commands.Range[int, 1, 2**53] | None = None,
+        session: app_commands.Range[int, 1, MAX_ID] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         lang = lang_of(interaction.locale)
@@ -326,7 +336,7 @@ class Ledger(commands.Cog):
         self,
         interaction: discord.Interaction,
         format: app_commands.Choice[str],
-        session: app_commands.Range[int, 1, 2**53] | None = None,
+        session: app_commands.Range[int, 1, MAX_ID] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         await interaction.response.defer(thinking=True, ephemeral=True)
@@ -337,11 +347,20 @@ class Ledger(commands.Cog):
                 raise ScoreError("sk.no_session_id", id=session) from None
         writer = export_csv if format.value == "csv" else export_json
         data = await writer(self.bot.db, interaction.guild_id, session)
-        rows = max(0, data.count("\n") - 1) if format.value == "csv" else data.count('"hand_id"')
+        if format.value == "csv":
+            rows = max(0, sum(1 for _ in csv.reader(io.StringIO(data))) - 1)
+        else:
+            rows = sum(len(s["hands"]) for s in json.loads(data)["sessions"])
         name = f"shangrao-{'session-' + str(session) if session else 'all'}.{format.value}"
+        body = data.encode("utf-8")
+        if len(body) > EXPORT_GZIP_OVER:  # a big server's whole book: gzip it (text shrinks ~8x)
+            body = await asyncio.to_thread(gzip.compress, body)
+            name += ".gz"
+        if len(body) > EXPORT_LIMIT:
+            raise ScoreError("skv.export.too_big", size=len(body) // 2**20)
         await interaction.followup.send(
             t("skv.export.done", lang_of(interaction.locale), rows=rows),
-            file=discord.File(io.BytesIO(data.encode("utf-8")), filename=name),
+            file=discord.File(io.BytesIO(body), filename=name),
             ephemeral=True,
         )
 

@@ -20,6 +20,7 @@ from shangrao_bot.ui.score_views import actor_for
 from .ledger import esc, player_choices, resolve_player
 
 
+@app_commands.guild_only()  # the whole group (a subcommand's own decorator is ignored)
 class Players(
     commands.GroupCog,
     group_name=_("player"),

@@ -45,6 +45,7 @@ def rules_embed(settings: GuildSettings, lang: str) -> discord.Embed:
     )
 
 
+@app_commands.guild_only()  # the whole group (a subcommand's own decorator is ignored)
 class Rules(
     commands.GroupCog,
     group_name=_("rules"),
@@ -80,6 +81,7 @@ class Rules(
         scorer_role=_("Members with this role may confirm and void any recorded hand"),
         confirm_minutes=_("Minutes a recorded hand waits for confirmation (1-1440)"),
         confirmations=_("Other seated members who must confirm a hand (1-3)"),
+        no_scorer_role=_("Remove the scorer role (nobody is a scorer)"),
     )
     @app_commands.choices(
         preset=[
@@ -99,6 +101,7 @@ class Rules(
         scorer_role: discord.Role | None = None,
         confirm_minutes: app_commands.Range[int, 1, 1440] | None = None,
         confirmations: app_commands.Range[int, 1, 3] | None = None,
+        no_scorer_role: bool | None = None,
     ) -> None:
         member = interaction.user
         if not isinstance(member, discord.Member) or not member.guild_permissions.administrator:
@@ -112,6 +115,8 @@ class Rules(
             changes["stake"] = stake
         if scorer_role is not None:
             changes["scorer_role_id"] = scorer_role.id
+        if no_scorer_role:
+            changes["scorer_role_id"] = None
         if confirm_minutes is not None:
             changes["confirm_minutes"] = confirm_minutes
         if confirmations is not None:

@@ -17,7 +17,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.rules.quick import quick_patterns
+from shangrao_bot.rules.quick import FLAT, quick_patterns
 from shangrao_bot.rules.ruleset import Preset
 from shangrao_bot.service.scorebook import Preview, ScoreBook
 from shangrao_bot.store.guilds import get_settings
@@ -33,6 +33,8 @@ from shangrao_bot.ui.score_views import (
     refresh_scoreboard,
 )
 
+from .ledger import MAX_ID
+
 HOWS = [
     app_commands.Choice(name=_("self-draw (自摸)"), value="self"),
     app_commands.Choice(name=_("kong replacement (杠开)"), value="kong"),
@@ -42,6 +44,14 @@ HOWS = [
 ]
 QUICK_HOWS = HOWS[:3]
 AUTOCOMPLETE_LIMIT = 25  # Discord's maximum number of choices
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server the command runs in; a DM is refused with the guild-only message (the
+    ``score`` group is usable in DMs for the calculator, so its other subcommands check)."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
 
 
 async def session_players(
@@ -66,10 +76,11 @@ async def post_preview(
 ) -> None:
     """Answer the command with the preview; remember where the prompt is. A recorded preview
     is in the server's language (others edit it); the calculator answers in the user's."""
-    lang = public_lang(interaction) if preview.hand is not None else lang_of(interaction.locale)
-    assert interaction.guild_id is not None
-    minutes = (await get_settings(bot.db, interaction.guild_id)).confirm_minutes
     hand = preview.hand
+    lang = public_lang(interaction) if hand is not None else lang_of(interaction.locale)
+    minutes = 0  # the calculator (also in DMs) shows no expiry
+    if hand is not None:
+        minutes = (await get_settings(bot.db, hand.guild_id)).confirm_minutes
     if hand is not None and hand.message_id is not None:
         # a double submit: the first one's prompt is already there
         await interaction.response.send_message(
@@ -95,6 +106,7 @@ async def post_preview(
             winning_tile=preview.winning_tile,
             how=preview.how,
             winner=preview.winner or 0,
+            first_seat=0 if hand is None else 1,  # a session numbers its seats 1-4
         )
         embed.set_image(url="attachment://score.png")
         files.append(discord.File(io.BytesIO(png), filename="score.png"))
@@ -105,9 +117,7 @@ async def post_preview(
         await interaction.response.send_message(embed=embed, files=files)
     if hand is not None and preview.session is not None:
         message = await interaction.original_response()
-        await set_hand_message(
-            bot.db, interaction.guild_id, hand.id, message.channel.id, message.id
-        )
+        await set_hand_message(bot.db, hand.guild_id, hand.id, message.channel.id, message.id)
         await refresh_scoreboard(bot, bot_book(bot), preview.session, lang)
 
 
@@ -181,7 +191,7 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
     @app_commands.command(
         name=_("quick"), description=_("Record a hand from its pattern and flags, without tiles")
     )
-    @app_commands.guild_only()
+    # (Discord ignores guild_only on subcommands: guild_of refuses DMs at run time)
     @app_commands.describe(
         winner=_("The winner"),
         pattern=_("The pattern (start typing: the list follows the session's preset)"),
@@ -207,10 +217,10 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
         flown: app_commands.Range[str, 1, 200] | None = None,
         bonuses: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
+        guild_id = guild_of(interaction)
         actor = await actor_for(self.bot.db, interaction)
         preview = await self.book.preview_quick(
-            interaction.guild_id,
+            guild_id,
             interaction.channel_id or 0,
             actor,
             winner=winner,
@@ -245,20 +255,23 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
                 preset = Preset((await get_settings(self.bot.db, interaction.guild_id)).preset)
         typed = "".join(current.split())
         names = [n for n in quick_patterns(preset) if typed in n.replace(" ", "")]
-        return [app_commands.Choice(name=n, value=n) for n in names[:AUTOCOMPLETE_LIMIT]]
+        if len(names) > AUTOCOMPLETE_LIMIT:  # keep 天胡 and 地胡 (listed last) in the list
+            flat = [n for n in names if n in FLAT]
+            names = names[: AUTOCOMPLETE_LIMIT - len(flat)] + flat
+        return [app_commands.Choice(name=n, value=n) for n in names]
 
     @app_commands.command(name=_("draw"), description=_("Record a 流局: only kong and 宝 bonuses"))
-    @app_commands.guild_only()
+    # (Discord ignores guild_only on subcommands: guild_of refuses DMs at run time)
     @app_commands.describe(bonuses=_("Kong and 宝 bonuses, e.g. 1:暗杠, 3:明杠 (empty: none)"))
     async def draw(
         self,
         interaction: discord.Interaction,
         bonuses: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
+        guild_id = guild_of(interaction)
         actor = await actor_for(self.bot.db, interaction)
         preview = await self.book.preview_draw(
-            interaction.guild_id,
+            guild_id,
             interaction.channel_id or 0,
             actor,
             bonuses=bonuses,
@@ -269,42 +282,40 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
     @app_commands.command(
         name=_("undo"), description=_("Void the last hand of this channel's session")
     )
-    @app_commands.guild_only()
+    # (Discord ignores guild_only on subcommands: guild_of refuses DMs at run time)
     @app_commands.describe(reason=_("Why (kept in the audit trail)"))
     async def undo(
         self, interaction: discord.Interaction, reason: app_commands.Range[str, 1, 200]
     ) -> None:
-        assert interaction.guild_id is not None
+        guild_id = guild_of(interaction)
         actor = await actor_for(self.bot.db, interaction)
-        hand = await self.book.undo(
-            interaction.guild_id, interaction.channel_id or 0, actor, reason
-        )
+        hand = await self.book.undo(guild_id, interaction.channel_id or 0, actor, reason)
         lang = public_lang(interaction)
         await interaction.response.send_message(
             t("skv.undone", lang, seq=hand.seq, id=hand.id, reason=hand.void_reason or "")
         )
         await close_prompt(self.bot, hand, lang)
-        info = await get_session(self.bot.db, interaction.guild_id, hand.session_id)
+        info = await get_session(self.bot.db, guild_id, hand.session_id)
         await refresh_scoreboard(self.bot, self.book, info, lang)
 
     @app_commands.command(name=_("void"), description=_("Void a hand of an open session by its id"))
-    @app_commands.guild_only()
+    # (Discord ignores guild_only on subcommands: guild_of refuses DMs at run time)
     @app_commands.describe(hand=_("The hand's id (see /history)"), reason=_("Why"))
     async def void(
         self,
         interaction: discord.Interaction,
-        hand: app_commands.Range[int, 1, 2**53],
+        hand: app_commands.Range[int, 1, MAX_ID],
         reason: app_commands.Range[str, 1, 200],
     ) -> None:
-        assert interaction.guild_id is not None
+        guild_id = guild_of(interaction)
         actor = await actor_for(self.bot.db, interaction)
-        voided = await self.book.void(interaction.guild_id, hand, actor, reason)
+        voided = await self.book.void(guild_id, hand, actor, reason)
         lang = public_lang(interaction)
         await interaction.response.send_message(
             t("skv.voided", lang, id=voided.id, reason=voided.void_reason or "")
         )
         await close_prompt(self.bot, voided, lang)
-        info = await get_session(self.bot.db, interaction.guild_id, voided.session_id)
+        info = await get_session(self.bot.db, guild_id, voided.session_id)
         await refresh_scoreboard(self.bot, self.book, info, lang)
 
 

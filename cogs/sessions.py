@@ -29,7 +29,7 @@ from shangrao_bot.ui.score_views import (
     SCORE_ITEMS,
     actor_for,
     bot_book,
-    close_prompt,
+    close_expired,
     esc,
     public_lang,
     refresh_scoreboard,
@@ -39,7 +39,7 @@ from shangrao_bot.ui.score_views import (
     settlement_view,
 )
 
-from .ledger import fit_lines
+from .ledger import MAX_ID, fit_lines
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +47,7 @@ SWEEP_SECONDS = 30.0  # how often expired previews are closed
 MAX_LINES = 20
 
 
+@app_commands.guild_only()  # the whole group (a subcommand's own decorator is ignored)
 class Sessions(
     commands.GroupCog,
     group_name=_("session"),
@@ -81,17 +82,10 @@ class Sessions(
                 log.exception("sweeping expired previews failed")
 
     async def sweep(self) -> int:
-        """Void the previews not confirmed in time; close their prompts, update scoreboards."""
-        expired = await self.book.expire_due()
-        for hand in expired:
-            lang = "en"
-            guild = self.bot.get_guild(hand.guild_id)
-            if guild is not None:
-                lang = lang_of(guild.preferred_locale)
-            await close_prompt(self.bot, hand, lang)
-            info = await get_session(self.bot.db, hand.guild_id, hand.session_id)
-            await refresh_scoreboard(self.bot, self.book, info, lang)
-        return len(expired)
+        """Void the previews not confirmed in time; close their prompts (those voided as
+        expired elsewhere too), update scoreboards."""
+        await self.book.expire_due()
+        return await close_expired(self.bot, self.book)
 
     @app_commands.command(
         name=_("start"), description=_("Start a score session in this channel (four players)")
@@ -159,7 +153,7 @@ class Sessions(
     async def show(
         self,
         interaction: discord.Interaction,
-        session: app_commands.Range[int, 1, 2**53] | None = None,
+        session: app_commands.Range[int, 1, MAX_ID] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         if session is None:
@@ -189,7 +183,12 @@ class Sessions(
         assert interaction.guild_id is not None
         actor = await actor_for(self.bot.db, interaction)
         info = await self.book.require_current(interaction.guild_id, interaction.channel_id or 0)
-        settlement = await self.book.end(interaction.guild_id, interaction.channel_id or 0, actor)
+        try:
+            settlement = await self.book.end(
+                interaction.guild_id, interaction.channel_id or 0, actor
+            )
+        finally:  # previews found expired on the way: their prompts say so
+            await close_expired(self.bot, self.book)
         lang = public_lang(interaction)
         board = await self.book.scoreboard(info)
         transfers = list(settlement.transfers)

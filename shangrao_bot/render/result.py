@@ -53,10 +53,11 @@ class CardPiece:
 @dataclass
 class _Seats:
     dealer: int | None
+    first: int = 0  # the number of seat 0 when seats are numbered (座0… or 座1…)
 
     def label(self, seat: int) -> str:
         if self.dealer is None:
-            return f"{L.SEAT_ZH}{seat}"
+            return f"{L.SEAT_ZH}{seat + self.first}"
         return L.WINDS[(seat - self.dealer) % SEATS]
 
 
@@ -156,11 +157,12 @@ class _Card:
         dealer: int | None,
         bao: int,
         indicator: int | None,
+        first_seat: int = 0,
     ) -> None:
         self.winners = list(winners)
         self.payments = list(payments)
         self.deltas = list(deltas)
-        self.seats = _Seats(dealer)
+        self.seats = _Seats(dealer, first_seat)
         self.bao = bao
         self.indicator = indicator
         self.pieces: list[CardPiece] = []
@@ -327,11 +329,12 @@ def score_card(
     how: WinHow = WinHow.SELF,
     winner: int = 0,
     dealer: int | None = None,
+    first_seat: int = 0,
 ) -> _Card:
     if not score.winning or score.interpretation is None:
         raise ValueError(f"not a win, nothing to draw: {score.reason}")
     w = Winner(winner, how, winning_tile, score)
-    return _Card([w], score.payments, score.deltas, dealer, bao, None)
+    return _Card([w], score.payments, score.deltas, dealer, bao, None, first_seat)
 
 
 def render_score(
@@ -342,7 +345,10 @@ def render_score(
     how: WinHow = WinHow.SELF,
     winner: int = 0,
     dealer: int | None = None,
+    first_seat: int = 0,
 ) -> bytes:
-    """A ``/score`` result as PNG bytes (seats as 座0-座3 unless ``dealer`` is given). Raises
-    ValueError for a result that is not a win: the caller shows its reason as text."""
-    return encode_png(score_card(score, bao, winning_tile, how, winner, dealer).paint())
+    """A ``/score`` result as PNG bytes (seats as 座0-座3 unless ``dealer`` is given; a
+    session's seats are 座1-座4 with ``first_seat=1``). Raises ValueError for a result that is
+    not a win: the caller shows its reason as text."""
+    card = score_card(score, bao, winning_tile, how, winner, dealer, first_seat)
+    return encode_png(card.paint())

@@ -24,17 +24,19 @@ from shangrao_bot.rules.scoring import (
     SHANGRAO_FLAT,
     SHANGRAO_PATTERNS,
     Bonus,
-    BonusKind,
     Modifier,
     ScoreResult,
     WinHow,
     bonus_payments,
+    check_bonuses,
     deltas_of,
     shangrao_modifiers,
     win_payments,
 )
 
 FLAT = ("天胡", "地胡")
+# shangrao patterns that hold a sequence (their all-triplet forms are named 碰碰胡…)
+_WITH_SEQUENCE = ("平胡自摸", "宝吊头", "宝吊宝", "宝吊无宝")
 _LUXURY = ("豪华", "双豪华", "三豪华")
 _BAIKE_STATUS = ("无宝自摸", "宝调", "有宝自摸")
 _NOT_A_WIN_BASE2 = -2  # scoring.py's marker for "not a win (base 2)" cells
@@ -110,11 +112,7 @@ def _check(inp: QuickInput, rules: RuleSet, table: dict[str, int]) -> None:
         raise ScoringInputError(
             f"{sum(inp.flown)} 宝 flown, but there are only four 宝 tiles", str(inp.flown)
         )
-    for b in inp.bonuses:
-        if not 0 <= b.seat < SEATS:
-            raise ScoringInputError(f"bonus seat {b.seat} is not a seat: use 0-3", str(b.seat))
-    if sum(1 for b in inp.bonuses if b.kind is BonusKind.SIGEBAO) > 1:
-        raise ScoringInputError("四个宝 can go to one player only: there are four 宝", "sigebao")
+    check_bonuses(inp.bonuses)
     if inp.pattern in FLAT:
         if inp.how not in (WinHow.SELF, WinHow.TIANHU, WinHow.DIHU) or inp.dandiao or inp.yaojiu:
             raise ScoringInputError(
@@ -165,6 +163,19 @@ def _check(inp: QuickInput, rules: RuleSet, table: dict[str, int]) -> None:
     if inp.yaojiu and ("十三浪" in inp.pattern or inp.pattern.startswith(("九幺", "七星九幺"))):
         raise ScoringInputError(
             "九幺 doubles a standard or 七对 hand, never the 十三浪 or 九幺 patterns", "九幺"
+        )
+    if inp.yaojiu and inp.pattern in _WITH_SEQUENCE:
+        raise ScoringInputError(
+            f"{inp.pattern} has a sequence, so not every tile is a terminal or honor: no 九幺",
+            "九幺",
+        )
+    meldless = inp.pattern.lstrip("豪华双三").startswith(("七对", "清七对")) or any(
+        name in inp.pattern for name in ("十三浪", "十三烂")
+    )
+    if meldless and (inp.dandiao or inp.how is WinHow.KONG):
+        raise ScoringInputError(
+            f"{inp.pattern} has no melds, so it cannot be won 单吊 or on a kong replacement (杠开)",
+            inp.pattern,
         )
 
 

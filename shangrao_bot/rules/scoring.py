@@ -456,8 +456,7 @@ def _check_input(inp: WinInput, rules: RuleSet) -> None:
             "no 宝 can have been flown before 天胡 or 地胡: nobody has discarded one yet",
             str(inp.flown),
         )
-    if sum(1 for b in inp.bonuses if b.kind is BonusKind.SIGEBAO) > 1:
-        raise ScoringInputError("四个宝 can go to one player only: there are four 宝", "sigebao")
+    check_bonuses([*inp.bonuses, *kong_bonuses(inp.winner, inp.melds)])
     if not 0 <= inp.winner < SEATS:
         raise ScoringInputError(f"winner seat {inp.winner} is not a seat: use 0-3", str(inp.winner))
     if inp.how is WinHow.TIANHU:
@@ -534,13 +533,40 @@ def _check_input(inp: WinInput, rules: RuleSet) -> None:
                 f"'{m.to_str()}': 跌宝杠 is switched off at this table", m.to_str()
             )
     for b in inp.bonuses:
-        if not 0 <= b.seat < SEATS:
-            raise ScoringInputError(f"bonus seat {b.seat} is not a seat: use 0-3", str(b.seat))
         if b.seat == inp.winner and b.kind in (BonusKind.MINGGANG, BonusKind.ANGANG):
             raise ScoringInputError(
                 "the winner's own kongs are counted from the melds: list them there, "
                 "not as bonuses",
                 b.kind.value,
+            )
+
+
+def check_bonuses(bonuses: Sequence[Bonus]) -> None:
+    """Refuse bonus events no hand can have: a seat outside 0-3, more than four kongs for one
+    player, more than one 接宝 or 四个宝, or both (the fourth 宝 is discarded or drawn, not
+    both)."""
+    for b in bonuses:
+        if not 0 <= b.seat < SEATS:
+            raise ScoringInputError(f"bonus seat {b.seat} is not a seat: use 0-3", str(b.seat))
+    kinds = [b.kind for b in bonuses]
+    if kinds.count(BonusKind.SIGEBAO) > 1:
+        raise ScoringInputError("四个宝 can go to one player only: there are four 宝", "sigebao")
+    if kinds.count(BonusKind.JIEBAO) > 1:
+        raise ScoringInputError("接宝 happens once at most: there is one fourth 宝", "jiebao")
+    if BonusKind.JIEBAO in kinds and BonusKind.SIGEBAO in kinds:
+        raise ScoringInputError(
+            "接宝 and 四个宝 cannot both happen: the fourth 宝 is either discarded or drawn",
+            "jiebao",
+        )
+    for seat in range(SEATS):
+        kongs = sum(
+            1
+            for b in bonuses
+            if b.seat == seat and b.kind in (BonusKind.MINGGANG, BonusKind.ANGANG)
+        )
+        if kongs > 4:
+            raise ScoringInputError(
+                f"{kongs} kongs for seat {seat}: a player makes at most four", str(seat)
             )
 
 
@@ -655,6 +681,7 @@ def _not_winning(reason: str, rules: RuleSet) -> ScoreResult:
 def score_draw(bonuses: Sequence[Bonus], rules: RuleSet | None = None) -> ScoreResult:
     """流局: no winner; only bonus points are settled (§7)."""
     rules = rules or RuleSet()
+    check_bonuses(bonuses)
     pay = bonus_payments(bonuses, rules.stake)
     return ScoreResult(
         winning=False,

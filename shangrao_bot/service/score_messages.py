@@ -50,9 +50,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "本伺服器沒有轉帳 #{id}。",
     },
     "sk.paid_not_payee": {
-        "en": "Only {payee} (who receives it) or an administrator can mark this paid.",
-        "zh-CN": "只有收款人 {payee} 或管理员可以标记已付。",
-        "zh-TW": "只有收款人 {payee} 或管理員可以標記已付。",
+        "en": "Only {payee} (who receives it), a scorer or an administrator can mark this paid.",
+        "zh-CN": "只有收款人 {payee}、记分员或管理员可以标记已付。",
+        "zh-TW": "只有收款人 {payee}、記分員或管理員可以標記已付。",
     },
     "sk.not_seated": {
         "en": "You are not seated in this session: only its players or a member with the "
@@ -136,10 +136,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "本場沒有可以撤銷的牌局。",
     },
     "sk.undo_not_yours": {
-        "en": "The last hand (#{id}) was recorded by someone else: only its recorder or an "
-        "administrator can undo it.",
-        "zh-CN": "最后一手（#{id}）是别人记录的：只有记录者或管理员可以撤销。",
-        "zh-TW": "最後一手（#{id}）是別人記錄的：只有記錄者或管理員可以撤銷。",
+        "en": "The last hand (#{id}) was recorded by someone else: only its recorder, a scorer "
+        "or an administrator can undo it.",
+        "zh-CN": "最后一手（#{id}）是别人记录的：只有记录者、记分员或管理员可以撤销。",
+        "zh-TW": "最後一手（#{id}）是別人記錄的：只有記錄者、記分員或管理員可以撤銷。",
     },
     "sk.void_not_yours": {
         "en": "Hand #{id} was recorded by someone else: only its recorder, a scorer or an "

@@ -18,7 +18,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -44,12 +44,15 @@ from shangrao_bot.store.ledger import (
     HandIn,
     PaymentIn,
     Player,
+    Quorum,
     SessionInfo,
     Settlement,
     TransferRow,
     close_session,
     confirm_hand,
+    find_guest,
     get_hand,
+    get_player,
     get_session,
     guest_player,
     list_sessions,
@@ -66,8 +69,8 @@ from shangrao_bot.store.ledger import (
 )
 
 SEATS = 4
-DEDUPE_SECONDS = 20.0  # the same hand submitted twice by the same person within this: once
-MAX_STAKE = 10_000  # a stake beyond this is a typo, not a game
+DEDUPE_SECONDS = 20.0  # the same hand recorded twice in a session within this: once
+MAX_STAKE = 1000  # as /rules set allows: a stake beyond this is a typo, not a game
 SELF_DRAWN = (WinHow.SELF, WinHow.KONG, WinHow.TIANHU)
 _MENTION = re.compile(r"<@!?(\d{1,20})>")
 _BONUS_NAMES = {
@@ -233,7 +236,7 @@ def hand_in(
 
 class ScoreBook:
     """The scorekeeping rules over the ledger. ``now`` is the clock (tests move it);
-    ``dedupe_seconds`` the window in which the same hand from the same person is one hand
+    ``dedupe_seconds`` the window in which the same hand recorded twice is one hand
     (the benchmark records identical hands back to back and sets it to 0)."""
 
     def __init__(
@@ -245,6 +248,7 @@ class ScoreBook:
         self.db = db
         self.now = now or (lambda: datetime.now(UTC))
         self.dedupe_seconds = dedupe_seconds
+        self._expired: list[Hand] = []
 
     # --- sessions ---------------------------------------------------------------------------
 
@@ -294,6 +298,11 @@ class ScoreBook:
                 raise ScoreError("sk.name_long", name=e.name[:20])
         if await self.current(guild_id, channel_id) is not None:
             raise ScoreError("sk.session_open")
+        # two names of one player (a guest's alias, a guest merged into a member listed too)
+        # are refused before anything is written
+        known = [p.id for p in [await self._existing(guild_id, e) for e in roster] if p]
+        if len(known) != len(set(known)):
+            raise ScoreError("sk.roster_twice")
         players: list[Player] = []
         for e in roster:
             if e.user_id is not None:
@@ -316,6 +325,15 @@ class ScoreBook:
                 [p.id for p in players],
             )
         )
+
+    async def _existing(self, guild_id: int, entry: RosterEntry) -> Player | None:
+        """The player a roster entry names, if they exist already (nothing is created)."""
+        if entry.user_id is None:
+            return await find_guest(self.db, guild_id, entry.name)
+        row = await self.db.fetchone(
+            "SELECT id FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, entry.user_id)
+        )
+        return await get_player(self.db, guild_id, row["id"]) if row is not None else None
 
     async def session_rules(self, info: SessionInfo) -> RuleSet:
         switches = {k: bool(v) for k, v in info.rules.items() if k != "preset"}
@@ -352,7 +370,8 @@ class ScoreBook:
         return await _store(close_session(self.db, guild_id, info.id, actor.user_id))
 
     async def paid(self, guild_id: int, transfer_id: int, actor: Actor) -> TransferRow:
-        """Mark a settlement transfer paid: its payee or an administrator."""
+        """Mark a settlement transfer paid: its payee, or an administrator or scorer (a guest
+        payee has no account to press with)."""
         row = await self.db.fetchone(
             "SELECT t.session_id, t.payee_id FROM transfers t JOIN sessions s"
             " ON s.id = t.session_id WHERE t.id = ? AND s.guild_id = ?",
@@ -362,7 +381,7 @@ class ScoreBook:
             raise ScoreError("sk.no_transfer", id=transfer_id)
         transfers = await list_transfers(self.db, guild_id, row["session_id"])
         mine = next(t for t in transfers if t.id == transfer_id)
-        if not actor.is_admin and mine.payee.user_id != actor.user_id:
+        if not actor.official and mine.payee.user_id != actor.user_id:
             raise ScoreError("sk.paid_not_payee", payee=mine.payee.display_name)
         return await _store(mark_paid(self.db, guild_id, transfer_id, actor.user_id))
 
@@ -378,8 +397,8 @@ class ScoreBook:
     async def seat_named(self, info: SessionInfo, text: str, what: str) -> int:
         """A seat from a seat number (1-4), a mention, or a player's name or alias."""
         raw = " ".join(text.split())
-        if raw.isdigit() and len(raw) <= 2:
-            n = int(raw)
+        n = number(raw)
+        if n is not None and len(raw) <= 2:
             if 1 <= n <= SEATS:
                 return n - 1
             raise ScoreError("sk.bad_seat", what=what, value=raw)
@@ -389,8 +408,8 @@ class ScoreBook:
             if seat is None:
                 raise ScoreError("sk.not_in_session", what=what, name=raw)
             return seat
-        if raw.startswith("#") and raw[1:].isdigit():
-            pid = int(raw[1:])
+        pid = number(raw[1:]) if raw.startswith("#") else None
+        if pid is not None:
             for i, p in enumerate(info.seats):
                 if p.id == pid:
                     return i
@@ -409,12 +428,13 @@ class ScoreBook:
         flown = [0] * SEATS
         for item in _items(text):
             who, sep, n_s = item.rpartition(":")
-            if not sep or not n_s.strip().isdigit():
-                raise ScoreError("sk.bad_flown", item=item)
+            n = number(n_s)
+            if not sep or n is None:
+                raise ScoreError("sk.bad_flown", item=item[:40])
             seat = await self.seat_named(info, who, "flown")
-            flown[seat] += int(n_s)
+            flown[seat] += n
             if flown[seat] > 4:
-                raise ScoreError("sk.flown_many", item=item)
+                raise ScoreError("sk.flown_many", item=item[:40])
         return tuple(flown)
 
     async def parse_bonuses(self, info: SessionInfo, text: str | None) -> tuple[Bonus, ...]:
@@ -425,9 +445,9 @@ class ScoreBook:
             who, sep, kind_s = item.rpartition(":")
             kind_s, _, times_s = kind_s.strip().lower().replace("x", "×").partition("×")
             kind = _BONUS_NAMES.get(kind_s.strip())
-            times = int(times_s) if times_s.strip().isdigit() else (1 if not times_s else 0)
-            if not sep or kind is None or not 1 <= times <= 4:
-                raise ScoreError("sk.bad_bonus", item=item)
+            times = number(times_s) if times_s else 1
+            if not sep or kind is None or times is None or not 1 <= times <= 4:
+                raise ScoreError("sk.bad_bonus", item=item[:40])
             seat = await self.seat_named(info, who, "bonuses")
             out += [Bonus(seat, kind)] * times
         return tuple(out)
@@ -631,14 +651,16 @@ class ScoreBook:
 
     # --- confirmation -----------------------------------------------------------------------
 
-    def needed(self, info: SessionInfo, settings: GuildSettings, hand: Hand) -> int:
-        """Confirmations still missing for ``hand`` (by seated members other than the
-        recorder); 1 when no other member sits and the recorder has not confirmed yet."""
+    @staticmethod
+    def quorum(info: SessionInfo, settings: GuildSettings, hand: Hand) -> Quorum:
+        """Who must confirm ``hand``: the guild's number of seated members other than its
+        recorder (or the recorder alone when no other member sits)."""
         others = {p.user_id for p in info.seats if p.user_id is not None} - {hand.recorded_by}
-        if not others:
-            return 0 if hand.recorded_by in hand.confirmations else 1
-        want = min(settings.confirmations, len(others))
-        return max(0, want - len(others & set(hand.confirmations)))
+        return Quorum(frozenset(others), settings.confirmations, hand.recorded_by)
+
+    def needed(self, info: SessionInfo, settings: GuildSettings, hand: Hand) -> int:
+        """Confirmations still missing for ``hand``."""
+        return self.quorum(info, settings, hand).missing(hand.confirmations)
 
     async def _pending(self, guild_id: int, hand_id: int) -> tuple[Hand, SessionInfo]:
         hand = await _store(get_hand(self.db, guild_id, hand_id))
@@ -649,7 +671,7 @@ class ScoreBook:
             raise ScoreError("sk.hand_counted", id=hand.id)
         settings = await get_settings(self.db, guild_id)
         if _utc(hand.created_at) + timedelta(minutes=settings.confirm_minutes) < self.now():
-            await self.expire_due(guild_id)
+            await self.expire_due(guild_id)  # its prompt is closed by the next sweep
             raise ScoreError("sk.hand_expired", id=hand.id, minutes=settings.confirm_minutes)
         return hand, info
 
@@ -665,10 +687,11 @@ class ScoreBook:
                 raise ScoreError("sk.confirm_not_seated")
             if actor.user_id == hand.recorded_by and others:
                 raise ScoreError("sk.confirm_own")
-        after = replace(hand, confirmations=(*hand.confirmations, actor.user_id))
-        final = actor.official or self.needed(info, settings, after) == 0
-        done = await _store(confirm_hand(self.db, guild_id, hand_id, actor.user_id, final))
-        needed = 0 if done.status == "confirmed" else self.needed(info, settings, done)
+        quorum = self.quorum(info, settings, hand)
+        done = await _store(
+            confirm_hand(self.db, guild_id, hand_id, actor.user_id, actor.official, quorum)
+        )
+        needed = 0 if done.status == "confirmed" else quorum.missing(done.confirmations)
         return ConfirmOutcome(done, done.status == "confirmed", needed)
 
     async def cancel(self, guild_id: int, hand_id: int, actor: Actor) -> Hand:
@@ -677,7 +700,14 @@ class ScoreBook:
         if not actor.official and actor.user_id != hand.recorded_by:
             self._may_act(info, actor)
         return await _store(
-            void_hand(self.db, guild_id, hand_id, actor.user_id, f"cancelled by {actor.name}")
+            void_hand(
+                self.db,
+                guild_id,
+                hand_id,
+                actor.user_id,
+                f"cancelled by {actor.name}",
+                only_pending=True,
+            )
         )
 
     async def undo(self, guild_id: int, channel_id: int, actor: Actor, reason: str) -> Hand:
@@ -694,7 +724,11 @@ class ScoreBook:
             raise ScoreError("sk.undo_not_yours", id=rows[0]["id"])
         if not " ".join(reason.split()):
             raise ScoreError("sk.need_reason")
-        return await _store(undo_last_hand(self.db, guild_id, info.id, actor.user_id, reason))
+        return await _store(
+            undo_last_hand(
+                self.db, guild_id, info.id, actor.user_id, reason, expected=rows[0]["id"]
+            )
+        )
 
     async def void(self, guild_id: int, hand_id: int, actor: Actor, reason: str) -> Hand:
         """Void any hand of an open session of this guild: its recorder or an official."""
@@ -721,16 +755,37 @@ class ScoreBook:
                 try:
                     out.append(
                         await void_hand(
-                            self.db, hand.guild_id, hand.id, 0, "expired: not confirmed in time"
+                            self.db,
+                            hand.guild_id,
+                            hand.id,
+                            0,
+                            "expired: not confirmed in time",
+                            only_pending=True,
                         )
                     )
                 except StoreError:  # confirmed or voided meanwhile
                     continue
+        self._expired.extend(out)
+        return out
+
+    def take_expired(self) -> list[Hand]:
+        """Hands voided as expired since the last call (by the sweep, a late Confirm or the
+        end of a session): the Discord layer closes their prompts."""
+        out, self._expired = self._expired, []
         return out
 
 
 def _items(text: str | None) -> list[str]:
-    return [i.strip() for i in re.split(r"[,，、;；]", text or "") if i.strip()]
+    """A comma-separated list (ASCII or Chinese punctuation), with Chinese colons made ASCII."""
+    cleaned = (text or "").replace("：", ":")
+    return [i.strip() for i in re.split(r"[,，、;；]", cleaned) if i.strip()]
+
+
+def number(text: str) -> int | None:
+    """A small whole number written in ASCII digits, else None. (``str.isdigit`` accepts ``²``,
+    which ``int`` refuses: user input must never reach ``int`` unchecked.)"""
+    raw = text.strip()
+    return int(raw) if re.fullmatch(r"[0-9]{1,6}", raw) else None
 
 
 def _calc_robbed(text: str | None) -> int | None:
@@ -738,9 +793,10 @@ def _calc_robbed(text: str | None) -> int | None:
     if not text:
         return None
     raw = text.strip()
-    if not raw.isdigit() or not 1 <= int(raw) <= 3:
+    seat = number(raw)
+    if seat is None or not 1 <= seat <= 3:
         raise ScoreError("sk.calc_robbed", value=raw[:20])
-    return int(raw)
+    return seat
 
 
 def _calc_flown(text: str | None) -> tuple[int, ...]:
@@ -748,15 +804,11 @@ def _calc_flown(text: str | None) -> tuple[int, ...]:
     flown = [0] * SEATS
     for item in _items(text):
         seat_s, sep, n_s = item.partition(":")
-        if (
-            not sep
-            or not seat_s.strip().isdigit()
-            or not n_s.strip().isdigit()
-            or not 0 <= int(seat_s) < SEATS
-        ):
+        seat, n = number(seat_s), number(n_s)
+        if not sep or seat is None or n is None or not 0 <= seat < SEATS:
             raise ScoreError("sk.calc_flown", item=item[:30])
-        flown[int(seat_s)] += int(n_s)
-        if flown[int(seat_s)] > 4:
+        flown[seat] += n
+        if flown[seat] > 4:
             raise ScoreError("sk.flown_many", item=item[:30])
     return tuple(flown)
 
@@ -767,9 +819,10 @@ def _calc_bonuses(text: str | None) -> tuple[Bonus, ...]:
     for item in _items(text):
         seat_s, sep, kind_s = item.partition(":")
         kind = _BONUS_NAMES.get(kind_s.strip().lower())
-        if not sep or kind is None or not seat_s.strip().isdigit() or int(seat_s) >= SEATS:
+        seat = number(seat_s)
+        if not sep or kind is None or seat is None or seat >= SEATS:
             raise ScoreError("sk.calc_bonus", item=item[:30])
-        out.append(Bonus(int(seat_s), kind))
+        out.append(Bonus(seat, kind))
     return tuple(out)
 
 

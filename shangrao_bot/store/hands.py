@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -120,8 +120,8 @@ async def record_hand(
 ) -> Hand:
     """Record a hand (pending unless ``confirmed``) with its seats and payments, atomically.
     A key seen before in this guild returns the hand first recorded with it; so does the same
-    ``content_key`` from the same recorder in this session since ``dedupe_since`` (a double
-    submit), unless that hand was voided since."""
+    ``content_key`` in this session since ``dedupe_since`` — a double submit, or two players
+    recording the same hand at once — unless that hand was voided since."""
     _check_hand(hand)
     async with db.transaction() as conn:
         seen = []
@@ -135,9 +135,8 @@ async def record_hand(
             seen = await fetch_in(
                 conn,
                 "SELECT id FROM hands WHERE session_id = ? AND guild_id = ? AND content_key = ?"
-                " AND recorded_by = ? AND created_at >= ? AND status != 'voided'"
-                " ORDER BY id LIMIT 1",
-                (session_id, guild_id, content_key, recorded_by, dedupe_since),
+                " AND created_at >= ? AND status != 'voided' ORDER BY id LIMIT 1",
+                (session_id, guild_id, content_key, dedupe_since),
             )
         if seen:
             hand_id = int(seen[0]["id"])
@@ -344,11 +343,35 @@ async def _locked_hand(conn: aiosqlite.Connection, guild_id: int, hand_id: int) 
     return rows[0]
 
 
+@dataclass(frozen=True)
+class Quorum:
+    """Who must confirm a pending hand: ``wanted`` of the ``others`` (seated members other
+    than the recorder), or the recorder alone when no other member sits."""
+
+    others: frozenset[int]
+    wanted: int
+    recorder: int
+
+    def missing(self, confirmations: Iterable[int]) -> int:
+        """Confirmations still needed after ``confirmations`` (user ids)."""
+        given = set(confirmations)
+        if not self.others:
+            return 0 if self.recorder in given else 1
+        return max(0, min(self.wanted, len(self.others)) - len(self.others & given))
+
+
 async def confirm_hand(
-    db: Database, guild_id: int, hand_id: int, user_id: int, final: bool
+    db: Database,
+    guild_id: int,
+    hand_id: int,
+    user_id: int,
+    final: bool,
+    quorum: Quorum | None = None,
 ) -> Hand:
-    """Add ``user_id``'s confirmation; ``final`` (the caller decided enough people confirmed)
-    makes the hand count. Confirming twice is harmless."""
+    """Add ``user_id``'s confirmation. The hand counts when ``final`` (an official confirmed)
+    or when the confirmations meet ``quorum`` — decided inside the write transaction, so two
+    people confirming at the same moment cannot both see one confirmation too few. Confirming
+    twice is harmless."""
     async with db.transaction() as conn:
         row = await _locked_hand(conn, guild_id, hand_id)
         if row["status"] == "voided":
@@ -360,6 +383,11 @@ async def confirm_hand(
             " ON CONFLICT (hand_id, user_id) DO NOTHING",
             (hand_id, user_id, now_iso()),
         )
+        if quorum is not None and not final:
+            given = await fetch_in(
+                conn, "SELECT user_id FROM confirmations WHERE hand_id = ?", (hand_id,)
+            )
+            final = quorum.missing(int(r[0]) for r in given) == 0
         if final and row["status"] == "pending":
             await _set_status(conn, hand_id, "confirmed")
             await record_audit(
@@ -368,13 +396,24 @@ async def confirm_hand(
     return await get_hand(db, guild_id, hand_id)
 
 
-async def void_hand(db: Database, guild_id: int, hand_id: int, actor: int, reason: str) -> Hand:
-    """The hand stays in the book but no longer counts; the audit keeps who, when and why."""
+async def void_hand(
+    db: Database,
+    guild_id: int,
+    hand_id: int,
+    actor: int,
+    reason: str,
+    only_pending: bool = False,
+) -> Hand:
+    """The hand stays in the book but no longer counts; the audit keeps who, when and why.
+    ``only_pending``: refuse a hand confirmed meanwhile (a cancelled or expired preview must
+    never void a hand that counts) — checked inside the transaction."""
     reason = " ".join(reason.split())
     if not reason:
         raise InvalidRecord("say why the hand is voided (a reason is required)")
     async with db.transaction() as conn:
         row = await _locked_hand(conn, guild_id, hand_id)
+        if only_pending and row["status"] == "confirmed":
+            raise InvalidRecord(f"hand #{hand_id} was confirmed meanwhile: it counts")
         await _void_in(conn, guild_id, row, actor, reason)
     return await get_hand(db, guild_id, hand_id)
 
@@ -423,9 +462,16 @@ async def edit_hand(
 
 
 async def undo_last_hand(
-    db: Database, guild_id: int, session_id: int, actor: int, reason: str
+    db: Database,
+    guild_id: int,
+    session_id: int,
+    actor: int,
+    reason: str,
+    expected: int | None = None,
 ) -> Hand:
-    """Void the session's latest hand that still counts (or waits for confirmation)."""
+    """Void the session's latest hand that still counts (or waits for confirmation).
+    ``expected``: the id the caller checked (e.g. who recorded it); refused when another hand
+    became the latest meanwhile."""
     reason = " ".join(reason.split())
     if not reason:
         raise InvalidRecord("say why the hand is undone (a reason is required)")
@@ -438,6 +484,11 @@ async def undo_last_hand(
         )
         if not rows:
             raise NotFound(f"session #{session_id} has no hand to undo")
+        if expected is not None and rows[0]["id"] != expected:
+            raise InvalidRecord(
+                f"hand #{rows[0]['id']} was recorded meanwhile: it is the last hand now, look "
+                "again before undoing"
+            )
         await _void_in(conn, guild_id, rows[0], actor, f"undo: {reason}")
         hand_id = rows[0]["id"]
     return await get_hand(db, guild_id, hand_id)

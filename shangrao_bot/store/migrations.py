@@ -184,6 +184,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE hands ADD COLUMN message_id BIGINT",
         "CREATE INDEX hands_content ON hands(session_id, content_key)",
         "CREATE INDEX hands_pending ON hands(status) WHERE status = 'pending'",
+        # one open score session per channel: two /session start at once cannot both land
+        """CREATE UNIQUE INDEX sessions_one_open_physical ON sessions(guild_id, channel_id)
+            WHERE status = 'open' AND kind = 'physical'""",
         """ALTER TABLE guild_settings ADD COLUMN confirm_minutes INTEGER NOT NULL DEFAULT 30
             CHECK (confirm_minutes BETWEEN 1 AND 1440)""",
         """ALTER TABLE guild_settings ADD COLUMN confirmations INTEGER NOT NULL DEFAULT 1

@@ -68,6 +68,23 @@ async def user_player(db: Database, guild_id: int, user_id: int, display_name: s
         return Player(cur.lastrowid, guild_id, user_id, None, display_name)
 
 
+async def find_guest(db: Database, guild_id: int, name: str) -> Player | None:
+    """The player :func:`guest_player` would return for ``name``, without creating one."""
+    cleaned = " ".join(name.split())
+    rows = await db.fetchall(
+        "SELECT p.* FROM players p WHERE p.guild_id = ? AND lower(p.guest_name) = lower(?) "
+        "UNION SELECT p.* FROM players p JOIN player_aliases a ON a.player_id = p.id "
+        "WHERE a.guild_id = ? AND lower(a.alias) = lower(?)",
+        (guild_id, cleaned, guild_id, cleaned),
+    )
+    if not rows:
+        return None
+    found = player_from_row(rows[0])
+    if found.merged_into is not None:
+        return await get_player(db, guild_id, found.merged_into)
+    return found
+
+
 async def guest_player(db: Database, guild_id: int, name: str, actor: int = 0) -> Player:
     """A guest (no Discord account) by name or alias, created on first use. A guest merged
     into a user resolves to that user."""

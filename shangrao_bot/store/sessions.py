@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,11 +53,16 @@ async def open_session(
     for pid in seat_players:
         await get_player(db, guild_id, pid)
     async with db.transaction() as conn:
-        cur = await conn.execute(
-            "INSERT INTO sessions (guild_id, channel_id, kind, rules, stake, opened_by, opened_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, channel_id, kind, json.dumps(dict(rules)), stake, opened_by, now_iso()),
-        )
+        try:
+            cur = await conn.execute(
+                "INSERT INTO sessions (guild_id, channel_id, kind, rules, stake, opened_by,"
+                " opened_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, kind, json.dumps(dict(rules)), stake, opened_by, now_iso()),
+            )
+        except sqlite3.IntegrityError:  # the unique index of migration 5
+            raise InvalidRecord(
+                "this channel already has an open score session: end it first"
+            ) from None
         sid = cur.lastrowid
         assert sid is not None
         await conn.executemany(

@@ -243,6 +243,32 @@ CATALOG: tuple[CoreText, ...] = (
         "天胡或地胡之前不可能有人飛寶：那時還沒有人打過牌",
     ),
     _e(
+        r"接宝 happens once at most: there is one fourth 宝",
+        "接宝最多一次：第四张宝只有一张",
+        "接寶最多一次：第四張寶只有一張",
+    ),
+    _e(
+        r"接宝 and 四个宝 cannot both happen: the fourth 宝 is either discarded or drawn",
+        "接宝和四个宝不能同时发生：第四张宝要么被打出，要么被摸到",
+        "接寶和四個寶不能同時發生：第四張寶要麼被打出，要麼被摸到",
+    ),
+    _e(
+        rf"(?P<k>{_NUM}) kongs for seat (?P<n>{_NUM}): a player makes at most four",
+        "{n} 号座位有 {k} 个杠：一个人最多开四个杠",
+        "{n} 號座位有 {k} 個槓：一個人最多開四個槓",
+    ),
+    _e(
+        r"(?P<term>[^A-Za-z]+) has a sequence, so not every tile is a terminal or honor: no 九幺",
+        "{term}里有顺子，不是每张都是幺九或字牌：不能算九幺",
+        "{term}裡有順子，不是每張都是幺九或字牌：不能算九幺",
+    ),
+    _e(
+        r"(?P<term>[^A-Za-z]+) has no melds, so it cannot be won 单吊 or on a kong replacement "
+        r"\(杠开\)",
+        "{term}没有副露，不可能单吊，也不可能杠开",
+        "{term}沒有副露，不可能單吊，也不可能槓開",
+    ),
+    _e(
         r"四个宝 can go to one player only: there are four 宝",
         "四个宝只能给一个人：宝一共只有四张",
         "四個寶只能給一個人：寶一共只有四張",

@@ -236,6 +236,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "已导出 {rows} 行。",
         "zh-TW": "已匯出 {rows} 列。",
     },
+    "skv.export.too_big": {
+        "en": "The export is {size} MB even compressed, more than Discord accepts: export one "
+        "session at a time (`session:`).",
+        "zh-CN": "导出文件压缩后仍有 {size} MB，超过 Discord 的上限：请按场次导出（`session:`）。",
+        "zh-TW": "匯出檔壓縮後仍有 {size} MB，超過 Discord 的上限：請按場次匯出（`session:`）。",
+    },
     "skv.player.linked": {
         "en": "{guest}'s history now belongs to {member}.",
         "zh-CN": "{guest} 的记录已并入 {member}。",

@@ -174,7 +174,7 @@ def scoreboard_embed(board: Scoreboard, lang: str, closed: bool = False) -> disc
             "skv.board.row",
             lang,
             rank=i + 1,
-            seat=s.seat,
+            seat=s.seat + 1,  # seats are numbered 1-4 in a session
             name=esc(s.player.display_name),
             total=s.total,
         )
@@ -223,7 +223,8 @@ async def scoreboard_files(board: Scoreboard) -> list[discord.File]:
         return []
     from shangrao_bot.render import render_running_totals
 
-    png = await asyncio.to_thread(render_running_totals, [list(d) for d in board.deltas])
+    labels = [f"座{s + 1}" for s in range(4)]  # seats are numbered 1-4 in a session
+    png = await asyncio.to_thread(render_running_totals, [list(d) for d in board.deltas], 4, labels)
     return [discord.File(io.BytesIO(png), filename="totals.png")]
 
 
@@ -282,13 +283,15 @@ def settlement_view(transfers: list[TransferRow], lang: str) -> discord.ui.View 
 
 
 class _BookButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sk:never"):
-    """Shared callback plumbing: errors through the one path."""
+    """Shared callback plumbing: errors through the one path; a preview found expired on the
+    way has its prompt closed at once."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await self.run(interaction)
         except Exception as error:
             await reply_error(interaction, error)
+        await close_expired(interaction.client, book_of(interaction))
 
     async def run(self, interaction: discord.Interaction) -> None:  # pragma: no cover
         raise NotImplementedError
@@ -301,6 +304,19 @@ def bot_book(client: Any) -> ScoreBook:
         book = ScoreBook(client.db)
         client.scorebook = book
     return book
+
+
+async def close_expired(client: discord.Client, book: ScoreBook) -> int:
+    """Close the prompts of the previews voided as expired (by the sweep, a late Confirm, the
+    end of a session) and update their sessions' scoreboards; returns how many."""
+    expired = book.take_expired()
+    for hand in expired:
+        guild = client.get_guild(hand.guild_id)
+        lang = lang_of(guild.preferred_locale) if guild is not None else "en"
+        await close_prompt(client, hand, lang)
+        info = await get_session(book.db, hand.guild_id, hand.session_id)
+        await refresh_scoreboard(client, book, info, lang)
+    return len(expired)
 
 
 def book_of(interaction: discord.Interaction) -> ScoreBook:

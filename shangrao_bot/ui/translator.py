@@ -71,6 +71,11 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
         "每手需要几位其他在座成员确认（1-3）",
         "每手需要幾位其他在座成員確認（1-3）",
     ),
+    "no_scorer_role": ("取消记分员", "取消記分員"),
+    "Remove the scorer role (nobody is a scorer)": (
+        "取消记分员角色（不再有记分员）",
+        "取消記分員角色（不再有記分員）",
+    ),
     "shangrao (multipliers)": ("上饶（倍数）", "上饒（倍數）"),
     "baike (flat points)": ("百科（固定分）", "百科（固定分）"),
     "score": ("计分", "計分"),

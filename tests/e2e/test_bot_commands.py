@@ -216,8 +216,10 @@ async def test_session_list_stays_within_discords_limit(
         await user_player(bot.db, guild, 500 + i, "a-rather-long-display-name-" + "x" * 20)
         for i in range(4)
     ]
-    for _ in range(30):
-        await open_session(bot.db, guild, 1, "physical", {}, 1, 500, [p.id for p in players])
+    for channel in range(30):  # one open score session per channel
+        await open_session(
+            bot.db, guild, 1 + channel, "physical", {}, 1, 500, [p.id for p in players]
+        )
     rec = await fake_discord.slash(fake_discord.user("alice"), "session list")
     text = (await rec.response()).content
     assert 0 < len(text) <= 2000 and text.startswith("#30 ")

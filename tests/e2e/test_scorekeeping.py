@@ -9,6 +9,7 @@ import csv
 import io
 import json
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -91,7 +92,7 @@ async def test_a_session_from_start_to_settlement(
     assert "Confirmed: it counts." in preview.text() and preview.custom_ids == []
     await fake.wait_for(lambda: "**Dave** +9" in board_message(fake).text(), timeout=5)
     board = board_message(fake)
-    assert "1. 座0 **Dave** +9" in board.text() and "1 hand(s) counted" in board.text()
+    assert "1. 座1 **Dave** +9" in board.text() and "1 hand(s) counted" in board.text()
     assert board.attachments and board.attachments[0].filename == "totals.png"
 
     # a 流局 with a bonus and a quick hand, confirmed by Carol (zh-TW) and cancelled
@@ -151,8 +152,12 @@ async def test_a_session_from_start_to_settlement(
     rows = list(csv.DictReader(io.StringIO(data)))
     assert {r["hand_id"] for r in rows} == {"1", "2", "3"} and len(rows) == 12
     rec = await fake.slash(alice, "export", format="json")
-    payload = json.loads(fake.attachment_bytes(await rec.response(), 0))
-    assert payload
+    exported = await rec.response()
+    assert "3 row(s) exported" in exported.text()
+    payload = json.loads(fake.attachment_bytes(exported, 0))
+    (book,) = payload["sessions"]
+    assert [h["status"] for h in book["hands"]] == ["confirmed", "voided", "voided"]
+    assert [t["amount"] for t in book["transfers"]] == [3, 3, 3]
 
 
 async def test_a_double_submit_records_once(fake_discord: FakeDiscord, bot: ShangraoBot) -> None:
@@ -287,3 +292,39 @@ async def test_a_preview_posted_before_a_restart_still_works(
     await fake.wait_for(lambda: "**Dave** +9" in board_message(fake).text(), timeout=5)
     row = await second.db.fetchone("SELECT status FROM hands")
     assert row is not None and row[0] == "confirmed"
+
+
+async def test_the_calculator_works_in_a_dm(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    bob = fake.user("bob")
+    settings = replace(bot_settings(fake, tmp_path), dev_guild_id=None)  # global commands
+    await start_bot(ShangraoBot(settings))
+    await fake.wait_for(lambda: "score" in fake.command_names(), timeout=10)
+    rec = await fake.slash(bob, "score tiles", in_channel=fake.dm(bob), **WIN)
+    reply = await rec.response()
+    assert "宝吊头" in reply.text() and "计算器模式" in reply.text()  # Bob reads zh-CN
+    assert reply.attachments[0].filename == "score.png"
+    # the subcommands that need a session answer with the guild-only message, no crash
+    rec = await fake.slash(bob, "score draw", in_channel=fake.dm(bob))
+    assert (await rec.response()).ephemeral
+
+
+async def test_a_late_confirm_says_expired_and_closes_the_prompt(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    fake = fake_discord
+    dave, erin = fake.user("dave"), fake.add_user("erin")
+    fake.guild.add_member(erin)
+    await (await fake.slash(fake.user("alice"), "rules set", confirm_minutes=1)).response()
+    await start_session(fake, dave, f"{mention(dave)} {mention(erin)} C D")
+    preview = await (await fake.slash(dave, "score tiles", **WIN)).response()
+    confirm = next(c for c in preview.custom_ids if "confirm" in c)
+    book = bot_book(bot)
+    real = book.now
+    book.now = lambda: real() + timedelta(minutes=2)
+    refused = await (await fake.click(erin, preview, confirm)).response()
+    assert refused.ephemeral and "expired" in refused.text()
+    await fake.wait_for(lambda: preview.custom_ids == [], timeout=5)
+    assert "Voided: expired" in preview.text()

@@ -140,6 +140,12 @@ def test_lists_name_every_pattern_once() -> None:
         (QuickInput("平胡自摸", winner=4), SHANGRAO, "is not a seat"),
         (QuickInput("平胡自摸", how=WinHow.DIHU), SHANGRAO, "patterns of their own"),
         (QuickInput("地胡"), RuleSet(di_hu=False), "switched off"),
+        (QuickInput("清七对", dandiao=True), SHANGRAO, "has no melds"),
+        (QuickInput("双豪华七对", how=WinHow.KONG), SHANGRAO, "has no melds"),
+        (QuickInput("七星十三浪", dandiao=True), SHANGRAO, "has no melds"),
+        (QuickInput("十三烂 无宝自摸", how=WinHow.KONG), BAIKE, "has no melds"),
+        (QuickInput("平胡自摸", yaojiu=True), SHANGRAO, "has a sequence"),
+        (QuickInput("宝吊头", yaojiu=True), SHANGRAO, "has a sequence"),
     ],
 )
 def test_refusals_say_what_does_not_fit(inp: QuickInput, rules: RuleSet, needle: str) -> None:

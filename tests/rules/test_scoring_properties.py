@@ -7,9 +7,11 @@ pays at least as much as any other, and the stake scales everything linearly.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from shangrao_bot.rules.errors import ScoringInputError
 from shangrao_bot.rules.hand import analyze_complete
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.scoring import (
@@ -154,6 +156,14 @@ def test_flying_a_bao_never_lowers_the_winners_value(case: tuple[WinInput, RuleS
     st.integers(1, 5),
 )
 def test_draw_settles_only_bonuses_and_balances(bonuses: list[Bonus], stake: int) -> None:
+    kinds = [b.kind for b in bonuses]
+    possible = (
+        kinds.count(BonusKind.JIEBAO) + kinds.count(BonusKind.SIGEBAO) <= 1
+    )  # the fourth 宝 is discarded (接宝) or drawn (四个宝), once
+    if not possible:
+        with pytest.raises(ScoringInputError):
+            score_draw(bonuses, RuleSet(stake=stake))
+        return
     result = score_draw(bonuses, RuleSet(stake=stake))
     assert not result.winning
     assert sum(result.deltas) == 0

@@ -5,6 +5,7 @@ tile form: no unhandled exception, no partial write."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -16,8 +17,17 @@ from hypothesis import strategies as st
 
 from shangrao_bot.service.scorebook import Actor, RosterEntry, ScoreBook, ScoreError, parse_roster
 from shangrao_bot.store.db import Database
+from shangrao_bot.store.errors import InvalidRecord
 from shangrao_bot.store.guilds import update_settings
-from shangrao_bot.store.ledger import SessionInfo, audit_trail, session_balances
+from shangrao_bot.store.ledger import (
+    SessionInfo,
+    add_alias,
+    audit_trail,
+    guest_player,
+    session_balances,
+    undo_last_hand,
+    void_hand,
+)
 
 GUILD, OTHER, CHANNEL = 1, 2, 10
 ALICE = Actor(101, "Alice")
@@ -338,8 +348,6 @@ def test_random_strings_never_crash_nor_half_write(
     flown: str | None,
     robbed: str | None,
 ) -> None:
-    import asyncio
-
     async def run() -> None:
         database = await Database.open(tmp_path_factory.mktemp("fuzz") / "f.db")
         try:
@@ -369,6 +377,133 @@ def test_random_strings_never_crash_nor_half_write(
             # one hand, its four seats and its payments: all or nothing
             assert after[0] == before[0] + 1 and after[1] == before[1] + 4
             assert after[2] == before[2] + len(p.result.payments)
+        finally:
+            await database.close()
+
+    asyncio.run(run())
+
+
+async def test_two_confirmations_at_once_count_the_hand(book: ScoreBook, db: Database) -> None:
+    await start(book)
+    await update_settings(db, GUILD, 1, confirmations=2)
+    p = await book.preview_tiles(GUILD, CHANNEL, ALICE, **WIN)
+    assert p.hand
+    both = await asyncio.gather(
+        book.confirm(GUILD, p.hand.id, BOB), book.confirm(GUILD, p.hand.id, CAROL)
+    )
+    assert any(o.counted for o in both)
+    row = await db.fetchone("SELECT status FROM hands WHERE id = ?", (p.hand.id,))
+    assert row is not None and row[0] == "confirmed"
+
+
+async def test_a_counted_hand_is_never_cancelled_nor_undone_by_mistake(
+    book: ScoreBook, db: Database
+) -> None:
+    info = await start(book)
+    p = await book.preview_tiles(GUILD, CHANNEL, ALICE, **WIN)
+    assert p.hand
+    await book.confirm(GUILD, p.hand.id, BOB)
+    # a cancel or an expiry that read the hand while it was pending is refused in the write
+    with pytest.raises(InvalidRecord, match="confirmed meanwhile"):
+        await void_hand(db, GUILD, p.hand.id, CAROL.user_id, "cancelled", only_pending=True)
+    # an undo checked against hand 1 does not void hand 2, recorded meanwhile by someone else
+    q = await book.preview_tiles(GUILD, CHANNEL, BOB, **{**WIN, "winner": "2"})
+    assert q.hand
+    with pytest.raises(InvalidRecord, match="recorded meanwhile"):
+        await undo_last_hand(db, GUILD, info.id, ALICE.user_id, "typo", expected=p.hand.id)
+    statuses = [r[0] for r in await db.fetchall("SELECT status FROM hands ORDER BY id")]
+    assert statuses == ["confirmed", "pending"]
+
+
+async def test_one_session_per_channel_even_when_started_at_once(
+    book: ScoreBook, db: Database
+) -> None:
+    results = await asyncio.gather(start(book), start(book), return_exceptions=True)
+    assert sum(isinstance(r, SessionInfo) for r in results) == 1
+    assert all(isinstance(r, (SessionInfo, ScoreError)) for r in results)
+    row = await db.fetchone("SELECT COUNT(*) FROM sessions")
+    assert row is not None and row[0] == 1
+
+
+async def test_two_names_of_one_player_write_nothing(book: ScoreBook, db: Database) -> None:
+    wang = await guest_player(db, GUILD, "Lao Wang")
+    await add_alias(db, GUILD, wang.id, "LW", 1)
+    before = await counts(db)
+    players_before = await db.fetchone("SELECT COUNT(*) FROM players")
+    roster = parse_roster("<@101> NewGuy, Lao Wang, LW")
+    with pytest.raises(ScoreError) as twice:
+        await book.start(GUILD, CHANNEL, ALICE, roster, NAMES)
+    assert twice.value.key == "sk.roster_twice"
+    assert await counts(db) == before
+    assert await db.fetchone("SELECT COUNT(*) FROM players") == players_before
+
+
+async def test_impossible_bonuses_are_refused(book: ScoreBook, db: Database) -> None:
+    await start(book)
+    before = await counts(db)
+    for bonuses, needle in [
+        ("1:暗杠×4, 1:明杠", "at most four"),
+        ("2:接宝, 3:接宝", "接宝 happens once"),
+        ("2:接宝, 3:四个宝", "cannot both happen"),
+    ]:
+        with pytest.raises(ScoreError) as refused:
+            await book.preview_draw(GUILD, CHANNEL, ALICE, bonuses=bonuses)
+        assert needle in refused.value.args_["reason"]
+    assert await counts(db) == before
+
+
+ODD = st.sampled_from(["²", "٣", "①", "#²", "1²", "9" * 30, "<@" + "9" * 30 + ">", "：", "2：1"])
+FIELD = st.one_of(st.none(), ODD, st.text(max_size=15), st.lists(ODD, max_size=3).map(",".join))
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    in_session=st.booleans(),
+    winner=FIELD,
+    flown=FIELD,
+    robbed=FIELD,
+    bonuses=FIELD,
+    how=st.sampled_from(["self", "rob", "kong"]),
+)
+def test_random_player_fields_never_crash_nor_half_write(
+    tmp_path_factory: pytest.TempPathFactory,
+    in_session: bool,
+    winner: str | None,
+    flown: str | None,
+    robbed: str | None,
+    bonuses: str | None,
+    how: str,
+) -> None:
+    """A valid hand, so the player fields (seat numbers, names, mentions, 宝 and bonus lists)
+    are what is tested — in a session and in the calculator."""
+
+    async def run() -> None:
+        database = await Database.open(tmp_path_factory.mktemp("fields") / "f.db")
+        try:
+            book = ScoreBook(database)
+            if in_session:
+                await start(book)
+            before = await counts(database)
+            try:
+                p = await book.preview_tiles(
+                    GUILD,
+                    CHANNEL,
+                    ALICE,
+                    winner=winner,
+                    flown=flown,
+                    robbed=robbed,
+                    bonuses=bonuses,
+                    how=how,
+                    **WIN,
+                )
+            except ScoreError as refused:
+                assert refused.key.startswith(("sk.", "score."))
+                assert await counts(database) == before
+                return
+            assert sum(p.result.deltas) == 0
+            assert (await counts(database))[0] == before[0] + (1 if in_session else 0)
         finally:
             await database.close()
 

@@ -33,7 +33,7 @@ def ago(seconds: float) -> str:
     return (datetime.now(UTC) - timedelta(seconds=seconds)).isoformat()
 
 
-async def test_same_content_from_the_same_recorder_within_the_window_records_once(
+async def test_same_content_within_the_window_records_once(
     db: Database,
 ) -> None:
     s = await four_player_session(db)
@@ -44,9 +44,14 @@ async def test_same_content_from_the_same_recorder_within_the_window_records_onc
         db, GUILD, s.id, self_draw_win(0, 2), 100, content_key="k", dedupe_since=ago(10)
     )
     assert again.id == first.id
-    # another recorder, or other content, is another hand
-    other = await record_hand(
+    # another player recording the same hand at once: still one hand
+    same = await record_hand(
         db, GUILD, s.id, self_draw_win(0, 2), 101, content_key="k", dedupe_since=ago(10)
+    )
+    assert same.id == first.id
+    # other content is another hand
+    other = await record_hand(
+        db, GUILD, s.id, self_draw_win(1, 2), 100, content_key="k2", dedupe_since=ago(10)
     )
     assert other.id != first.id
     # once the first is voided, the same content may be recorded again (a real second hand)
