@@ -157,9 +157,11 @@ def test_flying_a_bao_never_lowers_the_winners_value(case: tuple[WinInput, RuleS
 )
 def test_draw_settles_only_bonuses_and_balances(bonuses: list[Bonus], stake: int) -> None:
     kinds = [b.kind for b in bonuses]
-    possible = (
+    kongs = [b.seat for b in bonuses if b.kind in (BonusKind.MINGGANG, BonusKind.ANGANG)]
+    possible = (  # the fourth 宝 is discarded (接宝) or drawn (四个宝), once; 4 kongs a player
         kinds.count(BonusKind.JIEBAO) + kinds.count(BonusKind.SIGEBAO) <= 1
-    )  # the fourth 宝 is discarded (接宝) or drawn (四个宝), once
+        and all(kongs.count(s) <= 4 for s in range(4))
+    )
     if not possible:
         with pytest.raises(ScoringInputError):
             score_draw(bonuses, RuleSet(stake=stake))

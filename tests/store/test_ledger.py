@@ -183,8 +183,15 @@ async def test_guests_aliases_and_merging_into_a_user_keep_history(db: Database)
         await merge_guest(db, GUILD, wang.id, user.id, 100)
     # a guest who sat beside the user in a session is someone else
     other = await guest_player(db, GUILD, "Xiao Li")
-    s2 = await open_session(
-        db, GUILD, CHANNEL, "physical", {}, 1, 100, [other.id, user.id, *(p.id for p in others[:2])]
+    s2 = await open_session(  # another channel: one open score session per channel
+        db,
+        GUILD,
+        CHANNEL + 1,
+        "physical",
+        {},
+        1,
+        100,
+        [other.id, user.id, *(p.id for p in others[:2])],
     )
     assert s2.seats[0].id == other.id
     with pytest.raises(InvalidRecord, match="sat at the same table"):
