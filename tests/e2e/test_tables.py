@@ -177,6 +177,8 @@ async def test_a_full_hand_against_three_ais(fake_discord: FakeDiscord, bot: Sha
     end = loop.time() + 90
     while not result_posted(fake, thread):
         assert loop.time() < end, "the hand did not end"
+        panels = fake.dm_messages(alice)  # her turn may bring a fresh panel (a new DM)
+        dm = panels[-1] if panels else dm
         ids = move_ids(dm)
         if not ids:
             await asyncio.sleep(0.01)
@@ -186,7 +188,9 @@ async def test_a_full_hand_against_three_ais(fake_discord: FakeDiscord, bot: Sha
         await rec.response()
         clicks += 1
         with_edit = loop.time() + 2
-        while dm.edits == before and loop.time() < with_edit:
+        while dm.edits == before and fake.dm_messages(alice)[-1:] == [dm]:
+            if loop.time() > with_edit:
+                break
             await asyncio.sleep(0.01)
     assert clicks > 0
     result = next(m for m in fake.channel_messages(thread) if "result.png" in str(m.attachments))

@@ -86,9 +86,10 @@ async def play_hand(
     clicks = 0
     while not result_posted(fake, thread):
         assert loop.time() < end, "the hand did not end"
-        dm = fake.dm_messages(alice)[-1]
-        ids = move_ids(dm)
-        if not ids:
+        panels = fake.dm_messages(alice)  # empty for a moment while a panel is re-sent
+        dm = panels[-1] if panels else None
+        ids = move_ids(dm) if dm is not None else []
+        if dm is None or not ids:
             await asyncio.sleep(0.01)
             continue
         before = dm.edits
@@ -98,7 +99,7 @@ async def play_hand(
         await rec.response()
         clicks += 1
         with_edit = loop.time() + 2
-        while dm.edits == before and fake.dm_messages(alice)[-1] is dm:
+        while dm.edits == before and fake.dm_messages(alice)[-1:] == [dm]:
             if loop.time() > with_edit:
                 break
             await asyncio.sleep(0.01)
