@@ -83,7 +83,28 @@ async def probe(lags: list[float], stop: asyncio.Event) -> None:
         lags.append(max(0.0, (loop.time() - start - 0.010) * 1000))
 
 
-async def human(fake: FakeDiscord, user: FakeUser, failures: list[str]) -> int:
+def stall_report(bot: ShangraoBot, table_id: int, user: FakeUser, fake: FakeDiscord) -> str:
+    """Where a table that did not finish stands (for the failure line): phase, hold, who must
+    act, deadlines, and the moves on the human's newest panel."""
+    t = bot.service._tables.get(table_id)  # a diagnostic: the service's own record
+    if t is None or t.hand is None:
+        return "no hand"
+    hand, hold = t.hand, t.hold
+    dms = fake.dm_messages(user)
+    moves = [c for c in dms[-1].custom_ids if MOVE.match(c)] if dms else []
+    held = (
+        f"hold(until={hold.until:.1f}, deadline={hold.deadline:.1f}, answers={hold.answers})"
+        if hold is not None
+        else "no hold"
+    )
+    return (
+        f"phase={hand.phase.value} to_act={hand.to_act()} {held} deadline={t.deadline} "
+        f"ai_due={t.ai_due} autopilot={t.autopilot} now={bot.service._clock.now():.1f} "
+        f"panel moves={moves[:6]}"
+    )
+
+
+async def human(fake: FakeDiscord, user: FakeUser, failures: list[str], bot: ShangraoBot) -> int:
     """Open a table, seat three normal AIs, start, play the hand through the DM panel."""
     rec = await fake.slash(user, "table create", in_channel=fake.channel("mahjong"), hands=1)
     reply = await rec.response()
@@ -108,7 +129,9 @@ async def human(fake: FakeDiscord, user: FakeUser, failures: list[str]) -> int:
 
     while not over():
         if loop.time() > end:
-            failures.append(f"table {table_id}: the hand did not end")
+            failures.append(
+                f"table {table_id}: the hand did not end: {stall_report(bot, table_id, user, fake)}"
+            )
             return clicks
         dms = fake.dm_messages(user)
         ids = [c for c in dms[-1].custom_ids if MOVE.match(c)] if dms else []
@@ -155,7 +178,7 @@ async def main() -> None:
             failures: list[str] = []
             t0 = time.perf_counter()
             try:
-                clicks = await asyncio.gather(*(human(fake, u, failures) for u in users))
+                clicks = await asyncio.gather(*(human(fake, u, failures, bot) for u in users))
             finally:
                 wall = time.perf_counter() - t0
                 stop.set()

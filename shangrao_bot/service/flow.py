@@ -57,6 +57,27 @@ def prompt_key(state: HandState, hand_no: int) -> PromptKey:
     return (hand_no, sequence, state.phase.value, state.current)
 
 
+def claim_rank(state: HandState, action: Action) -> tuple[int, int]:
+    """The engine's claim priority (§4): kind first, then turn order after the discarder."""
+    assert state.claim_from is not None
+    return CLAIM_RANK[action.kind], -((action.seat - state.claim_from) % SEATS)
+
+
+def hold_decided(state: HandState, hold: Hold) -> bool:
+    """True once the collected answers decide the window — no seat still to answer could beat
+    the best answer (a 抢杠 window waits for every robber: several may win) — or when the
+    engine moved past it already (nobody could claim)."""
+    if state.phase not in CLAIMING:
+        return True
+    missing = [s for s in state.to_act() if hold.answered(s) is None]
+    if not missing:
+        return True
+    if state.phase is Phase.ROB or not hold.answers:
+        return False
+    best = max(claim_rank(state, a) for a in hold.answers)
+    return all(max(claim_rank(state, o) for o in state.options[s]) < best for s in missing)
+
+
 def apply_checked(state: HandState, action: Action) -> list[Event]:
     """``state.apply`` with the engine's refusals turned into user errors (same reason)."""
     try:
@@ -195,23 +216,6 @@ class TableRun:
             if self.table.is_auto(seat) and hold.answered(seat) is None:
                 hold.answers.append(ai_action(state, seat, self._level(seat)))
 
-    @staticmethod
-    def _rank(state: HandState, action: Action) -> tuple[int, int]:
-        """The engine's claim priority (§4): kind first, then turn order after the discarder."""
-        assert state.claim_from is not None
-        return CLAIM_RANK[action.kind], -((action.seat - state.claim_from) % SEATS)
-
-    def _hold_decided(self, state: HandState, hold: Hold) -> bool:
-        """True once the collected answers decide the window: no seat still to answer could
-        beat the best answer (a 抢杠 window waits for every robber: several may win)."""
-        missing = [s for s in state.to_act() if hold.answered(s) is None]
-        if not missing:
-            return True
-        if state.phase is Phase.ROB or not hold.answers:
-            return False
-        best = max(self._rank(state, a) for a in hold.answers)
-        return all(max(self._rank(state, o) for o in state.options[s]) < best for s in missing)
-
     def _pass_for_late(self, state: HandState, hold: Hold) -> None:
         """The window's deadline passed: seats that did not answer pass — silently, with no
         strike (a public strike would reveal they could claim)."""
@@ -232,7 +236,7 @@ class TableRun:
         events = list(hold.held)
         answers = hold.answers
         if state.phase in CLAIMING:
-            answers = sorted(answers, key=lambda a: self._rank(state, a), reverse=True)
+            answers = sorted(answers, key=lambda a: claim_rank(state, a), reverse=True)
         for answer in answers:
             if state.phase not in CLAIMING:
                 break
@@ -442,7 +446,7 @@ class TableRun:
             self._answer_for_auto(state)
             if self.now < t.hold.until:
                 return False
-            if state.phase in CLAIMING and not self._hold_decided(state, t.hold):
+            if not hold_decided(state, t.hold):
                 if self.now < t.hold.deadline:
                     return False
                 self._pass_for_late(state, t.hold)

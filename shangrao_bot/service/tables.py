@@ -44,7 +44,7 @@ from shangrao_bot.service.errors import (
     TableNotFound,
     TooManyTables,
 )
-from shangrao_bot.service.flow import TableRun
+from shangrao_bot.service.flow import TableRun, hold_decided
 from shangrao_bot.service.model import ActResult, Table, TableInfo, TableStatus
 from shangrao_bot.service.presenter import Presenter, SessionSummary
 from shangrao_bot.service.recording import (
@@ -536,8 +536,12 @@ class TableService:
             return t.ready_deadline
         if t.status is not TableStatus.PLAYING:
             return None
-        if t.hold is not None:  # the hold's end, then (undecided) the window's deadline
-            return t.hold.until if self._clock.now() < t.hold.until else t.hold.deadline
+        if t.hold is not None:
+            # the hold's end; past it, a window still waiting for a human: its deadline. (Not
+            # by the clock alone: a timer that fired a hair early must not skip to the deadline)
+            waiting = t.hand is not None and not hold_decided(t.hand, t.hold)
+            past = self._clock.now() >= t.hold.until
+            return t.hold.deadline if waiting and past else t.hold.until
         due = [x for x in (t.ai_due, t.deadline) if x is not None]
         return min(due) if due else None
 

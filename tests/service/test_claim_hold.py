@@ -80,3 +80,28 @@ async def test_every_discard_holds_the_table_for_the_minimum(
             kinds = {e.kind for e in call.args["events"]}
             assert kinds & {EventKind.DREW, EventKind.EXHAUSTED}
     assert holds > 20 and claims > 0 and flown > 0
+
+
+async def test_a_timer_firing_a_hair_early_never_skips_to_the_claim_deadline(
+    service: TableService, clock: ManualClock, presenter: RecordingPresenter
+) -> None:
+    """Regression: a table's wake-up that came a hair before the hold's end found the hold not
+    over; re-arming then read the clock again, saw the end passed and slept until the claim
+    deadline — 15 s of a frozen table (the load benchmark caught it). A hold that is decided
+    (or that nobody could claim) always wakes at its end."""
+    await open_table(service, humans=[], ais=["normal", "easy", "normal", "easy"], hands=1)
+    checked = 0
+    for _ in range(5_000):
+        if presenter.closed():
+            break
+        for table in service._tables.values():
+            hold, hand = table.hold, table.hand
+            if hold is None or hand is None:
+                continue
+            # as if the step had run at until - ε and the clock moved on before the re-arm
+            clock._now = max(clock._now, hold.until + 0.001)
+            assert service._next_wake(table) == hold.until  # all AIs answered: decided
+            checked += 1
+        if not await clock.advance_next():
+            break
+    assert checked > 0
