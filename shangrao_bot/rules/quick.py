@@ -29,6 +29,7 @@ from shangrao_bot.rules.scoring import (
     WinHow,
     bonus_payments,
     check_bonuses,
+    check_robbing_allowed,
     deltas_of,
     shangrao_modifiers,
     win_payments,
@@ -139,13 +140,7 @@ def _check(inp: QuickInput, rules: RuleSet, table: dict[str, int]) -> None:
                 "in the baike preset 九幺 is part of the pattern: pick a 九幺 row", "九幺"
             )
     if inp.how is WinHow.ROB:
-        if not rules.robbing_allowed:
-            raise ScoringInputError(
-                "抢杠 is not allowed: the baike preset has no robbing a kong"
-                if rules.preset is Preset.BAIKE
-                else "抢杠 is switched off at this table",
-                "rob",
-            )
+        check_robbing_allowed(rules)
         if inp.robbed_seat is None or inp.robbed_seat == inp.winner:
             raise ScoringInputError("抢杠 needs the robbed player (not the winner)", "robbed")
         if not 0 <= inp.robbed_seat < SEATS:

@@ -488,13 +488,7 @@ def _check_input(inp: WinInput, rules: RuleSet) -> None:
             "kong",
         )
     if inp.how is WinHow.ROB:
-        if not rules.robbing_allowed:
-            raise ScoringInputError(
-                "抢杠 is not allowed: the baike preset has no robbing a kong"
-                if rules.preset is Preset.BAIKE
-                else "抢杠 is switched off at this table",
-                "rob",
-            )
+        check_robbing_allowed(rules)
         if inp.robbed_seat is None or inp.robbed_seat == inp.winner or not 0 <= inp.robbed_seat < 4:
             raise ScoringInputError(
                 "抢杠 needs the robbed seat (another seat, 1-3 when the winner is seat 0)", "robbed"
@@ -539,6 +533,17 @@ def _check_input(inp: WinInput, rules: RuleSet) -> None:
                 "not as bonuses",
                 b.kind.value,
             )
+
+
+def check_robbing_allowed(rules: RuleSet) -> None:
+    """抢杠 exists only under ``shangrao`` with the ``qiang_gang`` switch on (§4, §8)."""
+    if not rules.robbing_allowed:
+        raise ScoringInputError(
+            "抢杠 is not allowed: the baike preset has no robbing a kong"
+            if rules.preset is Preset.BAIKE
+            else "抢杠 is switched off at this table",
+            "rob",
+        )
 
 
 def check_bonuses(bonuses: Sequence[Bonus]) -> None:

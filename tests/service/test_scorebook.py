@@ -321,6 +321,34 @@ async def test_outside_a_session_tiles_is_a_calculator(book: ScoreBook, db: Data
     assert quick.value.key == "sk.no_session"
 
 
+async def tiles_once(path: Path, in_session: bool, fields: dict[str, str | None]) -> None:
+    """One ``/score tiles`` through the service on a fresh database: a typed refusal that
+    writes nothing, or a zero-sum hand written whole (hand, four seats, every payment) — or,
+    in the calculator, nothing written at all."""
+    database = await Database.open(path)
+    try:
+        book = ScoreBook(database)
+        if in_session:
+            await start(book)
+        before = await counts(database)
+        try:
+            p = await book.preview_tiles(GUILD, CHANNEL, ALICE, **fields)  # type: ignore[arg-type]
+        except ScoreError as refused:
+            assert refused.key.startswith(("sk.", "score."))
+            assert await counts(database) == before
+            return
+        assert sum(p.result.deltas) == 0
+        after = await counts(database)
+        if not in_session:
+            assert after == before
+            return
+        assert p.hand is not None
+        assert after[0] == before[0] + 1 and after[1] == before[1] + 4
+        assert after[2] == before[2] + len(p.result.payments)
+    finally:
+        await database.close()
+
+
 TILE_TEXT = st.text(alphabet="0123456789mpsz[]() 宝一二三万条筒东南西北中发白,:x", max_size=40)
 
 
@@ -348,39 +376,9 @@ def test_random_strings_never_crash_nor_half_write(
     flown: str | None,
     robbed: str | None,
 ) -> None:
-    async def run() -> None:
-        database = await Database.open(tmp_path_factory.mktemp("fuzz") / "f.db")
-        try:
-            book = ScoreBook(database)
-            await start(book)
-            before = await counts(database)
-            try:
-                p = await book.preview_tiles(
-                    GUILD,
-                    CHANNEL,
-                    ALICE,
-                    hand=hand,
-                    win=win,
-                    bao=bao,
-                    melds=melds,
-                    how=how,
-                    winner=winner,
-                    flown=flown,
-                    robbed=robbed,
-                )
-            except ScoreError as refused:
-                assert refused.key.startswith(("sk.", "score."))
-                assert await counts(database) == before
-                return
-            assert p.hand is not None and sum(p.result.deltas) == 0
-            after = await counts(database)
-            # one hand, its four seats and its payments: all or nothing
-            assert after[0] == before[0] + 1 and after[1] == before[1] + 4
-            assert after[2] == before[2] + len(p.result.payments)
-        finally:
-            await database.close()
-
-    asyncio.run(run())
+    fields = {"hand": hand, "win": win, "bao": bao, "melds": melds, "how": how}
+    fields |= {"winner": winner, "flown": flown, "robbed": robbed}
+    asyncio.run(tiles_once(tmp_path_factory.mktemp("fuzz") / "f.db", True, fields))
 
 
 async def test_two_confirmations_at_once_count_the_hand(book: ScoreBook, db: Database) -> None:
@@ -479,32 +477,6 @@ def test_random_player_fields_never_crash_nor_half_write(
     """A valid hand, so the player fields (seat numbers, names, mentions, 宝 and bonus lists)
     are what is tested — in a session and in the calculator."""
 
-    async def run() -> None:
-        database = await Database.open(tmp_path_factory.mktemp("fields") / "f.db")
-        try:
-            book = ScoreBook(database)
-            if in_session:
-                await start(book)
-            before = await counts(database)
-            try:
-                p = await book.preview_tiles(
-                    GUILD,
-                    CHANNEL,
-                    ALICE,
-                    winner=winner,
-                    flown=flown,
-                    robbed=robbed,
-                    bonuses=bonuses,
-                    how=how,
-                    **WIN,
-                )
-            except ScoreError as refused:
-                assert refused.key.startswith(("sk.", "score."))
-                assert await counts(database) == before
-                return
-            assert sum(p.result.deltas) == 0
-            assert (await counts(database))[0] == before[0] + (1 if in_session else 0)
-        finally:
-            await database.close()
-
-    asyncio.run(run())
+    fields = {"winner": winner, "flown": flown, "robbed": robbed, "bonuses": bonuses}
+    fields |= {"how": how, **WIN}
+    asyncio.run(tiles_once(tmp_path_factory.mktemp("fields") / "f.db", in_session, fields))
