@@ -80,14 +80,10 @@ def _choose(state: HandState, seat: int, rng: random.Random, style: str, ai: Nor
 
 
 def _normalized(state: HandState, a: Action) -> Action:
-    """The action as ``apply`` reads it (claims may leave out the claimed tile)."""
-    if (
-        state.phase is not Phase.TURN
-        and a.tile is None
-        and a.kind in (ActionKind.WIN, ActionKind.PONG, ActionKind.KONG)
-    ):
-        return Action(a.seat, a.kind, state.claim_tile)
-    return a
+    """The action as ``apply`` reads it: the engine fills in what a short command leaves out
+    (a claim's tile, a self-drawn win's tile), and an accepted action must be listed in that
+    form."""
+    return state._normalized(a)
 
 
 def _unlisted(state: HandState, rng: random.Random) -> list[Action]:
