@@ -17,8 +17,6 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.rules.quick import FLAT, quick_patterns
-from shangrao_bot.rules.ruleset import Preset
 from shangrao_bot.service.scorebook import Preview, ScoreBook
 from shangrao_bot.store.guilds import get_settings
 from shangrao_bot.store.ledger import get_session, set_hand_message
@@ -246,18 +244,9 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
     async def _quick_pattern(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        preset = Preset.SHANGRAO
-        if interaction.guild_id is not None and interaction.channel_id is not None:
-            info = await self.book.current(interaction.guild_id, interaction.channel_id)
-            if info is not None:
-                preset = (await self.book.session_rules(info)).preset
-            else:
-                preset = Preset((await get_settings(self.bot.db, interaction.guild_id)).preset)
-        typed = "".join(current.split())
-        names = [n for n in quick_patterns(preset) if typed in n.replace(" ", "")]
-        if len(names) > AUTOCOMPLETE_LIMIT:  # keep 天胡 and 地胡 (listed last) in the list
-            flat = [n for n in names if n in FLAT]
-            names = names[: AUTOCOMPLETE_LIMIT - len(flat)] + flat
+        names = await self.book.patterns_for(
+            interaction.guild_id or 0, interaction.channel_id or 0, current, AUTOCOMPLETE_LIMIT
+        )
         return [app_commands.Choice(name=n, value=n) for n in names]
 
     @app_commands.command(name=_("draw"), description=_("Record a 流局: only kong and 宝 bonuses"))

@@ -24,7 +24,7 @@ from typing import Any
 
 from shangrao_bot.errors import UserError
 from shangrao_bot.rules.errors import RulesError
-from shangrao_bot.rules.quick import QuickInput, score_quick
+from shangrao_bot.rules.quick import FLAT, QuickInput, quick_patterns, score_quick
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.scoring import (
     Bonus,
@@ -334,6 +334,24 @@ class ScoreBook:
             "SELECT id FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, entry.user_id)
         )
         return await get_player(self.db, guild_id, row["id"]) if row is not None else None
+
+    async def patterns_for(
+        self, guild_id: int, channel_id: int, typed: str, limit: int
+    ) -> list[str]:
+        """The ``/score quick`` patterns of this channel's preset (its session's, else the
+        server's) containing ``typed``, at most ``limit``; 天胡 and 地胡 (listed last) are
+        always kept."""
+        info = await self.current(guild_id, channel_id)
+        if info is not None:
+            preset = (await self.session_rules(info)).preset
+        else:
+            preset = Preset((await get_settings(self.db, guild_id)).preset)
+        wanted = "".join(typed.split())
+        names = [n for n in quick_patterns(preset) if wanted in n.replace(" ", "")]
+        if len(names) > limit:
+            flat = [n for n in names if n in FLAT]
+            names = names[: limit - len(flat)] + flat
+        return names
 
     async def session_rules(self, info: SessionInfo) -> RuleSet:
         switches = {k: bool(v) for k, v in info.rules.items() if k != "preset"}

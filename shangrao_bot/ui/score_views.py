@@ -14,7 +14,7 @@ import io
 import logging
 import re
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -154,8 +154,8 @@ def preview_view(hand: Hand, lang: str) -> discord.ui.View | None:
     if hand.status != "pending":
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(hand.id, lang))
-    view.add_item(CancelButton(hand.id, lang))
+    view.add_item(PreviewButton("confirm", hand.id, lang))
+    view.add_item(PreviewButton("cancel", hand.id, lang))
     return view
 
 
@@ -358,62 +358,45 @@ async def _answer_prompt(
     )
 
 
-class ConfirmButton(_BookButton, template=r"sk:confirm:(?P<hand>\d+)"):
-    def __init__(self, hand: int, lang: str = "en") -> None:
+class PreviewButton(_BookButton, template=r"sk:(?P<op>confirm|cancel):(?P<hand>\d+)"):
+    """Confirm or Cancel on a hand's preview (``sk:{op}:{hand}``)."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "confirm": discord.ButtonStyle.success,
+        "cancel": discord.ButtonStyle.secondary,
+    }
+
+    def __init__(self, op: str, hand: int, lang: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label=t("skv.btn.confirm", lang),
-                style=discord.ButtonStyle.success,
-                custom_id=f"sk:confirm:{hand}",
+                label=t(f"skv.btn.{op}", lang), style=self.STYLES[op], custom_id=f"sk:{op}:{hand}"
             )
         )
-        self.hand = hand
+        self.op, self.hand = op, hand
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ConfirmButton:
-        return cls(int(match["hand"]))
+    ) -> PreviewButton:
+        return cls(match["op"], int(match["hand"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         book = book_of(interaction)
         assert interaction.guild_id is not None
         actor = await actor_for(book.db, interaction)
-        outcome = await book.confirm(interaction.guild_id, self.hand, actor)
-        await _answer_prompt(interaction, book, outcome.hand, outcome.needed)
-        if outcome.counted:
-            info = await get_session(book.db, interaction.guild_id, outcome.hand.session_id)
-            await refresh_scoreboard(interaction.client, book, info, public_lang(interaction))
+        if self.op == "cancel":
+            hand = await book.cancel(interaction.guild_id, self.hand, actor)
+            await _answer_prompt(interaction, book, hand, 0)
         else:
-            await interaction.followup.send(
-                t("skv.reply.confirmed", lang_of(interaction.locale), id=self.hand),
-                ephemeral=True,
-            )
-
-
-class CancelButton(_BookButton, template=r"sk:cancel:(?P<hand>\d+)"):
-    def __init__(self, hand: int, lang: str = "en") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=t("skv.btn.cancel", lang),
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"sk:cancel:{hand}",
-            )
-        )
-        self.hand = hand
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> CancelButton:
-        return cls(int(match["hand"]))
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        book = book_of(interaction)
-        assert interaction.guild_id is not None
-        actor = await actor_for(book.db, interaction)
-        hand = await book.cancel(interaction.guild_id, self.hand, actor)
-        await _answer_prompt(interaction, book, hand, 0)
+            outcome = await book.confirm(interaction.guild_id, self.hand, actor)
+            hand = outcome.hand
+            await _answer_prompt(interaction, book, hand, outcome.needed)
+            if not outcome.counted:  # the scoreboard changes only once it counts
+                await interaction.followup.send(
+                    t("skv.reply.confirmed", lang_of(interaction.locale), id=self.hand),
+                    ephemeral=True,
+                )
+                return
         info = await get_session(book.db, interaction.guild_id, hand.session_id)
         await refresh_scoreboard(interaction.client, book, info, public_lang(interaction))
 
@@ -462,7 +445,6 @@ class PaidButton(_BookButton, template=r"sk:paid:(?P<transfer>\d+)"):
 
 
 SCORE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ConfirmButton,
-    CancelButton,
+    PreviewButton,
     PaidButton,
 )
