@@ -13,8 +13,15 @@ from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.errors import NotAllowed, UserError
-from shangrao_bot.store.guilds import SWITCHES, GuildSettings, get_settings, update_settings
-from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.store.guilds import (
+    LANGUAGES,
+    SWITCHES,
+    GuildSettings,
+    get_settings,
+    update_settings,
+)
+from shangrao_bot.ui.i18n import t
+from shangrao_bot.ui.language import public_language
 
 from .help import EMBED_COLOUR
 
@@ -23,6 +30,7 @@ MAX_STAKE = 1000
 
 
 def rules_embed(settings: GuildSettings, lang: str) -> discord.Embed:
+    language = settings.language if settings.language in LANGUAGES else "auto"
     lines = [
         t("rules.preset", lang, preset=settings.preset),
         "— " + t(f"rules.preset.{settings.preset}", lang),
@@ -38,8 +46,11 @@ def rules_embed(settings: GuildSettings, lang: str) -> discord.Embed:
     ]
     for name in SWITCHES:
         on = settings.switches.get(name, DEFAULTS[name])
+        if name == "qiang_gang" and settings.preset == "baike":
+            on = False  # baike has no robbing a kong, whatever the switch says
         state = t("rules.on" if on else "rules.off", lang)
         lines.append(f"**{state}** · {t(f'rules.switch.{name}', lang)}")
+    lines += ["", t("rules.language", lang, language=t(f"rules.language.{language}", lang))]
     return discord.Embed(
         title=t("rules.title", lang), description="\n".join(lines), colour=EMBED_COLOUR
     )
@@ -62,9 +73,8 @@ class Rules(
     async def show(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         settings = await get_settings(self.bot.db, interaction.guild_id)
-        await interaction.response.send_message(
-            embed=rules_embed(settings, lang_of(interaction.locale))
-        )
+        lang = public_language(self.bot, interaction.guild_id, interaction.guild_locale)
+        await interaction.response.send_message(embed=rules_embed(settings, lang))
 
     @app_commands.command(
         name=_("set"),
@@ -82,12 +92,19 @@ class Rules(
         confirm_minutes=_("Minutes a recorded hand waits for confirmation (1-1440)"),
         confirmations=_("Other seated members who must confirm a hand (1-3)"),
         no_scorer_role=_("Remove the scorer role (nobody is a scorer)"),
+        language=_("Language of the bot's public messages and images (auto: the server's)"),
     )
     @app_commands.choices(
         preset=[
             app_commands.Choice(name=_("shangrao (multipliers)"), value="shangrao"),
             app_commands.Choice(name=_("baike (flat points)"), value="baike"),
-        ]
+        ],
+        language=[
+            app_commands.Choice(name=_("auto (the server's language)"), value="auto"),
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="简体中文", value="zh-CN"),
+            app_commands.Choice(name="繁體中文", value="zh-TW"),
+        ],
     )
     async def set_(
         self,
@@ -102,6 +119,7 @@ class Rules(
         confirm_minutes: app_commands.Range[int, 1, 1440] | None = None,
         confirmations: app_commands.Range[int, 1, 3] | None = None,
         no_scorer_role: bool | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         member = interaction.user
         if not isinstance(member, discord.Member) or not member.guild_permissions.administrator:
@@ -121,6 +139,8 @@ class Rules(
             changes["confirm_minutes"] = confirm_minutes
         if confirmations is not None:
             changes["confirmations"] = confirmations
+        if language is not None:
+            changes["language"] = language.value
         for name, value in (
             ("indicator_kong", indicator_kong),
             ("di_hu", di_hu),
@@ -129,7 +149,6 @@ class Rules(
         ):
             if value is not None:
                 changes[name] = value
-        lang = lang_of(interaction.locale)
         if not changes:
             raise UserError("rules.nothing")
         assert interaction.guild_id is not None
@@ -139,6 +158,9 @@ class Rules(
             member.id,
             **changes,
         )
+        self.bot.languages.choose(interaction.guild_id, settings.language)
+        # the answer is public: in the server's language (the new one, when it just changed)
+        lang = public_language(self.bot, interaction.guild_id, interaction.guild_locale)
         await interaction.response.send_message(
             t("rules.updated", lang), embed=rules_embed(settings, lang)
         )

@@ -18,6 +18,8 @@ from shangrao_bot.settings import Settings
 from shangrao_bot.store.db import Database, path_from_url
 from shangrao_bot.store.prefs import dm_panels_off
 from shangrao_bot.ui.errors import on_app_command_error
+from shangrao_bot.ui.i18n import remember_commands
+from shangrao_bot.ui.language import ServerLanguages
 from shangrao_bot.ui.presenter import DiscordPresenter
 from shangrao_bot.ui.table_views import TABLE_ITEMS
 from shangrao_bot.ui.translator import ShangraoTranslator
@@ -56,6 +58,7 @@ class ShangraoBot(commands.Bot):
     """Slash-command bot; needs no privileged intents (no message content, no members)."""
 
     db: Database
+    languages: ServerLanguages
     service: TableService
     table_presenter: DiscordPresenter
     presenter_queue: QueuedPresenter
@@ -88,6 +91,8 @@ class ShangraoBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.db = await Database.open(path_from_url(self.settings.database_url))
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
+        self.languages = ServerLanguages()
+        await self.languages.load(self.db)
         self.table_presenter = DiscordPresenter(self)
         self.table_presenter.dm_off = await dm_panels_off(self.db)
         self.presenter_queue = QueuedPresenter(self.table_presenter)
@@ -127,6 +132,8 @@ class ShangraoBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d application commands to guild %d", len(synced), guild_id)
+        # texts mention commands by id (clickable, shown in the reader's language)
+        remember_commands({command.name: command.id for command in synced})
 
     async def on_ready(self) -> None:
         user = self.user

@@ -123,3 +123,12 @@ def _apply_changes(before: GuildSettings, changes: dict[str, Any]) -> GuildSetti
     return GuildSettings(
         before.guild_id, preset, switches, stake, language, role, minutes, confirmations
     )
+
+
+async def chosen_languages(db: Database) -> dict[int, str]:
+    """Servers whose public messages have a language chosen with ``/rules set language``
+    (``auto`` ones are left out: they follow the server's preferred locale)."""
+    rows = await db.fetchall(
+        "SELECT guild_id, language FROM guild_settings WHERE language <> 'auto'", ()
+    )
+    return {int(r["guild_id"]): str(r["language"]) for r in rows}

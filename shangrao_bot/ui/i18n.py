@@ -8,6 +8,8 @@ missing in one language falls back to English, so a missing translation is never
 
 from __future__ import annotations
 
+import re
+import string
 from typing import Any
 
 from shangrao_bot.service.messages import MESSAGES as SERVICE_MESSAGES
@@ -158,6 +160,27 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "宝调 (baike) — other 宝 may act inside the sets of a 宝调 win",
         "zh-CN": "宝调（百科方案）——宝调胡牌时其他宝可在面子中百搭",
         "zh-TW": "寶調（百科方案）——寶調胡牌時其他寶可在面子中百搭",
+    },
+    "rules.language": {
+        "en": "Language of public messages and images: **{language}**",
+        "zh-CN": "公开消息和图片的语言：**{language}**",
+        "zh-TW": "公開訊息和圖片的語言：**{language}**",
+    },
+    "rules.language.auto": {
+        "en": "auto (the server's language)",
+        "zh-CN": "自动（跟随服务器语言）",
+        "zh-TW": "自動（跟隨伺服器語言）",
+    },
+    "rules.language.en": {"en": "English", "zh-CN": "英文", "zh-TW": "英文"},
+    "rules.language.zh-CN": {
+        "en": "简体中文 (simplified Chinese)",
+        "zh-CN": "简体中文",
+        "zh-TW": "簡體中文",
+    },
+    "rules.language.zh-TW": {
+        "en": "繁體中文 (traditional Chinese)",
+        "zh-CN": "繁体中文",
+        "zh-TW": "繁體中文",
     },
     "rules.updated": {
         "en": "Rules updated.",
@@ -663,10 +686,56 @@ def lang_of(locale: object) -> str:
     return "en"
 
 
+class _Formatter(string.Formatter):
+    """:meth:`str.format` plus plural choices: ``{n:hand|hands}`` is ``hand`` when ``n`` is 1
+    and ``hands`` otherwise (so English says "1 hand", "2 hands", never "hand(s)")."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, other = format_spec.split("|", 1)
+            return one if value == 1 else other
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+# Application command ids by qualified name ("session start"), known once the commands are
+# synced: texts then mention commands as clickable ``</session start:ID>``, which Discord shows
+# under the reader's own localized command name.
+COMMAND_IDS: dict[str, int] = {}
+_COMMAND = re.compile(r"`/([a-z_]+(?: [a-z_]+)?)`")
+
+
+def remember_commands(ids: dict[str, int]) -> None:
+    """Record the synced top-level commands' ids (name → id; a subcommand is mentioned with
+    its group's id)."""
+    COMMAND_IDS.clear()
+    COMMAND_IDS.update(ids)
+
+
+def command_mention(name: str) -> str:
+    """``</session start:ID>`` once the command is synced, ``/session start`` in backticks
+    before (or for a name that is not a command)."""
+    command_id = COMMAND_IDS.get(name.split(" ", 1)[0])
+    if command_id is None:
+        return f"`/{name}`"
+    return f"</{name}:{command_id}>"
+
+
+def link_commands(text: str) -> str:
+    """Every `` `/command` `` in ``text`` as a clickable command mention (when synced)."""
+    if not COMMAND_IDS:
+        return text
+    return _COMMAND.sub(lambda m: command_mention(m.group(1)), text)
+
+
 def t(key: str, lang: str = "en", **args: Any) -> str:
-    """The message ``key`` in ``lang`` (English when missing), with its placeholders filled."""
+    """The message ``key`` in ``lang`` (English when missing), with its placeholders filled and
+    the commands it names (`` `/rules set` ``) as clickable mentions."""
     entry = ALL_MESSAGES.get(key)
     if entry is None:
         return key
     text = entry.get(lang) or entry["en"]
-    return text.format(**args) if args else text
+    if args:
+        text = _FORMATTER.format(text, **args)
+    return link_commands(text)

@@ -31,7 +31,8 @@ from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
 from shangrao_bot.store.prefs import set_dm_panels
-from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.i18n import t
+from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.table_views import (
     ReadyButton,
     build_panel,
@@ -81,8 +82,10 @@ class DiscordPresenter:
         self.panels[(table_id, user_id)] = (time.monotonic(), interaction)
 
     def lang(self, table: TableInfo) -> str:
+        """The table's public language: the server's (:mod:`.language`)."""
         guild = self.client.get_guild(table.guild_id)
-        return lang_of(guild.preferred_locale) if guild is not None else "en"
+        locale = guild.preferred_locale if guild is not None else None
+        return public_language(self.client, table.guild_id, locale)
 
     def thread(self, table: TableInfo) -> discord.PartialMessageable | None:
         if table.thread_id is None:

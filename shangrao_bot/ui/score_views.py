@@ -30,6 +30,7 @@ from shangrao_bot.store.ledger import Hand, SessionInfo, TransferRow, get_sessio
 from shangrao_bot.ui.core_text import localize_reason
 from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.language import public_language
 
 if TYPE_CHECKING:
     from shangrao_bot.store.db import Database
@@ -62,7 +63,7 @@ async def actor_for(db: Database, interaction: discord.Interaction) -> Actor:
 def public_lang(interaction: discord.Interaction) -> str:
     """The language of messages everyone at the table reads and several people change (a
     preview, the scoreboard, the settlement): the server's, so an edit never switches it."""
-    return lang_of(interaction.guild_locale)
+    return public_language(interaction.client, interaction.guild_id, interaction.guild_locale)
 
 
 def reason_name(reason: str, lang: str) -> str:
@@ -312,7 +313,9 @@ async def close_expired(client: discord.Client, book: ScoreBook) -> int:
     expired = book.take_expired()
     for hand in expired:
         guild = client.get_guild(hand.guild_id)
-        lang = lang_of(guild.preferred_locale) if guild is not None else "en"
+        lang = public_language(
+            client, hand.guild_id, guild.preferred_locale if guild is not None else None
+        )
         await close_prompt(client, hand, lang)
         info = await get_session(book.db, hand.guild_id, hand.session_id)
         await refresh_scoreboard(client, book, info, lang)

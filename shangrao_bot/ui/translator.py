@@ -71,6 +71,12 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
         "每手需要几位其他在座成员确认（1-3）",
         "每手需要幾位其他在座成員確認（1-3）",
     ),
+    "language": ("语言", "語言"),
+    "Language of the bot's public messages and images (auto: the server's)": (
+        "机器人公开消息和图片的语言（自动：跟随服务器）",
+        "機器人公開訊息和圖片的語言（自動：跟隨伺服器）",
+    ),
+    "auto (the server's language)": ("自动（跟随服务器语言）", "自動（跟隨伺服器語言）"),
     "no_scorer_role": ("取消记分员", "取消記分員"),
     "Remove the scorer role (nobody is a scorer)": (
         "取消记分员角色（不再有记分员）",
