@@ -77,6 +77,9 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
         "機器人公開訊息和圖片的語言（自動：跟隨伺服器）",
     ),
     "auto (the server's language)": ("自动（跟随服务器语言）", "自動（跟隨伺服器語言）"),
+    "English": ("英文 English", "英文 English"),
+    "简体中文": ("简体中文", "簡體中文"),
+    "繁體中文": ("繁体中文", "繁體中文"),
     "no_scorer_role": ("取消记分员", "取消記分員"),
     "Remove the scorer role (nobody is a scorer)": (
         "取消记分员角色（不再有记分员）",
