@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shangrao_bot.engine.actions import Action, ActionKind
+from shangrao_bot.engine.actions import ActionKind
+from shangrao_bot.engine.advice import after_claim
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import PlayerView, unseen_counts
 from shangrao_bot.play.commands import claim_tile
@@ -161,29 +162,6 @@ def _turn_hint(view: PlayerView) -> list[str]:
     return lines + why_lines(why)
 
 
-def _after_claim(hand: _Hand, a: Action) -> int:
-    """Shanten after claiming with ``a`` (and the best discard that follows a chi or pong)."""
-    assert a.tile is not None
-    if a.kind is ActionKind.CHI:
-        meld, used = a.tiles, [x for x in a.tiles if x != a.tile]
-    else:
-        n = 4 if a.kind is ActionKind.KONG else 3
-        meld, used = (a.tile,) * n, [a.tile] * (n - 1)
-    after = list(hand.counts)
-    for x in used:
-        after[x] -= 1
-    yaojiu = all(x in YAOJIU_KINDS for x in meld)
-    if a.kind is ActionKind.KONG:
-        return hand.shanten(after, 1, yaojiu)
-    best = 99
-    for k in range(NUM_KINDS):
-        if after[k]:
-            after[k] -= 1
-            best = min(best, hand.shanten(after, 1, yaojiu))
-            after[k] += 1
-    return best
-
-
 def _claim_hint(view: PlayerView) -> list[str]:
     hand = _own_hand(view)
     base = hand.shanten(hand.counts)
@@ -194,7 +172,8 @@ def _claim_hint(view: PlayerView) -> list[str]:
         lines += wait_lines(view, hand, list(hand.counts), None, why)
     for a in view.legal:
         if a.kind in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG):
-            s = _after_claim(hand, a)
+            assert a.tile is not None
+            s = after_claim(view, a.kind, a.tile, a.tiles)
             verdict = "lowers it" if s < base else "does not lower it"
             when = "before the replacement draw" if a.kind is ActionKind.KONG else "then discarding"
             lines.append(f"  {a.command()}: shanten {base} → {s} {when} — {verdict}")
