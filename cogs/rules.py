@@ -32,7 +32,7 @@ MAX_STAKE = 1000
 def rules_embed(settings: GuildSettings, lang: str) -> discord.Embed:
     language = settings.language if settings.language in LANGUAGES else "auto"
     lines = [
-        t("rules.preset", lang, preset=settings.preset),
+        t("rules.preset", lang, preset=t(f"rules.preset_name.{settings.preset}", lang)),
         "— " + t(f"rules.preset.{settings.preset}", lang),
         t("rules.stake", lang, stake=settings.stake),
         t(

@@ -122,6 +122,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "计分方案：**{preset}**",
         "zh-TW": "計分方案：**{preset}**",
     },
+    "rules.preset_name.shangrao": {"en": "shangrao (上饶)", "zh-CN": "上饶", "zh-TW": "上饒"},
+    "rules.preset_name.baike": {"en": "baike (百科)", "zh-CN": "百科", "zh-TW": "百科"},
     "rules.preset.shangrao": {
         "en": "multipliers (平胡自摸 ×2, 清碰碰胡 ×10, 宝吊头 ×3 …) with 杠开, 单吊, "
         "九幺, 飞宝 and 抢杠 modifiers",

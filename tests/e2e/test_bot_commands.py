@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import signal
 import sys
 from collections.abc import AsyncIterator
@@ -63,25 +64,52 @@ async def test_help_in_the_users_language(
     message = await rec.response()
     assert message.ephemeral
     assert message.embeds[0]["title"] == title
-    assert "/rules show" in message.text()
+    # commands are named as clickable mentions (shown in the reader's language by Discord)
+    assert re.search(r"</rules show:\d+>", message.text())
 
 
 async def test_rules_show_and_set_by_an_administrator(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:
+    """``/rules show`` is public: it speaks the server's language (its preferred locale until an
+    administrator picks one with ``/rules set language``), whoever asks."""
     alice, bob = fake_discord.user("alice"), fake_discord.user("bob")
     shown = await (await fake_discord.slash(alice, "rules show")).response()
-    assert "Preset: **shangrao**" in shown.text() and "Stake: **1**" in shown.text()
-    assert "**on** · 地胡" in shown.text()
+    assert "Preset: **shangrao (上饶)**" in shown.text() and "Stake: **1**" in shown.text()
+    assert "**on** · 地胡" in shown.text() and "**on** · 抢杠" in shown.text()
+    assert "**auto (the server's language)**" in shown.text()
     rec = await fake_discord.slash(alice, "rules set", preset="baike", stake=5, di_hu=False)
     assert "Rules updated." in (await rec.response()).text()
     shown = await (await fake_discord.slash(bob, "rules show")).response()
-    assert "计分方案：**baike**" in shown.text() and "底分：**5**" in shown.text()
+    assert not shown.ephemeral
+    assert "Preset: **baike (百科)**" in shown.text() and "Stake: **5**" in shown.text()
+    assert "**off** · 地胡" in shown.text()
+    assert "**off** · 抢杠" in shown.text()  # baike has no robbing a kong
+    rec = await fake_discord.slash(alice, "rules set", language="zh-CN")
+    assert "规则已更新。" in (await rec.response()).text()
+    shown = await (await fake_discord.slash(alice, "rules show")).response()
+    assert "计分方案：**百科**" in shown.text() and "底分：**5**" in shown.text()
     assert "**关** · 地胡" in shown.text()
+    assert "公开消息和图片的语言：**简体中文**" in shown.text()
+    assert not re.search(r"\b(baike|shangrao|Preset|Stake)\b", shown.text())
     rec = await fake_discord.slash(alice, "rules set", stake=0)
     assert "Stake 0 is not allowed" in (await rec.response()).text()
     rec = await fake_discord.slash(alice, "rules set")
     assert (await rec.response()).ephemeral and "give at least one option" in rec.text()
+    rec = await fake_discord.slash(alice, "rules set", language="auto")
+    shown = await (await fake_discord.slash(bob, "rules show")).response()
+    assert "Preset: **baike (百科)**" in shown.text()
+
+
+async def test_the_server_language_survives_a_restart(
+    fake_discord: FakeDiscord, bot: ShangraoBot, start_bot: StartBot, tmp_path: Path
+) -> None:
+    alice = fake_discord.user("alice")
+    await (await fake_discord.slash(alice, "rules set", language="zh-TW")).response()
+    await bot.close()
+    await start_bot(ShangraoBot(bot_settings(fake_discord, tmp_path)))
+    shown = await (await fake_discord.slash(alice, "rules show")).response()
+    assert "計分方案：**上饒**" in shown.text()
 
 
 async def test_rules_set_is_refused_to_non_administrators(
