@@ -1,4 +1,4 @@
-"""``/table create|leave|end|watch|dm|list``: virtual tables in a thread (issue 7).
+"""``/table create|leave|end|watch|dm|list``: virtual tables in a thread.
 
 Thin: parse, check, call the :class:`~shangrao_bot.service.TableService`, answer. The lobby,
 the table messages and the private panels are the presenter's (``shangrao_bot.ui.presenter``)
@@ -16,6 +16,7 @@ from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.errors import UserError
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.table_views import member_name
 
 MAX_LINES = 20
@@ -66,10 +67,16 @@ class Tables(commands.Cog):
         turn_seconds=_("Seconds per turn (default 45)"),
         claim_seconds=_("Seconds to claim a discard (default 15)"),
     )
+    @app_commands.choices(
+        preset=[
+            app_commands.Choice(name=_("shangrao (multipliers)"), value="shangrao"),
+            app_commands.Choice(name=_("baike (flat points)"), value="baike"),
+        ]
+    )
     async def create(
         self,
         interaction: discord.Interaction,
-        preset: str | None = None,
+        preset: app_commands.Choice[str] | None = None,
         hands: app_commands.Range[int, 1, 64] | None = None,
         turn_seconds: app_commands.Range[int, 10, 600] | None = None,
         claim_seconds: app_commands.Range[int, 3, 120] | None = None,
@@ -91,12 +98,12 @@ class Tables(commands.Cog):
             channel.id,
             interaction.user.id,
             member_name(interaction),
-            preset=preset,
+            preset=preset.value if preset is not None else None,
             hands=hands,
             turn_seconds=turn_seconds,
             claim_seconds=claim_seconds,
         )
-        guild_lang = lang_of(interaction.guild_locale)
+        guild_lang = public_language(self.bot, interaction.guild_id, interaction.guild_locale)
         try:
             thread = await channel.create_thread(
                 name=t("table.thread_name", guild_lang, table=info.id),
@@ -179,7 +186,7 @@ class Tables(commands.Cog):
                 lang,
                 id=info.id,
                 channel=info.thread_id or info.channel_id,
-                status=info.status.value,
+                status=t(f"tables.status.{info.status.value}", lang),
                 seated=sum(s is not None for s in info.seats),
             )
             for info in tables[:MAX_LINES]

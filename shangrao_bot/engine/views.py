@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shangrao_bot.engine.actions import Action, ActionKind
+from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.state import (
     SEATS,
     Discard,
@@ -152,3 +153,15 @@ def unseen_counts(view: PlayerView, hand: Sequence[int]) -> list[int]:
             if d.claimed_by is None:
                 seen[d.tile] += 1
     return [max(0, 4 - n) for n in seen]
+
+
+def hand_events(state: HandState) -> list[Event]:
+    """Every event of the hand so far, in order (rebuilt by replaying its actions: a hand is
+    determined by its seed and actions), as ``Event`` values with their secret parts — filter
+    with :meth:`Event.visible_to` before showing them."""
+    setup = state.setup if state.custom_wall else None
+    replayed = HandState(state.rules, state.seed, state.dealer, setup)
+    events = list(replayed.start_events)
+    for action in state.actions:
+        events += replayed.apply(action)
+    return events

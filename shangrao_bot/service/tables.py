@@ -26,8 +26,9 @@ from typing import Any
 
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.errors import EngineError
+from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.session import Session
-from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.engine.views import PlayerView, hand_events
 from shangrao_bot.play.commands import parse_command
 from shangrao_bot.service import lobby
 from shangrao_bot.service.clock import Clock, SystemClock
@@ -130,6 +131,18 @@ class TableService:
         if view is None:
             raise NotPlaying()
         return view
+
+    def public_events(self, table_id: int) -> list[Event]:
+        """The current hand's events as the table has shown them (what a player's panel recalls
+        after a restart): public parts only, a held claim window's later events left out."""
+        table = self._table(table_id)
+        state = table.hand
+        if state is None:
+            return []
+        events = hand_events(state)
+        if table.hold is not None and table.hold.held:
+            events = events[: len(events) - len(table.hold.held)]
+        return [e for e in events if e.public]
 
     def snapshot(self, table_id: int) -> dict[str, Any]:
         """SECRET: the table's saved form (every hand, the seed) — for tests and debugging."""

@@ -26,20 +26,32 @@ from typing import Any
 
 import discord
 
+from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.rules.scoring import Payment, Reason
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
 from shangrao_bot.store.prefs import set_dm_panels
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.language import public_language
+from shangrao_bot.ui.table_text import (
+    hand_start_text,
+    seat_name,
+    seat_who,
+    signed,
+    since_last_move,
+    table_message_text,
+)
 from shangrao_bot.ui.table_views import (
+    EmojiSource,
     ReadyButton,
     build_panel,
     lobby_message,
-    status_line,
+    table_link,
     table_view,
 )
+from shangrao_bot.ui.words import action_text
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +84,8 @@ class DiscordPresenter:
         self.board_tasks: dict[int, asyncio.Task[None]] = {}  # table → pending (sleeping) edit
         self.board_last: dict[int, float] = {}  # table → monotonic time of its last edit
         self.board_locks: dict[int, asyncio.Lock] = {}
+        self.hand_events: dict[int, list[Event]] = {}  # table → this hand's public events
+        self.thread_members: dict[int, set[int]] = {}  # table → users added to its thread
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -86,6 +100,27 @@ class DiscordPresenter:
         guild = self.client.get_guild(table.guild_id)
         locale = guild.preferred_locale if guild is not None else None
         return public_language(self.client, table.guild_id, locale)
+
+    def emoji(self) -> EmojiSource | None:
+        """Tile pictures for buttons, once the bot's tile emoji are uploaded."""
+        emojis = getattr(self.client, "tile_emojis", None)
+        return None if emojis is None else emojis.get
+
+    async def add_to_thread(self, table: TableInfo) -> None:
+        """Seated humans become members of the table's thread, so it shows in their channel
+        list and its jump links open it (each is added once; a failure is only logged)."""
+        if table.thread_id is None:
+            return
+        added = self.thread_members.setdefault(table.id, set())
+        thread = self.thread(table)
+        for user_id in [s.user_id for s in table.seats if s is not None and s.user_id]:
+            if user_id in added or thread is None:
+                continue
+            added.add(user_id)
+            try:
+                await self.client.http.add_user_to_thread(table.thread_id, user_id)
+            except discord.HTTPException:
+                log.info("table %s: could not add %s to its thread", table.id, user_id)
 
     def thread(self, table: TableInfo) -> discord.PartialMessageable | None:
         if table.thread_id is None:
@@ -113,8 +148,11 @@ class DiscordPresenter:
         if thread is None:
             return
         embed, view = lobby_message(table, self.lang(table))
-        msg = await thread.send(embed=embed, view=view)
+        msg = await thread.send(
+            embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
         self.lobby_messages[table.id] = msg.id
+        await self.add_to_thread(table)
 
     async def lobby_changed(self, table: TableInfo) -> None:
         thread = self.thread(table)
@@ -122,6 +160,7 @@ class DiscordPresenter:
         if thread is None or msg_id is None:
             return
         embed, view = lobby_message(table, self.lang(table))
+        await self.add_to_thread(table)
         if table.status is not TableStatus.LOBBY:
             await thread.get_partial_message(msg_id).edit(embed=embed, view=None)
         else:
@@ -135,7 +174,7 @@ class DiscordPresenter:
             return
         lang = self.lang(table)
         file = await self.board_file(table)
-        status = self.status_texts[table.id] = status_line(table, lang)
+        status = self.status_texts[table.id] = table_message_text(table, lang)
         msg = await thread.send(
             status,
             file=file or discord.utils.MISSING,
@@ -146,23 +185,15 @@ class DiscordPresenter:
 
     async def hand_started(self, table: TableInfo, events: Sequence[Event]) -> None:
         self._drop_board(table.id)
+        self.hand_events[table.id] = [e for e in events if e.public]
         lobby = self.lobby_messages.pop(table.id, None)
         thread = self.thread(table)
         if lobby is not None and thread is not None:
             embed, _ = lobby_message(table, self.lang(table))
             await thread.get_partial_message(lobby).edit(embed=embed, view=None)
+        await self.add_to_thread(table)
         if table.public is not None:
-            await self.say(
-                table,
-                t(
-                    "table.hand_start",
-                    self.lang(table),
-                    hand=table.hand_no,
-                    hands=table.hands_planned,
-                    dealer=table.dealer,
-                    commitment=table.public.commitment[:16],
-                ),
-            )
+            await self.say(table, hand_start_text(table, self.lang(table)))
         await self._post_table_message(table)
 
     async def table_changed(self, table: TableInfo, events: Sequence[Event]) -> None:
@@ -171,6 +202,7 @@ class DiscordPresenter:
         a prompt, the end of the hand or of the table flushes it)."""
         thread = self.thread(table)
         current = self.table_messages.get(table.id)
+        self.hand_events.setdefault(table.id, []).extend(e for e in events if e.public)
         if thread is None or table.public is None:
             return
         if current is None or current[0] != table.hand_no:
@@ -231,7 +263,7 @@ class DiscordPresenter:
             self.board_last[table_id] = time.monotonic()
             lang = self.lang(table)
             file = await self.board_file(table)
-            status = self.status_texts[table.id] = status_line(table, lang)
+            status = self.status_texts[table.id] = table_message_text(table, lang)
             await thread.get_partial_message(current[1]).edit(
                 content=status,
                 attachments=[file] if file else [],
@@ -274,6 +306,19 @@ class DiscordPresenter:
             self._ephemeral(table, user_id, view, lang),
         )
 
+    async def panel(
+        self, table: TableInfo, view: PlayerView, lang: str
+    ) -> tuple[str, discord.File, discord.ui.View | None]:
+        """A seat's panel with what happened since its last move and a link to the table."""
+        return await build_panel(
+            table,
+            view,
+            lang,
+            recent=since_last_move(self.hand_events.get(table.id, []), view.seat),
+            link=table_link(table),
+            emoji=self.emoji(),
+        )
+
     async def _dm(
         self, table: TableInfo, user_id: int, view: PlayerView, lang: str, *, fresh: bool
     ) -> None:
@@ -282,7 +327,7 @@ class DiscordPresenter:
         key = (table.id, user_id)
         if key in self.dm_closed or user_id in self.dm_off:
             return
-        content, file, items = await build_panel(table, view, lang)
+        content, file, items = await self.panel(table, view, lang)
         dm = self.dms.get(key)
         try:
             if dm is not None and dm.hand == table.hand_no:
@@ -314,7 +359,7 @@ class DiscordPresenter:
         if time.monotonic() - opened > PANEL_TOKEN_SECONDS:
             self.panels.pop(key, None)
             return
-        content, file, items = await build_panel(table, view, lang)
+        content, file, items = await self.panel(table, view, lang)
         try:
             await interaction.edit_original_response(
                 content=content, attachments=[file], view=items
@@ -337,16 +382,33 @@ class DiscordPresenter:
 
     # --- the end of a hand and of the session --------------------------------------------------
 
-    def _names(self, table: TableInfo) -> list[str]:
-        names = []
-        for i, s in enumerate(table.seats):
-            if s is None:
-                names.append(f"seat {i}")
-            elif s.user_id is not None:
-                names.append(f"<@{s.user_id}>")
-            else:
-                names.append(discord.utils.escape_markdown(s.name))
-        return names
+    def _names(self, table: TableInfo, lang: str, *, by_wind: bool = True) -> list[str]:
+        """Each seat's player as the thread names them: ``西家 <@Alice>`` (by wind this hand)
+        or, across hands, ``<@Alice>`` alone (winds move with the dealer)."""
+        if by_wind:
+            return [seat_who(table, i, lang) for i in range(len(table.seats))]
+        return [seat_name(table, i, lang) for i in range(len(table.seats))]
+
+    @staticmethod
+    def _amount(summary: HandSummary, payment: Payment, lang: str) -> str:
+        """A payment's amount, with its 飞宝 doubling spelled out when the payer's own flown
+        宝 doubled it (``4 = 2 × 2，飞宝 1 张``)."""
+        amount = f"**{payment.amount}**"
+        if payment.reason is not Reason.WIN:
+            return amount
+        win = next((w for w in summary.result.wins if w.seat == payment.payee), None)
+        value = win.score.value if win is not None else 0
+        if not value or payment.amount == value or payment.amount % value:
+            return amount
+        flown = summary.public.seats[payment.payer].bao_flown
+        return t(
+            "table.result.doubled",
+            lang,
+            amount=amount,
+            value=value,
+            factor=payment.amount // value,
+            flown=flown,
+        )
 
     async def _close_panels(self, table: TableInfo) -> None:
         lang = self.lang(table)
@@ -362,6 +424,7 @@ class DiscordPresenter:
             self.panels.pop(key, None)
 
     async def hand_ended(self, table: TableInfo, summary: HandSummary) -> None:
+        self.hand_events.pop(table.id, None)
         from shangrao_bot.render import render_board, render_result
 
         thread = self.thread(table)
@@ -383,14 +446,14 @@ class DiscordPresenter:
         png = await asyncio.to_thread(
             render_result, summary.result, dealer=pub.dealer, bao=pub.bao, indicator=pub.indicator
         )
-        names = self._names(table)
+        names = self._names(table, lang)
         lines = [
             t(
                 "table.result.payment",
                 lang,
                 payer=names[p.payer],
                 payee=names[p.payee],
-                amount=p.amount,
+                amount=self._amount(summary, p, lang),
                 reason=t(f"skv.reason.{p.reason.value}", lang),
             )
             for p in summary.result.payments
@@ -402,7 +465,9 @@ class DiscordPresenter:
         )
         embed.add_field(
             name=t("table.result.totals", lang),
-            value="\n".join(f"{n}: {v:+d}" for n, v in zip(names, summary.totals, strict=False)),
+            value="\n".join(
+                f"{n}: {signed(v)}" for n, v in zip(names, summary.totals, strict=False)
+            ),
             inline=False,
         )
         embed.add_field(name=t("table.result.seed", lang), value=f"`{pub.seed}`", inline=False)
@@ -431,9 +496,11 @@ class DiscordPresenter:
         if thread is None:
             return
         lang = self.lang(table)
-        names = self._names(table)
+        names = self._names(table, lang, by_wind=False)
         order = sorted(range(len(summary.totals)), key=lambda i: -summary.totals[i])
-        lines = [f"{rank + 1}. {names[i]} {summary.totals[i]:+d}" for rank, i in enumerate(order)]
+        lines = [
+            f"{rank + 1}. {names[i]} {signed(summary.totals[i])}" for rank, i in enumerate(order)
+        ]
         seat_of_player = {p: i for i, p in enumerate(summary.players)}
         transfers = [
             t(
@@ -468,7 +535,16 @@ class DiscordPresenter:
     # --- notices -------------------------------------------------------------------------------
 
     async def notice(self, table: TableInfo, key: str, **args: object) -> None:
-        await self.say(table, t(key, self.lang(table), **args))
+        """A service notice in the table's language: the seat it is about named as the thread
+        names it, a move as players say it (never the command line's ``d 5p``)."""
+        lang = self.lang(table)
+        seat = args.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(table.seats):
+            args["name"] = seat_who(table, seat, lang)
+        for name, value in args.items():
+            if isinstance(value, Action):
+                args[name] = action_text(value, lang)
+        await self.say(table, t(key, lang, **args))
 
     async def paused(self, table: TableInfo) -> None:
         minutes = 0
@@ -482,6 +558,9 @@ class DiscordPresenter:
     async def restored(self, table: TableInfo) -> None:
         await self.say(table, t("table.notice.restored", self.lang(table)))
         self._drop_board(table.id)
+        service = getattr(self.client, "service", None)
+        if service is not None:  # the panels recall the hand so far, as before the restart
+            self.hand_events[table.id] = service.public_events(table.id)
         if table.status is TableStatus.LOBBY:
             await self.post_lobby(table)
         elif table.status is TableStatus.PLAYING:
@@ -502,3 +581,5 @@ class DiscordPresenter:
         await self.say(table, t(f"table.closed.{reason}", self.lang(table)))
         for key in [k for k in self.dm_closed if k[0] == table.id]:
             self.dm_closed.discard(key)
+        self.hand_events.pop(table.id, None)
+        self.thread_members.pop(table.id, None)

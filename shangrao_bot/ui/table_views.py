@@ -1,4 +1,4 @@
-"""Buttons of the virtual tables (issue 7) as :class:`discord.ui.DynamicItem` templates: the
+"""Buttons of the virtual tables as :class:`discord.ui.DynamicItem` templates: the
 custom_id carries everything a click needs (table id, hand number, public sequence, the move),
 so buttons posted before a restart still work once ``bot.add_dynamic_items(*TABLE_ITEMS)`` ran.
 
@@ -21,18 +21,30 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import discord
 
 from shangrao_bot.engine.actions import Action, ActionKind
+from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView
-from shangrao_bot.rules.tiles import format_tiles, suit_of, tile_str
+from shangrao_bot.rules.tiles import suit_of
 from shangrao_bot.service.errors import PromptOutdated
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.ui.errors import message_for, reply_error
 from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.table_text import (
+    action_label,
+    discard_label,
+    hint_text,
+    panel_text,
+    rules_line,
+    rules_summary,
+    seat_map,
+    seat_place,
+    status_line,
+)
 
 if TYPE_CHECKING:
     from shangrao_bot.service.tables import TableService
@@ -75,14 +87,6 @@ def decode_action(text: str) -> Action:
         None if tile == "x" else int(tile),
         tuple(int(x) for x in tiles.split("-")) if tiles else (),
     )
-
-
-def action_label(action: Action, lang: str) -> str:
-    k = action.kind
-    tile = tile_str(action.tile) if action.tile is not None else ""
-    if k is ActionKind.CHI:
-        return t("table.btn.chi", lang, tiles=format_tiles(action.tiles))
-    return t(f"table.btn.{k.value}", lang, tile=tile)
 
 
 # --- the dynamic items -------------------------------------------------------------------------
@@ -132,8 +136,17 @@ class TableButton(
         op = self.op
         if op == "rules":
             info = service.get(self.table)
-            await interaction.response.send_message(rules_text(info, lang), ephemeral=True)
+            await interaction.response.send_message(rules_summary(info, lang), ephemeral=True)
             return
+        if op == "join":
+            info = service.get(self.table)
+            seat = info.seat_of(user)
+            if seat is not None:  # the host (seated by /table create) or a second click
+                await interaction.response.send_message(
+                    t("table.reply.already_here", lang, seat=seat_place(info, seat, lang)),
+                    ephemeral=True,
+                )
+                return
         if op == "watch":
             await self._watch(interaction, lang)
             return
@@ -141,8 +154,13 @@ class TableButton(
         # busy server must never let an interaction pass Discord's 3 seconds
         await interaction.response.defer(ephemeral=True, thinking=True)
         if op == "join":
-            await service.join(self.table, user, member_name(interaction))
-            key = "table.reply.joined"
+            info = await service.join(self.table, user, member_name(interaction))
+            seat = info.seat_of(user)
+            where = seat_place(info, seat, lang) if seat is not None else ""
+            await interaction.followup.send(
+                t("table.reply.joined", lang, table=self.table, seat=where), ephemeral=True
+            )
+            return
         elif op == "leave":
             await service.leave(self.table, user)
             key = "table.reply.left"
@@ -154,9 +172,10 @@ class TableButton(
             key = "table.reply.started"
         elif op.startswith("rm"):
             seat = int(op.removeprefix("rm"))
-            await service.remove_ai(self.table, user, seat)
+            info = await service.remove_ai(self.table, user, seat)
             await interaction.followup.send(
-                t("table.reply.ai_removed", lang, seat=seat), ephemeral=True
+                t("table.reply.ai_removed", lang, seat=seat_place(info, seat, lang)),
+                ephemeral=True,
             )
             return
         else:  # back
@@ -215,7 +234,7 @@ class HandButton(
             info = bot.service.get(self.table)
             view = bot.service.private_view(self.table, interaction.user.id)
             _same_hand(info.hand_no == self.hand)
-            content, file, items = await build_panel(info, view, lang)
+            content, file, items = await bot.table_presenter.panel(info, view, lang)
             await interaction.response.send_message(
                 content, file=file, view=items or discord.utils.MISSING, ephemeral=True
             )
@@ -280,7 +299,7 @@ class PanelButton(
                     content=t("table.panel.over", lang), attachments=[], view=None
                 )
                 return
-            content, file, items = await build_panel(info, view, lang)
+            content, file, items = await bot.table_presenter.panel(info, view, lang)
             await interaction.edit_original_response(
                 content=content, attachments=[file], view=items
             )
@@ -310,36 +329,6 @@ async def _offer_fresh_panel(
         await interaction.followup.send(text, view=reopen, ephemeral=True)
     else:
         await interaction.response.send_message(text, view=reopen, ephemeral=True)
-
-
-def hint_text(view: PlayerView, lang: str) -> str:
-    """The seat's waits and what each pays (per payer, self-drawn now) — with 14 tiles, for
-    each discard that leaves the hand ready. Only the seat's own view is used."""
-    from dataclasses import replace
-
-    from shangrao_bot.render import waits_for
-
-    def describe(waits: list[Any]) -> str:
-        return ", ".join(
-            t("table.hint.value", lang, tile=tile_str(w.tile), value=w.value)
-            if w.value is not None
-            else t("table.hint.no_win", lang, tile=tile_str(w.tile))
-            for w in waits
-        )
-
-    waits = waits_for(view)
-    if waits:
-        return t("table.hint.waits", lang, waits=describe(waits))[:2000]
-    tiles = [*view.concealed, *([view.drawn] if view.drawn is not None else [])]
-    lines = []
-    for tile in sorted(set(tiles)):
-        rest = list(tiles)
-        rest.remove(tile)
-        after = waits_for(replace(view, concealed=tuple(sorted(rest)), drawn=None))
-        if after:
-            lines.append(t("table.hint.discard", lang, tile=tile_str(tile), waits=describe(after)))
-    text = "\n".join(lines) or t("table.hint.none", lang)
-    return text[:2000]
 
 
 def _hand_button(
@@ -426,44 +415,17 @@ TABLE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
 
 # --- building messages -------------------------------------------------------------------------
 
-
-def rules_text(info: TableInfo, lang: str) -> str:
-    cfg = info.config
-    return t(
-        "table.rules",
-        lang,
-        table=info.id,
-        preset=cfg.rules.preset.value,
-        stake=cfg.rules.stake,
-        hands=cfg.hands,
-        turn=f"{cfg.turn_seconds:g}",
-        claim=f"{cfg.claim_seconds:g}",
-    )
-
-
-def seat_lines(info: TableInfo, lang: str) -> list[str]:
-    lines = []
-    for i, s in enumerate(info.seats):
-        if s is None:
-            who = t("table.seat.empty", lang)
-        elif s.user_id is not None:
-            who = f"<@{s.user_id}>" + (" 👑" if s.user_id == info.host_id else "")
-            if s.away:
-                who += " " + t("table.seat.away", lang)
-        else:
-            who = discord.utils.escape_markdown(s.name)
-        total = f" · {info.totals[i]:+d}" if info.totals and info.status.value != "lobby" else ""
-        lines.append(f"`{i}` {who}{total}")
-    return lines
+# A tile's picture for a button (``TileEmojis.get``): None while the emoji are not uploaded yet.
+EmojiSource = Callable[..., discord.PartialEmoji | None]
 
 
 def lobby_message(info: TableInfo, lang: str) -> tuple[discord.Embed, discord.ui.View]:
     embed = discord.Embed(
         title=t("table.lobby.title", lang, table=info.id),
-        description="\n".join(seat_lines(info, lang)),
+        description="\n".join(seat_map(info, lang)),
         colour=0xC0392B,
     )
-    embed.add_field(name=t("table.lobby.rules", lang), value=rules_text(info, lang), inline=False)
+    embed.add_field(name=t("table.lobby.rules", lang), value=rules_line(info, lang), inline=False)
     if info.spectators:
         embed.set_footer(text=t("table.lobby.watching", lang, n=len(info.spectators)))
     view = discord.ui.View(timeout=None)
@@ -471,37 +433,17 @@ def lobby_message(info: TableInfo, lang: str) -> tuple[discord.Embed, discord.ui
         view.add_item(TableButton(info.id, op, lang))
     for i, s in enumerate(info.seats):  # the host may remove an AI player
         if s is not None and s.user_id is None:
-            label = t("table.btn.rm", lang, name=s.name)
+            label = t("table.btn.rm", lang, name=seat_place(info, i, lang))
             view.add_item(TableButton(info.id, f"rm{i}", lang, label=label))
     return embed, view
 
 
-def status_line(info: TableInfo, lang: str) -> str:
-    parts = [
-        t("table.status.hand", lang, table=info.id, hand=info.hand_no, hands=info.hands_planned)
-    ]
-    if info.paused:
-        parts.append(t("table.status.paused", lang))
-    elif info.turn_seat is not None:
-        seat = info.seats[info.turn_seat]
-        name = (
-            f"<@{seat.user_id}>"
-            if seat is not None and seat.user_id is not None
-            else (seat.name if seat else "?")
-        )
-        parts.append(t("table.status.turn", lang, name=name))
-    elif info.phase is not None and info.phase.value in ("claim", "rob"):
-        parts.append(t("table.status.claim", lang))
-    if info.deadline is not None:
-        parts.append(f"⏱ <t:{int(info.deadline)}:R>")
-    return " · ".join(parts)
-
-
 def table_view(info: TableInfo, lang: str) -> discord.ui.View:
+    """The table message's buttons. "I'm back" is not here: only a player who is away needs
+    it, and they find it on their own panel."""
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(info.id, info.hand_no, info.sequence or 0, lang))
     view.add_item(TableButton(info.id, "watch", lang))
-    view.add_item(TableButton(info.id, "back", lang))
     view.add_item(TableButton(info.id, "rules", lang))
     return view
 
@@ -518,10 +460,22 @@ def _rows(groups: Sequence[list[discord.ui.Item[Any]]], free_rows: int) -> list[
     return [flat[i : i + ROW_BUTTONS] for i in range(0, len(flat), ROW_BUTTONS)]
 
 
-def panel_view(info: TableInfo, view: PlayerView, lang: str) -> discord.ui.View | None:
-    """Tile buttons for the legal discards (grouped by suit), one button per other legal
-    action, and Hint; within Discord's 5 rows × 5 buttons."""
+def _action_style(action: Action) -> discord.ButtonStyle:
+    if action.kind is ActionKind.WIN:
+        return discord.ButtonStyle.success
+    if action.kind is ActionKind.PASS:
+        return discord.ButtonStyle.danger
+    return discord.ButtonStyle.primary
+
+
+def panel_view(
+    info: TableInfo, view: PlayerView, lang: str, emoji: EmojiSource | None = None
+) -> discord.ui.View | None:
+    """Tile buttons for the legal discards (grouped by suit; the tile's picture and name, the
+    宝 and the drawn tile marked), one button per other legal action, Hint, and — for a player
+    who is away — I'm back; within Discord's 5 rows × 5 buttons."""
     hand, seq = info.hand_no, view.public.sequence
+    bao = view.public.bao
     discards = sorted(
         {a.tile for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None}
     )
@@ -529,24 +483,33 @@ def panel_view(info: TableInfo, view: PlayerView, lang: str) -> discord.ui.View 
     by_suit: dict[int, list[discord.ui.Item[Any]]] = {}
     for tile in discards:
         style = discord.ButtonStyle.primary if tile == view.drawn else discord.ButtonStyle.secondary
-        by_suit.setdefault(suit_of(tile), []).append(
-            PanelButton(info.id, hand, seq, "d", str(tile), label=tile_str(tile), style=style)
+        button = PanelButton(
+            info.id, hand, seq, "d", str(tile), label=discard_label(tile, view, lang), style=style
         )
+        picture = emoji(tile, bao=tile == bao) if emoji is not None else None
+        if picture is not None:
+            button.item.emoji = picture
+        by_suit.setdefault(suit_of(tile), []).append(button)
     action_items: list[Any] = []
     for a in others:
-        style = (
-            discord.ButtonStyle.success
-            if a.kind is ActionKind.WIN
-            else discord.ButtonStyle.danger
-            if a.kind is ActionKind.PASS
-            else discord.ButtonStyle.primary
+        button = PanelButton(
+            info.id,
+            hand,
+            seq,
+            "a",
+            encode_action(a),
+            label=action_label(a, lang)[:80],
+            style=_action_style(a),
         )
-        action_items.append(
-            PanelButton(
-                info.id, hand, seq, "a", encode_action(a), label=action_label(a, lang), style=style
-            )
-        )
+        if emoji is not None and a.tile is not None and a.kind is not ActionKind.CHI:
+            picture = emoji(a.tile, bao=a.tile == bao)
+            if picture is not None:
+                button.item.emoji = picture
+        action_items.append(button)
     action_items.append(HintButton(info.id, hand, lang))
+    seat = info.seats[view.seat]
+    if seat is not None and seat.away:
+        action_items.append(TableButton(info.id, "back", lang))
     action_rows = [
         action_items[i : i + ROW_BUTTONS] for i in range(0, len(action_items), ROW_BUTTONS)
     ]
@@ -559,19 +522,25 @@ def panel_view(info: TableInfo, view: PlayerView, lang: str) -> discord.ui.View 
     return out
 
 
-def panel_content(info: TableInfo, view: PlayerView, lang: str) -> str:
-    head = t("table.panel.head", lang, table=info.id, hand=info.hand_no, seat=view.seat)
-    if view.legal:
-        when = f" <t:{int(info.deadline)}:R>" if info.deadline is not None else ""
-        return f"{head}\n{t('table.panel.act', lang)}{when}"
-    return f"{head}\n{t('table.panel.wait', lang)}"
+def table_link(info: TableInfo) -> str | None:
+    """The jump URL of the table's thread (stable across hands and restarts)."""
+    if info.thread_id is None:
+        return None
+    return f"https://discord.com/channels/{info.guild_id}/{info.thread_id}"
 
 
 async def build_panel(
-    info: TableInfo, view: PlayerView, lang: str
+    info: TableInfo,
+    view: PlayerView,
+    lang: str,
+    *,
+    recent: Sequence[Event] = (),
+    link: str | None = None,
+    emoji: EmojiSource | None = None,
 ) -> tuple[str, discord.File, discord.ui.View | None]:
-    """A seat's private panel: text, the hand image (waits and values when tenpai) and the
-    move buttons. Rendering runs in a worker thread."""
+    """A seat's private panel: what happened since its last move and what to do now, the hand
+    image (the claimable tile beside the hand, the drawn tile marked, waits and values when
+    tenpai) and the move buttons. Rendering runs in a worker thread."""
     from shangrao_bot.render import render_hand, waits_for
 
     def draw() -> bytes:
@@ -579,4 +548,5 @@ async def build_panel(
 
     png = await asyncio.to_thread(draw)
     file = discord.File(io.BytesIO(png), filename="hand.png")
-    return panel_content(info, view, lang), file, panel_view(info, view, lang)
+    content = panel_text(info, view, lang, recent, link)
+    return content, file, panel_view(info, view, lang, emoji)

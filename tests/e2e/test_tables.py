@@ -1,4 +1,4 @@
-"""Virtual tables through the loopback fake Discord (issue 7): /table create with its lobby
+"""Virtual tables through the loopback fake Discord: /table create with its lobby
 buttons, a whole hand of one scripted human (alice) and three AIs driven through buttons,
 closed DMs, clicks by strangers and on outdated panels, a restart mid-hand, and what public
 messages may carry."""
@@ -21,6 +21,7 @@ from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
 from shangrao_bot.settings import Settings
 from shangrao_bot.ui.i18n import ALL_MESSAGES, MESSAGES, merged, t
 from shangrao_bot.ui.score_text import MESSAGES as SCORE_SCREEN_MESSAGES
+from shangrao_bot.ui.table_messages import MESSAGES as TABLE_MESSAGES
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
 
@@ -120,7 +121,9 @@ def check_public(fake: FakeDiscord, thread, players: list[FakeUser]) -> None:  #
 
 
 def test_service_messages_are_merged_without_clashes() -> None:
-    everything = merged(MESSAGES, SERVICE_MESSAGES, SCOREBOOK_MESSAGES, SCORE_SCREEN_MESSAGES)
+    everything = merged(
+        MESSAGES, TABLE_MESSAGES, SERVICE_MESSAGES, SCOREBOOK_MESSAGES, SCORE_SCREEN_MESSAGES
+    )
     assert everything == ALL_MESSAGES  # no clash, nothing lost
     assert t("table.prompt_outdated", "en").startswith("This prompt is outdated")
     with pytest.raises(RuntimeError, match="defined twice"):
@@ -244,7 +247,7 @@ async def test_closed_dms_fall_back_to_my_hand_and_old_panels_are_outdated(
     # …and it offers the current panel: one click to act again
     reopen = next(c for c in refusal.custom_ids if c.endswith(":hand"))
     fresh = await (await fake.click(alice, refusal, reopen)).response()
-    assert fresh.ephemeral and "your seat 0" in fresh.text()  # alice's current panel
+    assert fresh.ephemeral and "(seat 1)" in fresh.text()  # alice's current panel
     told = [m for m in fake.channel_messages(thread) if "cannot DM you" in m.text()]
     assert len(told) == 1
     check_public(fake, thread, [alice])

@@ -21,7 +21,7 @@ from shangrao_bot.render import render_board
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.store.prefs import dm_panels_off
 from shangrao_bot.ui.i18n import LANGS, t
-from shangrao_bot.ui.table_views import hint_text, status_line
+from shangrao_bot.ui.table_text import hint_text, table_message_text
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from tests.e2e.test_tables import (
@@ -150,7 +150,7 @@ async def test_board_edits_are_coalesced_and_end_with_the_latest_state(
     info = bot.service.get(table_id)
     assert info.public is not None
     assert fake.attachment_bytes(msg) == render_board(info.public)
-    assert msg.content == status_line(info, "en")
+    assert msg.content == table_message_text(info, "en")
     # a burst of changes: at most one edit now and one pending edit that shows the latest
     presenter.board_interval = 0.3
     await asyncio.sleep(0.35)
@@ -163,7 +163,7 @@ async def test_board_edits_are_coalesced_and_end_with_the_latest_state(
     await until(lambda: msg.edits == edits + 2, 3)
     await asyncio.sleep(0.5)
     assert msg.edits == edits + 2
-    assert msg.content == status_line(info, "en")
+    assert msg.content == table_message_text(info, "en")
     assert fake.attachment_bytes(msg) == render_board(info.public)
     # a whole hand: far fewer edits of the table message than board changes
     presenter.board_interval = 1.5
