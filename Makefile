@@ -29,8 +29,10 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 
 .venv: $(VENV)/.installed
 
+# Exit status 2 means the bot stopped on a configuration problem it has just explained (no
+# token, a rejected token, a bad setting): make's own "Error 2" line would only add noise.
 run: $(VENV)/.installed-base
-	$(BIN)/python bot.py
+	@$(BIN)/python bot.py; status=$$?; [ $$status -eq 2 ] || exit $$status
 
 test: $(VENV)/.installed
 	$(BIN)/ruff check .
