@@ -13,10 +13,12 @@ EMBED_COLOUR = discord.Colour.from_rgb(176, 32, 32)
 
 
 def help_embed(lang: str) -> discord.Embed:
-    embed = discord.Embed(
-        title=t("help.title", lang), description=t("help.intro", lang), colour=EMBED_COLOUR
+    # the command list goes in the description (4096 characters): as clickable mentions
+    # (</table watch:ID>) it outgrows an embed field's 1024
+    description = "\n\n".join(
+        [t("help.intro", lang), f"**{t('help.commands', lang)}**\n{t('help.command_list', lang)}"]
     )
-    embed.add_field(name=t("help.commands", lang), value=t("help.command_list", lang), inline=False)
+    embed = discord.Embed(title=t("help.title", lang), description=description, colour=EMBED_COLOUR)
     embed.add_field(name=t("help.rules", lang), value=t("help.rules_text", lang), inline=False)
     return embed
 

@@ -67,32 +67,38 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "help.command_list": {
         "en": "`/help` this message\n"
-        "`/rules show` the server's preset, house rules and stake\n"
+        "`/rules show` the server's preset, house rules, stake and language · "
         "`/rules set` change them (administrators)\n"
-        "`/table …` virtual tables in a thread\n"
-        "`/session start` keep score at a physical table (live scoreboard, settlement)\n"
-        "`/score tiles|quick|draw` score a hand (recorded in the channel's session, confirmed "
-        "by another player); `/score undo|void`\n"
+        "`/table create` a virtual table in a thread; "
+        "`/table watch` `/table leave` `/table end` `/table dm` `/table list`\n"
+        "`/session start` keep score at a physical table; "
+        "`/session show` `/session end` `/session list`\n"
+        "`/score tiles` `/score quick` `/score draw` record a hand (confirmed by another "
+        "player); `/score undo` `/score void`\n"
         "`/leaderboard` `/stats` `/history` `/export` read the book\n"
-        "`/player link|rename` tidy guests (scorers)",
+        "`/player link` `/player rename` tidy guests (scorers)",
         "zh-CN": "`/help` 本说明\n"
-        "`/rules show` 本服务器的计分方案、房规和底分\n"
+        "`/rules show` 本服务器的计分方案、房规、底分和语言 · "
         "`/rules set` 修改它们（管理员）\n"
-        "`/table …` 子区里的虚拟牌桌\n"
-        "`/session start` 线下牌局记分（实时记分板、结算）\n"
-        "`/score tiles|quick|draw` 计一手牌（记入本频道场次，由另一位玩家确认）；"
-        "`/score undo|void`\n"
+        "`/table create` 在子区里开一张虚拟牌桌；"
+        "`/table watch` `/table leave` `/table end` `/table dm` `/table list`\n"
+        "`/session start` 线下牌局记分；"
+        "`/session show` `/session end` `/session list`\n"
+        "`/score tiles` `/score quick` `/score draw` 记一手牌（由另一位玩家确认）；"
+        "`/score undo` `/score void`\n"
         "`/leaderboard` `/stats` `/history` `/export` 查看账本\n"
-        "`/player link|rename` 整理访客（记分员）",
+        "`/player link` `/player rename` 整理访客（记分员）",
         "zh-TW": "`/help` 本說明\n"
-        "`/rules show` 本伺服器的計分方案、房規和底分\n"
+        "`/rules show` 本伺服器的計分方案、房規、底分和語言 · "
         "`/rules set` 修改它們（管理員）\n"
-        "`/table …` 討論串裡的虛擬牌桌\n"
-        "`/session start` 線下牌局記分（即時記分板、結算）\n"
-        "`/score tiles|quick|draw` 計一手牌（記入本頻道場次，由另一位玩家確認）；"
-        "`/score undo|void`\n"
+        "`/table create` 在討論串裡開一張虛擬牌桌；"
+        "`/table watch` `/table leave` `/table end` `/table dm` `/table list`\n"
+        "`/session start` 線下牌局記分；"
+        "`/session show` `/session end` `/session list`\n"
+        "`/score tiles` `/score quick` `/score draw` 記一手牌（由另一位玩家確認）；"
+        "`/score undo` `/score void`\n"
         "`/leaderboard` `/stats` `/history` `/export` 查看帳本\n"
-        "`/player link|rename` 整理訪客（記分員）",
+        "`/player link` `/player rename` 整理訪客（記分員）",
     },
     "help.rules": {
         "en": "Rules in short",
