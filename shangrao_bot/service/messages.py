@@ -126,14 +126,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "{name} 超時：已代為 {action}（第 {strikes} 次）。",
     },
     "table.notice.autopilot": {
-        "en": "{name} seems to be away: an AI plays their seat until they press “I'm back”.",
-        "zh-CN": "{name} 似乎离开了：由 AI 代打，直到他按下“我回来了”。",
-        "zh-TW": "{name} 似乎離開了：由 AI 代打，直到他按下「我回來了」。",
+        "en": "{name} seems to be away: an AI plays their seat until they press “I'm back” on "
+        "their hand panel.",
+        "zh-CN": "{name} 似乎离开了：由 AI 代打，直到他在手牌面板上按“我回来了”。",
+        "zh-TW": "{name} 似乎離開了：由 AI 代打，直到他在手牌面板上按「我回來了」。",
     },
     "table.notice.away": {
-        "en": "{name} stepped away: an AI plays their seat until they press “I'm back”.",
-        "zh-CN": "{name} 暂时离开：由 AI 代打，直到他按下“我回来了”。",
-        "zh-TW": "{name} 暫時離開：由 AI 代打，直到他按下「我回來了」。",
+        "en": "{name} stepped away: an AI plays their seat until they press “I'm back” on "
+        "their hand panel.",
+        "zh-CN": "{name} 暂时离开：由 AI 代打，直到他在手牌面板上按“我回来了”。",
+        "zh-TW": "{name} 暫時離開：由 AI 代打，直到他在手牌面板上按「我回來了」。",
     },
     "table.notice.back": {
         "en": "{name} is back.",

@@ -29,6 +29,7 @@ import discord
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.errors import UserError
 from shangrao_bot.rules.scoring import Payment, Reason
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
@@ -55,6 +56,8 @@ from shangrao_bot.ui.words import action_text
 
 log = logging.getLogger(__name__)
 
+# notices after which the seat's own panel changes (I'm back appears or goes)
+AWAY_OR_BACK = frozenset({"table.notice.away", "table.notice.autopilot", "table.notice.back"})
 BOARD_EDIT_SECONDS = 1.5  # at most one edit of a table message per this interval
 PANEL_TOKEN_SECONDS = 14 * 60  # an interaction token lives 15 min: stop editing a bit before
 DM_FRESH_SECONDS = 20.0  # a prompt re-sends a DM panel older than this, so Discord notifies
@@ -545,6 +548,21 @@ class DiscordPresenter:
             if isinstance(value, Action):
                 args[name] = action_text(value, lang)
         await self.say(table, t(key, lang, **args))
+        if key in AWAY_OR_BACK and isinstance(seat, int):
+            await self._refresh_panel(table, seat)
+
+    async def _refresh_panel(self, table: TableInfo, seat: int) -> None:
+        """Show a seat's panel again (it gains or loses I'm back as its player steps away or
+        comes back, which changes nothing in the hand itself)."""
+        s = table.seats[seat] if 0 <= seat < len(table.seats) else None
+        service = getattr(self.client, "service", None)
+        if s is None or s.user_id is None or service is None:
+            return
+        try:
+            view = service.private_view(table.id, s.user_id)
+        except UserError:  # between hands: no panel to show
+            return
+        await self._private(table, seat, view)
 
     async def paused(self, table: TableInfo) -> None:
         minutes = 0

@@ -279,6 +279,8 @@ def panel_text(
         live=pub.live,
     )
     lines = [head]
+    if pub.phase in (Phase.CLAIM, Phase.ROB) and recent and view.legal:
+        recent = recent[:-1]  # the discard (or 补杠) being claimed: the prompt names it
     said = [line for e in recent if (line := event_line(info, e, lang)) is not None]
     if said:
         lines.append(t("table.panel.recent", lang))
