@@ -1,5 +1,6 @@
 """The Discord client: opens the database, loads the cogs, installs the translator and the one
-error path, and syncs slash commands (to ``DEV_GUILD_ID`` instantly, otherwise globally)."""
+error path, syncs slash commands (to ``DEV_GUILD_ID`` instantly, otherwise globally) and, in the
+background, the tile pictures buttons carry (application emoji, ``bot.tile_emojis``)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from shangrao_bot.service.tables import SeedSource
 from shangrao_bot.settings import Settings
 from shangrao_bot.store.db import Database, path_from_url
 from shangrao_bot.store.prefs import dm_panels_off
+from shangrao_bot.ui.emoji import TileEmojis
 from shangrao_bot.ui.errors import on_app_command_error
 from shangrao_bot.ui.i18n import remember_commands
 from shangrao_bot.ui.language import ServerLanguages
@@ -62,6 +64,7 @@ class ShangraoBot(commands.Bot):
     service: TableService
     table_presenter: DiscordPresenter
     presenter_queue: QueuedPresenter
+    tile_emojis: TileEmojis
 
     def __init__(
         self,
@@ -89,6 +92,9 @@ class ShangraoBot(commands.Bot):
         self.tree.error(on_app_command_error)
 
     async def setup_hook(self) -> None:
+        # Tile pictures for buttons: synced in the background, `get` answers None until then.
+        self.tile_emojis = TileEmojis()
+        self.tile_emojis.start(self)
         self.db = await Database.open(path_from_url(self.settings.database_url))
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
         self.languages = ServerLanguages()
@@ -145,8 +151,11 @@ class ShangraoBot(commands.Bot):
         )
 
     async def close(self) -> None:
-        """Stop cleanly: the tables' timers, what the presenter still has to show, Discord (no
-        new interactions), then the database."""
+        """Stop cleanly: the emoji sync, the tables' timers, what the presenter still has to
+        show, Discord (no new interactions), then the database."""
+        tile_emojis = getattr(self, "tile_emojis", None)
+        if tile_emojis is not None:
+            await tile_emojis.close()
         service = getattr(self, "service", None)
         if service is not None:
             await service.shutdown()

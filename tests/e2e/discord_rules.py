@@ -1,4 +1,4 @@
-"""Discord's documented limits on message, modal and command bodies, checked by the fake.
+"""Discord's documented limits on message, modal, command and emoji bodies, checked by the fake.
 
 Each check returns a list of :class:`FieldError` (a JSON path into the request body plus
 Discord's error code and message); :func:`form_body_errors` nests them into the ``errors``
@@ -15,7 +15,12 @@ from Discord's documentation and DISCORD-NOTES.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import base64
+import binascii
+import io
+import re
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -724,4 +729,200 @@ def check_commands(commands: Any) -> list[FieldError]:
         errors.append(
             FieldError((), "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer chat input commands.")
         )
+    return errors
+
+
+# ----------------------------------------------------------------------------- emoji
+#
+# Application emoji (Discord's Emoji resource: "an application can own up to 2000 emojis";
+# "emojis and animated emojis have a maximum file size of 256 KiB"; formats JPEG, PNG, GIF,
+# WebP and AVIF, told from the image data itself rather than the data URI's declared type).
+# Names are 2-32 characters of [A-Za-z0-9_], unique among the application's emoji. The error
+# codes are the ones Discord answers with: STRING_TYPE_REGEX, BASE_TYPE_BAD_LENGTH,
+# APPLICATION_EMOJI_NAME_ALREADY_TAKEN, BINARY_TYPE_INVALID_DATA_URI and BINARY_TYPE_MAX_SIZE
+# ("File cannot be larger than 256.0 kb.") inside a 50035 Invalid Form Body. IMAGE_INVALID
+# (data that is no image of those formats) is the fake's own name for that refusal.
+
+MAX_APPLICATION_EMOJIS = 2000
+MAX_EMOJI_BYTES = 256 * 1024
+_EMOJI_NAME = re.compile(r"[A-Za-z0-9_]+")
+_DATA_URI = re.compile(r"data:(?P<mime>[A-Za-z0-9.+/-]*);base64,(?P<data>[A-Za-z0-9+/=\s]*)")
+
+
+def check_emoji_name(name: Any, path: Path = ("name",)) -> list[FieldError]:
+    """An emoji name: required, 2-32 characters, only letters, digits and underscores."""
+    if not isinstance(name, str):
+        return [FieldError(path, "BASE_TYPE_REQUIRED", "This field is required")]
+    if not 2 <= len(name) <= 32:
+        return [FieldError(path, "BASE_TYPE_BAD_LENGTH", "Must be between 2 and 32 in length.")]
+    if not _EMOJI_NAME.fullmatch(name):
+        return [
+            FieldError(path, "STRING_TYPE_REGEX", "String value did not match validation regex.")
+        ]
+    return []
+
+
+def image_format(data: bytes) -> str | None:
+    """The MIME type of an emoji upload told from its bytes (png, jpeg, gif, webp, avif), or
+    None when it is none of them or does not decode."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        kind = "image/png"
+    elif data.startswith(b"\xff\xd8\xff"):
+        kind = "image/jpeg"
+    elif data.startswith((b"GIF87a", b"GIF89a")):
+        kind = "image/gif"
+    elif data.startswith(b"RIFF") and data[8:12] == b"WEBP":
+        kind = "image/webp"
+    elif data[4:12] in (b"ftypavif", b"ftypavis"):
+        return "image/avif"  # not decoded: Pillow may lack AVIF support
+    else:
+        return None
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
+    except Exception:
+        return None
+    return kind
+
+
+def is_animated(data: bytes) -> bool:
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            return bool(getattr(image, "is_animated", False))
+    except Exception:
+        return False
+
+
+def decode_emoji_image(value: Any, path: Path = ("image",)) -> tuple[bytes, list[FieldError]]:
+    """The bytes of an emoji's ``image`` (a ``data:<type>;base64,<data>`` URI) and the problems
+    Discord would report: not a data URI, over 256 KiB, not an image it accepts."""
+    match = _DATA_URI.fullmatch(value) if isinstance(value, str) else None
+    data = b""
+    if match is not None:
+        try:
+            data = base64.b64decode("".join(match.group("data").split()), validate=True)
+        except (binascii.Error, ValueError):
+            match = None
+    if match is None:
+        return b"", [
+            FieldError(path, "BINARY_TYPE_INVALID_DATA_URI", "Only data uri strings can be used.")
+        ]
+    if len(data) > MAX_EMOJI_BYTES:
+        return data, [
+            FieldError(path, "BINARY_TYPE_MAX_SIZE", "File cannot be larger than 256.0 kb.")
+        ]
+    if image_format(data) is None:
+        return data, [FieldError(path, "IMAGE_INVALID", "Invalid image data")]
+    return data, []
+
+
+def check_emoji_create(body: Any) -> list[FieldError]:
+    """A create-application-emoji body (``name`` and ``image``), without the uniqueness and
+    count checks (those need the application's emoji)."""
+    if not isinstance(body, dict):
+        return [FieldError((), "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")]
+    return check_emoji_name(body.get("name")) + decode_emoji_image(body.get("image"))[1]
+
+
+def check_emoji_edit(body: Any) -> list[FieldError]:
+    """A modify-application-emoji body: only ``name``, optional."""
+    if not isinstance(body, dict):
+        return [FieldError((), "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")]
+    return check_emoji_name(body["name"]) if "name" in body else []
+
+
+# Emoji code points outside the symbol categories, and So symbols of blocks where only one
+# character is an emoji (mahjong tiles: only 🀄; playing cards: only 🃏).
+_EMOJI_EXTRA = frozenset("\u203c\u2049\u2139\u3030\u303d")
+_NOT_EMOJI_BLOCKS = ((0x1F000, 0x1F0FF, frozenset("\U0001f004\U0001f0cf")),)
+_EMOJI_MODIFIERS = frozenset("\u200d\ufe0e\ufe0f\u20e3")
+_KEYCAP = re.compile("[0-9#*]\ufe0f?\u20e3")
+
+
+def is_unicode_emoji(name: Any) -> bool:
+    """Whether ``name`` can be a standard (Unicode) emoji in a component: emoji code points
+    only (symbols, with joiners, variation selectors, skin tones, tags, keycaps). An
+    approximation of Unicode's emoji list, strict on the mistakes a bot makes: a shortcode
+    (``thumbsup``, ``:tada:``), a custom emoji's name without its id, a CJK character, a
+    mahjong tile other than 🀄."""
+    if not isinstance(name, str) or not name:
+        return False
+    if _KEYCAP.fullmatch(name):
+        return True
+    bases = 0
+    for ch in name:
+        point = ord(ch)
+        if ch in _EMOJI_MODIFIERS or 0x1F3FB <= point <= 0x1F3FF or 0xE0020 <= point <= 0xE007F:
+            continue
+        if point < 0x80:
+            return False
+        if any(low <= point <= high and ch not in ok for low, high, ok in _NOT_EMOJI_BLOCKS):
+            return False
+        if unicodedata.category(ch) in ("So", "Sm", "Sk") or ch in _EMOJI_EXTRA:
+            bases += 1
+            continue
+        return False
+    return bases > 0
+
+
+def walk_components_at(
+    components: Any, path: Path = ("components",)
+) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Like :func:`walk_components`, with each component's JSON path."""
+    if not isinstance(components, list):
+        return
+    for i, comp in enumerate(components):
+        if not isinstance(comp, dict):
+            continue
+        at = (*path, i)
+        yield at, comp
+        yield from walk_components_at(comp.get("components"), (*at, "components"))
+        for key in ("accessory", "component"):
+            child = comp.get(key)
+            if isinstance(child, dict):
+                yield (*at, key), child
+                yield from walk_components_at(child.get("components"), (*at, key, "components"))
+
+
+def _check_component_emoji(
+    emoji: Any, path: Path, custom_exists: Callable[[int], bool]
+) -> list[FieldError]:
+    if not isinstance(emoji, dict):
+        return []
+    raw_id = emoji.get("id")
+    invalid = "BUTTON_COMPONENT_INVALID_EMOJI"  # Discord's code for selects' options too
+    if raw_id is not None:
+        try:
+            emoji_id = int(raw_id)
+        except (TypeError, ValueError):
+            return [FieldError((*path, "id"), "NUMBER_TYPE_COERCE", "Value is not snowflake.")]
+        if not custom_exists(emoji_id):
+            return [FieldError((*path, "id"), invalid, "Invalid emoji")]
+        return []
+    if not is_unicode_emoji(emoji.get("name")):
+        return [FieldError((*path, "name"), invalid, "Invalid emoji")]
+    return []
+
+
+def check_component_emojis(
+    components: Any, custom_exists: Callable[[int], bool], path: Path = ("components",)
+) -> list[FieldError]:
+    """Emoji of buttons and select options: a custom emoji must exist (``custom_exists(id)``:
+    an emoji the application may use), a standard one is given by ``name`` alone and must be
+    an emoji. Discord refuses anything else with BUTTON_COMPONENT_INVALID_EMOJI at
+    ``...emoji.id`` or ``...emoji.name``."""
+    errors: list[FieldError] = []
+    for at, comp in walk_components_at(components, path):
+        if comp.get("type") == BUTTON and "emoji" in comp:
+            errors += _check_component_emoji(comp["emoji"], (*at, "emoji"), custom_exists)
+        elif comp.get("type") == STRING_SELECT:
+            for i, option in enumerate(comp.get("options") or []):
+                if isinstance(option, dict) and "emoji" in option:
+                    errors += _check_component_emoji(
+                        option["emoji"], (*at, "options", i, "emoji"), custom_exists
+                    )
     return errors

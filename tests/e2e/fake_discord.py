@@ -22,9 +22,13 @@ Using it (pytest; fixtures in ``tests/e2e/conftest.py``)::
 The ``fake_discord`` fixture fails the test at teardown if the fake saw a *violation*: an
 unknown route, a body Discord would refuse (50035 Invalid Form Body, 50006 empty message, 40005
 too large), a second acknowledgement (40060), a late or missing acknowledgement (10062), a
-follow-up with an unknown or expired token (10015 / 50027), or an ephemeral message touched
-through the channel. Legitimate refusals (403 / 50007 when a user's DMs are closed, 404 for a
-deleted message, a bad token at login) are only logged in ``fake.rejections``. A test that
+follow-up with an unknown or expired token (10015 / 50027), an ephemeral message touched
+through the channel, a component whose emoji does not exist (50035
+BUTTON_COMPONENT_INVALID_EMOJI), or an application emoji Discord would refuse (50035: a name
+not 2-32 characters of ``[A-Za-z0-9_]`` or already taken, an image that is not a data URI of a
+PNG, JPEG, GIF, WebP or AVIF image of at most 256 KiB). Legitimate refusals (403 / 50007 when a
+user's DMs are closed, 404 for a deleted message or emoji, a bad token at login, 30008 when the
+application already has 2000 emoji) are only logged in ``fake.rejections``. A test that
 provokes a violation on purpose takes it with ``fake.take_violations()``.
 
 World (built by default; add more with ``add_user``, ``add_guild``, ``guild.add_member``,
@@ -60,9 +64,14 @@ per call ``deadline=``; what a real client could not send raises :class:`DriverE
   ``fake.commands(guild=None)``, ``fake.interactions``, ``fake.rejections``
 - waiting: ``await fake.wait_for(predicate, timeout=None)``; on a record ``await
   rec.response()``, ``await rec.wait_followups(n)``, ``await rec.wait_until(pred)``
+- application emoji: ``fake.application_emojis()`` (oldest first), ``fake.application_emoji(id
+  or name)``, ``fake.add_application_emoji(name, image=None)`` (one uploaded from the Developer
+  Portal by a team member), ``fake.emoji_uploads`` / ``fake.emoji_deletions`` (names the bot
+  created / deleted, in order), ``fake.application_emoji_limit`` (2000)
 - failure injection: ``fake.fail_next("POST", "/channels/{channel_id}/messages", status=429,
-  retry_after=0.01)``; time: ``fake.advance_clock(seconds)`` (e.g. past the 15-minute token life);
-  gateway: ``await fake.reconnect_gateway()`` (op 7, the bot RESUMEs at resume_gateway_url)
+  retry_after=0.01, times=1)``; time: ``fake.advance_clock(seconds)`` (e.g. past the
+  15-minute token life); gateway: ``await fake.reconnect_gateway()`` (op 7, the bot RESUMEs
+  at resume_gateway_url)
 
 Records (:class:`InteractionRecord`): ``ack_type`` (4 message, 5 deferred, 6 deferred update,
 7 update, 8 autocomplete, 9 modal), ``message`` (the original response; for 6/7 the clicked
@@ -89,6 +98,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import mimetypes
 import os
@@ -126,6 +136,7 @@ from tests.e2e.fake_model import (
     UPDATE_MESSAGE,
     FakeAttachment,
     FakeChannel,
+    FakeEmoji,
     FakeGuild,
     FakeMember,
     FakeMessage,
@@ -142,6 +153,7 @@ __all__ = [
     "FakeAttachment",
     "FakeChannel",
     "FakeDiscord",
+    "FakeEmoji",
     "FakeGuild",
     "FakeMember",
     "FakeMessage",
@@ -315,6 +327,17 @@ def _truthy(value: str | None) -> bool:
     return (value or "").lower() in ("1", "true")
 
 
+@functools.cache
+def _default_emoji_png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGBA", (16, 16), (200, 40, 40, 255)).save(out, "PNG")
+    return out.getvalue()
+
+
 class FakeDiscord:
     """The fake server, its world and the test driver. See the module docstring."""
 
@@ -356,6 +379,12 @@ class FakeDiscord:
         self._messages: dict[int, FakeMessage] = {}
         self._attachments: dict[int, FakeAttachment] = {}
         self._commands: dict[int | None, list[dict[str, Any]]] = {}
+        self._app_emojis: dict[int, FakeEmoji] = {}
+        #: How many emoji the application may own (Discord: 2000).
+        self.application_emoji_limit = rules.MAX_APPLICATION_EMOJIS
+        #: Names of the application emoji the bot created / deleted, in order.
+        self.emoji_uploads: list[str] = []
+        self.emoji_deletions: list[str] = []
         self.interactions: list[InteractionRecord] = []
         self._by_token: dict[str, InteractionRecord] = {}
         self.rejections: list[Rejection] = []
@@ -477,6 +506,37 @@ class FakeDiscord:
 
     def command_names(self, guild: FakeGuild | None = None) -> list[str]:
         return [c["name"] for c in self.commands(guild)]
+
+    def application_emojis(self) -> list[FakeEmoji]:
+        """The application's emoji, oldest first (live objects: ``name``, ``image`` bytes)."""
+        return list(self._app_emojis.values())
+
+    def application_emoji(self, key: int | str) -> FakeEmoji | None:
+        """One application emoji by id (int, or digits) or by name."""
+        for emoji in self._app_emojis.values():
+            if str(emoji.id) == str(key) or emoji.name == key:
+                return emoji
+        return None
+
+    def add_application_emoji(
+        self, name: str, image: bytes | None = None, *, by: FakeUser | None = None
+    ) -> FakeEmoji:
+        """An application emoji uploaded from the Developer Portal (``by`` a team member: the
+        first user by default), as if it had been there before the bot started. ``image``: PNG,
+        JPEG, GIF, WebP or AVIF bytes (a small square by default). The name and the count
+        follow Discord's rules (ValueError otherwise)."""
+        problems = rules.check_emoji_name(name) + self._name_taken(name)
+        if problems:
+            raise ValueError("; ".join(map(str, problems)))
+        if len(self._app_emojis) >= self.application_emoji_limit:
+            raise ValueError(f"the application already has {len(self._app_emojis)} emoji")
+        data = _default_emoji_png() if image is None else image
+        if rules.image_format(data) is None or len(data) > rules.MAX_EMOJI_BYTES:
+            raise ValueError("not an emoji image Discord accepts (format or 256 KiB)")
+        owner = by or next(iter(self.users.values()), self.bot_user)
+        emoji = self._store_emoji(name, data, owner)
+        self._notify()
+        return emoji
 
     @property
     def connected(self) -> bool:
@@ -612,10 +672,13 @@ class FakeDiscord:
         code: int = 0,
         message: str = "",
         retry_after: float = 0.05,
+        times: int = 1,
     ) -> None:
         """Make the next ``METHOD template`` request (path template as in Discord's docs, e.g.
-        ``/channels/{channel_id}/messages``) fail with ``status``; a 429 gets the ``Via``
-        header and JSON ``retry_after`` discord.py needs to retry instead of assuming a ban."""
+        ``/channels/{channel_id}/messages``) fail with ``status`` (the next ``times`` such
+        requests); a 429 gets the ``Via`` header and JSON ``retry_after`` discord.py needs to
+        retry instead of assuming a ban. Mind that discord.py retries a 500, 502, 504 or 524
+        itself after sleeping 1 s, 3 s, ...: a 503 fails at once."""
         headers: dict[str, str] = {}
         body: dict[str, Any] = {"code": code, "message": message or f"{status}: injected failure"}
         if status == 429:
@@ -626,7 +689,8 @@ class FakeDiscord:
                 "global": False,
                 "code": code,
             }
-        self._injected.append(_Injected(method.upper(), template, status, body, headers))
+        for _ in range(times):
+            self._injected.append(_Injected(method.upper(), template, status, body, headers))
 
     # ------------------------------------------------------------------ routing
 
@@ -644,6 +708,10 @@ class FakeDiscord:
         ):
             r(app, "GET", template, self._get_commands)
             r(app, "PUT", template, self._put_commands)
+        r(app, "GET", "/applications/{application_id}/emojis", self._list_app_emojis)
+        r(app, "POST", "/applications/{application_id}/emojis", self._create_app_emoji)
+        for method in ("GET", "PATCH", "DELETE"):
+            r(app, method, "/applications/{application_id}/emojis/{emoji_id}", self._app_emoji)
         r(
             app,
             "POST",
@@ -801,6 +869,10 @@ class FakeDiscord:
         specific error over the OpenAPI validator's)."""
         if method == "PUT" and template.endswith("/commands"):
             return rules.check_commands(body)
+        if method == "POST" and template.endswith("/emojis"):
+            return rules.check_emoji_create(body)
+        if method == "PATCH" and template.endswith("/emojis/{emoji_id}"):
+            return rules.check_emoji_edit(body)
         if not isinstance(body, dict):
             return []
         if template.endswith("/callback"):
@@ -1036,6 +1108,81 @@ class FakeDiscord:
         self._commands[scope] = stored
         return _json(stored)
 
+    # ------------------------------------------------------------------ application emoji
+
+    def _emoji_usable(self, emoji_id: int) -> bool:
+        """Custom emoji the bot may put in a component: its application's emoji (the fake's
+        guilds have no emoji of their own)."""
+        return emoji_id in self._app_emojis
+
+    def _app_emoji_or_404(self, req: _Request) -> FakeEmoji:
+        raw = req.params["emoji_id"]
+        emoji = self._app_emojis.get(int(raw)) if raw.isdigit() else None
+        if emoji is None:
+            raise _unknown("Emoji", 10014)
+        return emoji
+
+    def _name_taken(self, name: Any, other_than: FakeEmoji | None = None) -> list[FieldError]:
+        if any(e.name == name and e is not other_than for e in self._app_emojis.values()):
+            return [
+                FieldError(
+                    ("name",),
+                    "APPLICATION_EMOJI_NAME_ALREADY_TAKEN",
+                    "Application emoji name already taken",
+                )
+            ]
+        return []
+
+    async def _list_app_emojis(self, req: _Request) -> web.StreamResponse:
+        self._check_application(req)
+        return _json({"items": [e.payload() for e in self._app_emojis.values()]})
+
+    async def _create_app_emoji(self, req: _Request) -> web.StreamResponse:
+        self._check_application(req)
+        body = req.body
+        problems = rules.check_emoji_create(body)
+        if problems:
+            raise _form_error(problems)
+        problems = self._name_taken(body["name"])
+        if problems:
+            raise _form_error(problems)
+        if len(self._app_emojis) >= self.application_emoji_limit:
+            raise _Refused(
+                400,
+                30008,
+                f"Maximum number of emojis reached ({self.application_emoji_limit})",
+                violation=False,
+            )
+        data, _ = rules.decode_emoji_image(body["image"])
+        emoji = self._store_emoji(body["name"], data, self.bot_user)
+        self.emoji_uploads.append(emoji.name)
+        return _json(emoji.payload(), 201)
+
+    def _store_emoji(self, name: str, data: bytes, user: FakeUser) -> FakeEmoji:
+        kind = rules.image_format(data) or "application/octet-stream"
+        emoji = FakeEmoji(self.ids.next(), name, data, kind, user, animated=rules.is_animated(data))
+        self._app_emojis[emoji.id] = emoji
+        return emoji
+
+    async def _app_emoji(self, req: _Request) -> web.StreamResponse:
+        self._check_application(req)
+        emoji = self._app_emoji_or_404(req)
+        if req.method == "GET":
+            return _json(emoji.payload())
+        if req.method == "DELETE":
+            del self._app_emojis[emoji.id]
+            self.emoji_deletions.append(emoji.name)
+            return web.Response(status=204)
+        body = req.body if req.body is not None else {}
+        problems = rules.check_emoji_edit(body)
+        if not problems and "name" in body:
+            problems = self._name_taken(body["name"], other_than=emoji)
+        if problems:
+            raise _form_error(problems)
+        if "name" in body:
+            emoji.name = body["name"]
+        return _json(emoji.payload())
+
     # ------------------------------------------------------------- messages: building, editing
 
     def _resolve_attachments(
@@ -1146,6 +1293,9 @@ class FakeDiscord:
                 record,
             )
         problems = rules.check_message(body, path=path, new_files=len(uploads), creating=creating)
+        problems += rules.check_component_emojis(
+            body.get("components"), self._emoji_usable, (*path, "components")
+        )
         if problems:
             raise _form_error(problems, record)
         if creating and rules.is_empty_message(body, len(uploads)):
@@ -1205,6 +1355,11 @@ class FakeDiscord:
             comp.setdefault("id", counter)
             if comp.get("type") == rules.BUTTON:
                 comp.setdefault("disabled", False)
+            options = [o for o in comp.get("options") or [] if isinstance(o, dict)]
+            emojis = [comp.get("emoji"), *(o.get("emoji") for o in options)]
+            for emoji in emojis:
+                if isinstance(emoji, dict) and emoji.get("id") is not None:
+                    emoji["id"] = str(emoji["id"])  # snowflakes come back as strings
         return stored
 
     def _apply_edit(
@@ -1355,7 +1510,9 @@ class FakeDiscord:
                 raise _form_error(problems, record)
             record.choices = data["choices"]
         elif kind == MODAL:
-            problems = rules.check_modal(data)
+            problems = rules.check_modal(data) + rules.check_component_emojis(
+                data.get("components"), self._emoji_usable, ("data", "components")
+            )
             if problems:
                 raise _form_error(problems, record)
             record.modal = data

@@ -1,5 +1,6 @@
 """The fake Discord's world: users, guilds, members, roles, channels, threads, DMs, messages,
-attachments and interactions, each able to render the JSON payload Discord would send.
+attachments, application emoji and interactions, each able to render the JSON payload Discord
+would send.
 
 Objects are live: a :class:`FakeMessage` held by a test is the one the fake edits when the bot
 edits it (``message.content`` is always the current content; ``message.deleted`` tells deletion).
@@ -585,6 +586,42 @@ class FakeGuild:
 
     def __repr__(self) -> str:
         return f"<FakeGuild {self.name} id={self.id}>"
+
+
+@dataclass(eq=False)
+class FakeEmoji:
+    """An application emoji (owned by the bot's application, usable only by it).
+
+    ``image`` is the decoded upload (what Discord stores and serves from its CDN);
+    ``user`` is who uploaded it: the bot user through the API, a team member through the
+    Developer Portal."""
+
+    id: int
+    name: str
+    image: bytes
+    content_type: str
+    user: FakeUser
+    animated: bool = False
+
+    @property
+    def mention(self) -> str:
+        """How a message writes it: ``<:name:id>`` (``<a:name:id>`` when animated)."""
+        return f"<{'a' if self.animated else ''}:{self.name}:{self.id}>"
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "roles": [],
+            "user": self.user.payload(),
+            "require_colons": True,
+            "managed": False,
+            "animated": self.animated,
+            "available": True,
+        }
+
+    def __repr__(self) -> str:
+        return f"<FakeEmoji {self.name} id={self.id}>"
 
 
 @dataclass(eq=False)
