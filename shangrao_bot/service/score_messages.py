@@ -219,8 +219,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "'{name}' 不是訪客：關聯是把訪客的紀錄併入成員。",
     },
     "sk.no_session_id": {
-        "en": "Session #{id} does not exist in this server.",
-        "zh-CN": "本服务器没有场次 #{id}。",
-        "zh-TW": "本伺服器沒有場次 #{id}。",
+        "en": "Session #{id} does not exist in this server: see `/session list`.",
+        "zh-CN": "本服务器没有场次 #{id}：请看 `/session list`。",
+        "zh-TW": "本伺服器沒有場次 #{id}：請看 `/session list`。",
     },
 }
