@@ -31,8 +31,16 @@ from shangrao_bot.store.ledger import (
     player_named,
     user_player,
 )
-from shangrao_bot.store.stats import export_csv, export_json, history, leaderboard, player_stats
+from shangrao_bot.store.stats import (
+    BoardRow,
+    export_csv,
+    export_json,
+    history,
+    leaderboard,
+    player_stats,
+)
 from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.score_views import player_name, public_lang, shown, term, void_reason_text
 
 from .help import EMBED_COLOUR
 
@@ -43,6 +51,7 @@ MAX_ID = 2**53 - 1  # the largest integer option Discord accepts (its OpenAPI ma
 MAX_CONTENT = 2000  # Discord's limit for a message's content
 PERIOD_DAYS = {"week": 7, "month": 30, "season": 90, "all": None}
 METRICS = ["total", "average", "win_rate", "biggest"]
+ALL_PLAYERS = 100_000  # ranking by biggest hand reads every player, then keeps the winners
 
 
 def fit_lines(lines: list[str], limit: int = MAX_CONTENT) -> str:
@@ -57,22 +66,24 @@ def fit_lines(lines: list[str], limit: int = MAX_CONTENT) -> str:
     return "\n".join(out)
 
 
-def esc(name: str) -> str:
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(name))
-
-
 async def player_choices(
-    bot: ShangraoBot, interaction: discord.Interaction, current: str
+    bot: ShangraoBot, interaction: discord.Interaction, current: str, guests_only: bool = False
 ) -> list[app_commands.Choice[str]]:
-    """The server's players matching what is typed (members first); the value is ``#id``."""
+    """The server's players matching what is typed (members first), named in the user's
+    language (guests marked); the value is ``#id``."""
     if interaction.guild_id is None:
         return []
+    lang = lang_of(interaction.locale)
     found = await find_players(bot.db, interaction.guild_id, current)
     return [
         app_commands.Choice(
-            name=(p.display_name + (" (guest)" if p.is_guest else ""))[:100], value=f"#{p.id}"
+            name=(
+                player_name(p.display_name, lang) + (t("skv.guest_tag", lang) if p.is_guest else "")
+            )[:100],
+            value=f"#{p.id}",
         )
         for p in found
+        if p.is_guest or not guests_only
     ]
 
 
@@ -144,7 +155,7 @@ class Ledger(commands.Cog):
         guests: bool = False,
     ) -> None:
         assert interaction.guild_id is not None
-        lang = lang_of(interaction.locale)
+        lang = public_lang(interaction)  # a public answer
         period_key = period.value if period else "all"
         metric_key = metric.value if metric else "total"
         days = PERIOD_DAYS[period_key]
@@ -156,15 +167,18 @@ class Ledger(commands.Cog):
             since=since,
             min_hands=min_hands,
             include_guests=guests,
-            limit=MAX_LINES,
+            limit=ALL_PLAYERS if metric_key == "biggest" else MAX_LINES,
         )
+        ranked = len(rows)
+        if metric_key == "biggest":  # a player who never won a hand has no biggest hand
+            rows = [r for r in rows if r.wins][:MAX_LINES]
         metric_name = t(f"skv.metric.{metric_key}", lang)
         lines = [
             t(
                 "skv.board2.row",
                 lang,
                 rank=i + 1,
-                name=esc(r.player.display_name),
+                name=shown(r.player.display_name, lang),
                 value=_metric_value(r, metric_key),
                 hands=r.hands,
                 wins=r.wins,
@@ -173,6 +187,9 @@ class Ledger(commands.Cog):
         ]
         guests_note = t("skv.board2.guests", lang) if guests else ""
         lines += ["", t("skv.board2.filter", lang, min_hands=min_hands, guests=guests_note)]
+        if metric_key == "biggest":
+            lines.append(t("skv.board2.winners_only", lang))
+        empty = t("skv.board2.winners_only" if ranked else "board.empty", lang)
         embed = discord.Embed(
             title=t(
                 "skv.board2.title",
@@ -180,7 +197,7 @@ class Ledger(commands.Cog):
                 period=t(f"skv.period.{period_key}", lang),
                 metric=metric_name,
             ),
-            description=fit_lines(lines, 4000) if rows else t("board.empty", lang),
+            description=fit_lines(lines, 4000) if rows else empty,
             colour=EMBED_COLOUR,
         )
         if not rows:
@@ -224,11 +241,12 @@ class Ledger(commands.Cog):
         for h in hands:
             if h.outcome == "win" and h.winners:
                 w = h.winners[0]
-                what = f"{esc(h.players[w].display_name)} {h.pattern or ''} {h.deltas[w]:+d}"
+                name = shown(h.players[w].display_name, lang)
+                what = f"{name} {term(h.pattern or '', lang)} {h.deltas[w]:+d}"
             else:
                 what = "流局"
             if h.status == "voided" and h.void_reason:
-                what += f" ({esc(h.void_reason)[:60]})"
+                what += f" ({void_reason_text(h.void_reason, lang)[:80]})"
             lines.append(
                 t(
                     "skv.history.row",
@@ -243,7 +261,7 @@ class Ledger(commands.Cog):
             )
         embed = discord.Embed(
             title=t("skv.history.title", lang)
-            + (f" · {esc(who.display_name)}" if who else "")
+            + (f" · {shown(who.display_name, lang)}" if who else "")
             + (f" · #{session}" if session else ""),
             description=fit_lines(lines, 4000) or t("skv.history.none", lang),
             colour=EMBED_COLOUR,
@@ -265,7 +283,7 @@ class Ledger(commands.Cog):
         player: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
-        lang = lang_of(interaction.locale)
+        lang = public_lang(interaction)  # a public answer
         who = await resolve_player(self.bot, interaction, player)
         s = await player_stats(self.bot.db, interaction.guild_id, who.id)
         rate = f"{s.wins / s.hands:.0%}" if s.hands else "—"
@@ -278,16 +296,18 @@ class Ledger(commands.Cog):
                 rate=rate,
                 self_draws=s.self_draws,
                 total=s.total,
-                biggest=s.biggest,
+                biggest=f"{s.biggest:+d}" if s.wins else "—",  # no win, no biggest hand
             ),
             t("skv.stats.feibao", lang, count=s.fei_bao, net=s.fei_bao_net),
         ]
         embed = discord.Embed(
-            title=t("skv.stats.title", lang, name=esc(who.display_name)),
+            title=t("skv.stats.title", lang, name=shown(who.display_name, lang)),
             description="\n".join(lines),
             colour=EMBED_COLOUR,
         )
-        patterns = "\n".join(f"{name} × {n}" for name, n in list(s.patterns.items())[:15])
+        patterns = "\n".join(
+            f"{term(name, lang)} × {n}" for name, n in list(s.patterns.items())[:15]
+        )
         embed.add_field(
             name=t("skv.stats.patterns", lang),
             value=patterns[:1024] or t("skv.stats.none", lang),
@@ -295,7 +315,9 @@ class Ledger(commands.Cog):
         )
         h2h = sorted(s.head_to_head.items(), key=lambda kv: -kv[1])[:15]
         h2h_text = "\n".join(
-            f"{esc(s.opponents[o].display_name)} {net:+d}" for o, net in h2h if o in s.opponents
+            f"{shown(s.opponents[o].display_name, lang)} {net:+d}"
+            for o, net in h2h
+            if o in s.opponents
         )
         embed.add_field(
             name=t("skv.stats.h2h", lang),
@@ -365,16 +387,13 @@ class Ledger(commands.Cog):
         )
 
 
-def _metric_value(row: object, metric: str) -> str:
-    from shangrao_bot.store.stats import BoardRow
-
-    assert isinstance(row, BoardRow)
+def _metric_value(row: BoardRow, metric: str) -> str:
     if metric == "average":
         return f"{row.average:+.1f}"
     if metric == "win_rate":
         return f"{row.win_rate:.0%}"
     if metric == "biggest":
-        return f"{row.biggest:+d}"
+        return f"{row.biggest:+d}" if row.wins else "—"  # no win, no biggest hand
     return f"{row.total:+d}"
 
 

@@ -14,10 +14,10 @@ from shangrao_bot.errors import NotAllowed
 from shangrao_bot.service.scorebook import ScoreError
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.ledger import merge_guest, rename_player, user_player
-from shangrao_bot.ui.i18n import lang_of, t
-from shangrao_bot.ui.score_views import actor_for
+from shangrao_bot.ui.i18n import t
+from shangrao_bot.ui.score_views import actor_for, public_lang, shown
 
-from .ledger import esc, player_choices, resolve_player
+from .ledger import player_choices, resolve_player
 
 
 @app_commands.guild_only()  # the whole group (a subcommand's own decorator is ignored)
@@ -59,12 +59,13 @@ class Players(
             await merge_guest(self.bot.db, interaction.guild_id, found.id, target.id, actor)
         except StoreError as exc:
             raise ScoreError("sk.ledger", reason=str(exc)) from None
+        lang = public_lang(interaction)  # a public answer
         await interaction.response.send_message(
             t(
                 "skv.player.linked",
-                lang_of(interaction.locale),
-                guest=esc(found.display_name),
-                member=esc(target.display_name),
+                lang,
+                guest=shown(found.display_name, lang),
+                member=shown(target.display_name, lang),
             )
         )
 
@@ -72,9 +73,7 @@ class Players(
     async def _link_guest(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return [
-            c for c in await player_choices(self.bot, interaction, current) if "(guest)" in c.name
-        ]
+        return await player_choices(self.bot, interaction, current, guests_only=True)
 
     @app_commands.command(name=_("rename"), description=_("Rename a guest (scorers, admins)"))
     @app_commands.guild_only()
@@ -92,12 +91,13 @@ class Players(
             renamed = await rename_player(self.bot.db, interaction.guild_id, found.id, name, actor)
         except StoreError as exc:
             raise ScoreError("sk.ledger", reason=str(exc)) from None
+        lang = public_lang(interaction)  # a public answer
         await interaction.response.send_message(
             t(
                 "skv.player.renamed",
-                lang_of(interaction.locale),
-                old=esc(found.display_name),
-                new=esc(renamed.display_name),
+                lang,
+                old=shown(found.display_name, lang),
+                new=shown(renamed.display_name, lang),
             )
         )
 
@@ -105,9 +105,7 @@ class Players(
     async def _rename_player(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return [
-            c for c in await player_choices(self.bot, interaction, current) if "(guest)" in c.name
-        ]
+        return await player_choices(self.bot, interaction, current, guests_only=True)
 
 
 async def setup(bot: ShangraoBot) -> None:

@@ -25,10 +25,13 @@ from shangrao_bot.ui.score_views import (
     actor_for,
     bot_book,
     close_prompt,
+    esc,
+    player_name,
     preview_embed,
     preview_view,
     public_lang,
     refresh_scoreboard,
+    undo_reason,
 )
 
 from .ledger import MAX_ID
@@ -62,20 +65,22 @@ async def session_players(
     if info is None:
         return []
     typed = current.strip().lower()
-    return [
-        app_commands.Choice(name=f"{i + 1}. {p.display_name}"[:100], value=str(i + 1))
-        for i, p in enumerate(info.seats)
-        if typed in p.display_name.lower() or typed == str(i + 1)
-    ]
+    lang = lang_of(interaction.locale)
+    out = []
+    for i, p in enumerate(info.seats):
+        name = player_name(p.display_name, lang)
+        if typed in p.display_name.lower() or typed in name.lower() or typed == str(i + 1):
+            out.append(app_commands.Choice(name=f"{i + 1}. {name}"[:100], value=str(i + 1)))
+    return out
 
 
 async def post_preview(
     bot: ShangraoBot, interaction: discord.Interaction, preview: Preview
 ) -> None:
-    """Answer the command with the preview; remember where the prompt is. A recorded preview
-    is in the server's language (others edit it); the calculator answers in the user's."""
+    """Answer the command with the preview; remember where the prompt is. The answer is
+    public, so in the server's language (the calculator's in a DM: the user's)."""
     hand = preview.hand
-    lang = public_lang(interaction) if hand is not None else lang_of(interaction.locale)
+    lang = public_lang(interaction)
     minutes = 0  # the calculator (also in DMs) shows no expiry
     if hand is not None:
         minutes = (await get_settings(bot.db, hand.guild_id)).confirm_minutes
@@ -87,12 +92,6 @@ async def post_preview(
         )
         return
     embed = preview_embed(preview, lang, minutes)
-    if lang != "en" and preview.result.interpretation is not None:
-        from shangrao_bot.rules.tiles import format_tiles_zh
-
-        embed.description = (
-            (embed.description or "") + "\n" + format_tiles_zh(preview.result.interpretation.kinds)
-        )
     files: list[discord.File] = []
     if preview.result.interpretation is not None and preview.bao is not None:
         from shangrao_bot.render import render_score
@@ -104,7 +103,7 @@ async def post_preview(
             winning_tile=preview.winning_tile,
             how=preview.how,
             winner=preview.winner or 0,
-            first_seat=0 if hand is None else 1,  # a session numbers its seats 1-4
+            first_seat=1,  # seats are numbered 1-4 (the calculator's winner is seat 1)
         )
         embed.set_image(url="attachment://score.png")
         files.append(discord.File(io.BytesIO(png), filename="score.png"))
@@ -139,8 +138,8 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
         melds=_("Melds, e.g. [123m] [777s] (1111z)"),
         how=_("How the hand was won"),
         kong_chain=_("Kongs in the chain that ended with the winning replacement (杠开)"),
-        robbed=_("Whose 补杠 was robbed: seat 1-4 or name (calculator: 1-3)"),
-        flown=_("宝 discarded per player, e.g. 2:1, Alice:1 (calculator: 0:1)"),
+        robbed=_("Whose 补杠 was robbed (抢杠)"),
+        flown=_("宝 discarded per player, e.g. 2:1, Alice:1"),
         winner=_("The winner (default: you)"),
         bonuses=_("Kong and 宝 bonuses of the other players, e.g. 2:暗杠, 3:明杠"),
     )
@@ -281,7 +280,13 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
         hand = await self.book.undo(guild_id, interaction.channel_id or 0, actor, reason)
         lang = public_lang(interaction)
         await interaction.response.send_message(
-            t("skv.undone", lang, seq=hand.seq, id=hand.id, reason=hand.void_reason or "")
+            t(
+                "skv.undone",
+                lang,
+                seq=hand.seq,
+                id=hand.id,
+                reason=esc(undo_reason(hand.void_reason or "")),
+            )
         )
         await close_prompt(self.bot, hand, lang)
         info = await get_session(self.bot.db, guild_id, hand.session_id)
@@ -301,7 +306,7 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
         voided = await self.book.void(guild_id, hand, actor, reason)
         lang = public_lang(interaction)
         await interaction.response.send_message(
-            t("skv.voided", lang, id=voided.id, reason=voided.void_reason or "")
+            t("skv.voided", lang, id=voided.id, reason=esc(voided.void_reason or ""))
         )
         await close_prompt(self.bot, voided, lang)
         info = await get_session(self.bot.db, guild_id, voided.session_id)

@@ -30,13 +30,13 @@ from shangrao_bot.ui.score_views import (
     actor_for,
     bot_book,
     close_expired,
-    esc,
     public_lang,
     refresh_scoreboard,
     scoreboard_embed,
     scoreboard_files,
     settlement_embed,
     settlement_view,
+    shown,
 )
 
 from .ledger import MAX_ID, fit_lines
@@ -137,7 +137,9 @@ class Sessions(
         )
         lang = public_lang(interaction)
         board = await self.book.scoreboard(info)
-        seated = ", ".join(f"{i + 1}. {esc(p.display_name)}" for i, p in enumerate(info.seats))
+        seated = ", ".join(
+            f"{i + 1}. {shown(p.display_name, lang)}" for i, p in enumerate(info.seats)
+        )
         await interaction.response.send_message(
             t("skv.started", lang, session=info.id, players=seated),
             embed=scoreboard_embed(board, lang),
@@ -166,7 +168,7 @@ class Sessions(
             except StoreError:
                 raise ScoreError("sk.no_session_id", id=session) from None
         board = await self.book.scoreboard(info)
-        lang = lang_of(interaction.locale)
+        lang = public_lang(interaction)  # a public answer
         closed = info.status == "closed"
         embeds = [scoreboard_embed(board, lang, closed=closed)]
         if closed:
@@ -207,17 +209,17 @@ class Sessions(
     @app_commands.guild_only()
     async def list_(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        lang = lang_of(interaction.locale)
+        lang = lang_of(interaction.locale)  # an ephemeral answer
         sessions = await list_sessions(self.bot.db, interaction.guild_id, limit=MAX_LINES)
         lines = [
             t(
-                "sessions.row",
+                "skv.sessions.row",
                 lang,
                 id=s.id,
-                kind=s.kind,
-                status=s.status,
+                kind=t(f"skv.kind.{s.kind}", lang),
+                status=t(f"skv.session.{s.status}", lang),
                 opened=s.opened_at[:10],
-                players=", ".join(esc(p.display_name) for p in s.seats),
+                players=", ".join(shown(p.display_name, lang) for p in s.seats),
             )
             for s in sessions
         ]

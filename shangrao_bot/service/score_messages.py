@@ -12,16 +12,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "sk.bad_preset": {
         "en": "'{preset}' is not a preset: use shangrao or baike.",
-        "zh-CN": "'{preset}' 不是规则预设：请用 shangrao 或 baike。",
-        "zh-TW": "'{preset}' 不是規則預設：請用 shangrao 或 baike。",
+        "zh-CN": "'{preset}' 不是计分方案：请选上饶或百科。",
+        "zh-TW": "'{preset}' 不是計分方案：請選上饒或百科。",
     },
     "sk.roster_size": {
         "en": "A session seats four players; you named {count}. Write four, in seat order, "
         "e.g. `@Alice @Bob Lao Wang, Xiao Li`.",
         "zh-CN": "一场需要四位玩家，你写了 {count} 位。按座位顺序写四位，"
-        "例如 `@Alice @Bob 老王, 小李`。",
+        "例如 `@小明 @小红 老王, 小李`。",
         "zh-TW": "一場需要四位玩家，你寫了 {count} 位。按座位順序寫四位，"
-        "例如 `@Alice @Bob 老王, 小李`。",
+        "例如 `@小明 @小紅 老王, 小李`。",
     },
     "sk.roster_twice": {
         "en": "The same player is named twice: each seat needs a different player.",
@@ -30,8 +30,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "sk.bad_stake": {
         "en": "A stake of {stake} is not possible: use a whole number from 1 to {limit}.",
-        "zh-CN": "底注 {stake} 不行：请用 1 到 {limit} 的整数。",
-        "zh-TW": "底注 {stake} 不行：請用 1 到 {limit} 的整數。",
+        "zh-CN": "底分 {stake} 不行：请用 1 到 {limit} 的整数。",
+        "zh-TW": "底分 {stake} 不行：請用 1 到 {limit} 的整數。",
     },
     "sk.name_long": {
         "en": "The name '{name}…' is too long: use at most 64 characters.",
@@ -60,21 +60,54 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "你不在这场的座位上：只有本场玩家或记分员可以这样做。",
         "zh-TW": "你不在這場的座位上：只有本場玩家或記分員可以這樣做。",
     },
-    "sk.bad_seat": {
-        "en": "'{value}' in {what} is not a seat: use 1-4, a name or a mention.",
-        "zh-CN": "{what} 里的 '{value}' 不是座位：请用 1-4、名字或 @提及。",
-        "zh-TW": "{what} 裡的 '{value}' 不是座位：請用 1-4、名字或 @提及。",
+    "sk.bad_seat.winner": {
+        "en": "'{value}' in winner is not a seat: use 1-4, a name or a mention.",
+        "zh-CN": "`赢家` 里的 '{value}' 不是座位：请用 1-4、名字或 @提及。",
+        "zh-TW": "`贏家` 裡的 '{value}' 不是座位：請用 1-4、名字或 @提及。",
     },
-    "sk.not_in_session": {
-        "en": "'{name}' (in {what}) is not a player of this session: use a seat 1-4 or the "
+    "sk.bad_seat.robbed": {
+        "en": "'{value}' in robbed is not a seat: use 1-4, a name or a mention.",
+        "zh-CN": "`被抢座` 里的 '{value}' 不是座位：请用 1-4、名字或 @提及。",
+        "zh-TW": "`被搶座` 裡的 '{value}' 不是座位：請用 1-4、名字或 @提及。",
+    },
+    "sk.bad_seat.flown": {
+        "en": "'{value}' in flown is not a seat: use 1-4, a name or a mention.",
+        "zh-CN": "`飞宝` 里的 '{value}' 不是座位：请用 1-4、名字或 @提及。",
+        "zh-TW": "`飛寶` 裡的 '{value}' 不是座位：請用 1-4、名字或 @提及。",
+    },
+    "sk.bad_seat.bonuses": {
+        "en": "'{value}' in bonuses is not a seat: use 1-4, a name or a mention.",
+        "zh-CN": "`杠宝分` 里的 '{value}' 不是座位：请用 1-4、名字或 @提及。",
+        "zh-TW": "`槓寶分` 裡的 '{value}' 不是座位：請用 1-4、名字或 @提及。",
+    },
+    "sk.not_in_session.winner": {
+        "en": "'{name}' (in winner) is not a player of this session: use a seat 1-4 or the "
         "name of someone seated.",
-        "zh-CN": "'{name}'（{what}）不是本场玩家：请用座位 1-4 或在座玩家的名字。",
-        "zh-TW": "'{name}'（{what}）不是本場玩家：請用座位 1-4 或在座玩家的名字。",
+        "zh-CN": "'{name}'（`赢家`）不是本场玩家：请用座位 1-4 或在座玩家的名字。",
+        "zh-TW": "'{name}'（`贏家`）不是本場玩家：請用座位 1-4 或在座玩家的名字。",
+    },
+    "sk.not_in_session.robbed": {
+        "en": "'{name}' (in robbed) is not a player of this session: use a seat 1-4 or the "
+        "name of someone seated.",
+        "zh-CN": "'{name}'（`被抢座`）不是本场玩家：请用座位 1-4 或在座玩家的名字。",
+        "zh-TW": "'{name}'（`被搶座`）不是本場玩家：請用座位 1-4 或在座玩家的名字。",
+    },
+    "sk.not_in_session.flown": {
+        "en": "'{name}' (in flown) is not a player of this session: use a seat 1-4 or the "
+        "name of someone seated.",
+        "zh-CN": "'{name}'（`飞宝`）不是本场玩家：请用座位 1-4 或在座玩家的名字。",
+        "zh-TW": "'{name}'（`飛寶`）不是本場玩家：請用座位 1-4 或在座玩家的名字。",
+    },
+    "sk.not_in_session.bonuses": {
+        "en": "'{name}' (in bonuses) is not a player of this session: use a seat 1-4 or the "
+        "name of someone seated.",
+        "zh-CN": "'{name}'（`杠宝分`）不是本场玩家：请用座位 1-4 或在座玩家的名字。",
+        "zh-TW": "'{name}'（`槓寶分`）不是本場玩家：請用座位 1-4 或在座玩家的名字。",
     },
     "sk.bad_flown": {
         "en": "'{item}' in flown should be WHO:N, e.g. `2:1` or `Alice:1` (宝 discarded).",
-        "zh-CN": "flown 里的 '{item}' 应写成 谁:数量，例如 `2:1` 或 `Alice:1`（打出的宝）。",
-        "zh-TW": "flown 裡的 '{item}' 應寫成 誰:數量，例如 `2:1` 或 `Alice:1`（打出的寶）。",
+        "zh-CN": "`飞宝` 里的 '{item}' 应写成 谁:数量，例如 `2:1` 或 `老王:1`（打出的宝）。",
+        "zh-TW": "`飛寶` 裡的 '{item}' 應寫成 誰:數量，例如 `2:1` 或 `老王:1`（打出的寶）。",
     },
     "sk.flown_many": {
         "en": "'{item}': a player can fly at most 4 宝.",
@@ -84,10 +117,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "sk.bad_bonus": {
         "en": "'{item}' in bonuses should be WHO:KIND, KIND one of 明杠 暗杠 接宝 四个宝 "
         "(or minggang angang jiebao sigebao), e.g. `2:暗杠` or `Alice:minggang×2`.",
-        "zh-CN": "bonuses 里的 '{item}' 应写成 谁:种类，种类是 明杠 暗杠 接宝 四个宝 之一，"
-        "例如 `2:暗杠` 或 `Alice:明杠×2`。",
-        "zh-TW": "bonuses 裡的 '{item}' 應寫成 誰:種類，種類是 明槓 暗槓 接寶 四個寶 之一，"
-        "例如 `2:暗槓` 或 `Alice:明槓×2`。",
+        "zh-CN": "`杠宝分` 里的 '{item}' 应写成 谁:种类，种类是 明杠 暗杠 接宝 四个宝 之一，"
+        "例如 `2:暗杠` 或 `老王:明杠×2`。",
+        "zh-TW": "`槓寶分` 裡的 '{item}' 應寫成 誰:種類，種類是 明槓 暗槓 接寶 四個寶 之一，"
+        "例如 `2:暗槓` 或 `老王:明槓×2`。",
     },
     "sk.bad_how": {
         "en": "'{how}' is not a way of winning: pick one from the list.",
@@ -96,13 +129,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "sk.need_win": {
         "en": "Name the winning tile in `win` (e.g. 9s); only 天胡 has none.",
-        "zh-CN": "请在 `win` 写出胡的那张牌（例如 9s）；只有天胡不用。",
-        "zh-TW": "請在 `win` 寫出胡的那張牌（例如 9s）；只有天胡不用。",
+        "zh-CN": "请在 `胡牌` 里写出胡的那张牌（例如 九条）；只有天胡不用。",
+        "zh-TW": "請在 `胡牌` 裡寫出胡的那張牌（例如 九條）；只有天胡不用。",
     },
     "sk.name_winner": {
         "en": "You are not seated in this session: name the winner in `winner`.",
-        "zh-CN": "你不在本场座位上：请在 `winner` 写出赢家。",
-        "zh-TW": "你不在本場座位上：請在 `winner` 寫出贏家。",
+        "zh-CN": "你不在本场座位上：请在 `赢家` 里写出赢家。",
+        "zh-TW": "你不在本場座位上：請在 `贏家` 裡寫出贏家。",
     },
     "sk.hand_voided": {
         "en": "Hand #{id} was voided ({reason}): record it again if it was played.",
@@ -115,7 +148,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "第 #{id} 手已確認並計入。",
     },
     "sk.hand_expired": {
-        "en": "Hand #{id} was not confirmed within {minutes} minutes and expired: record it again.",
+        "en": "Hand #{id} was not confirmed within {minutes} {minutes:minute|minutes} and "
+        "expired: record it again.",
         "zh-CN": "第 #{id} 手 {minutes} 分钟内没有确认，已过期：请重新记录。",
         "zh-TW": "第 #{id} 手 {minutes} 分鐘內沒有確認，已過期：請重新記錄。",
     },
@@ -149,25 +183,25 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "sk.need_reason": {
         "en": "Say why in `reason` (it is kept in the audit trail).",
-        "zh-CN": "请在 `reason` 写明原因（会记入审计记录）。",
-        "zh-TW": "請在 `reason` 寫明原因（會記入稽核紀錄）。",
+        "zh-CN": "请在 `原因` 里写明原因（会记入操作记录）。",
+        "zh-TW": "請在 `原因` 裡寫明原因（會記入操作紀錄）。",
     },
     "sk.calc_robbed": {
-        "en": "'{value}' in robbed: outside a session the winner is seat 0, so name the robbed "
-        "seat as 1, 2 or 3.",
-        "zh-CN": "robbed 里的 '{value}'：场次外赢家是 0 号座位，被抢的座位请写 1、2 或 3。",
-        "zh-TW": "robbed 裡的 '{value}'：場次外贏家是 0 號座位，被搶的座位請寫 1、2 或 3。",
+        "en": "'{value}' in robbed: outside a session the winner is seat 1, so name the robbed "
+        "seat as 2, 3 or 4.",
+        "zh-CN": "`被抢座` 里的 '{value}'：场次外赢家是 1 号位，被抢的座位请写 2、3 或 4。",
+        "zh-TW": "`被搶座` 裡的 '{value}'：場次外贏家是 1 號位，被搶的座位請寫 2、3 或 4。",
     },
     "sk.calc_flown": {
-        "en": "'{item}' in flown should be SEAT:N with SEAT 0-3 (the winner is 0), e.g. `0:1`.",
-        "zh-CN": "flown 里的 '{item}' 应写成 座位:数量，座位 0-3（赢家是 0），例如 `0:1`。",
-        "zh-TW": "flown 裡的 '{item}' 應寫成 座位:數量，座位 0-3（贏家是 0），例如 `0:1`。",
+        "en": "'{item}' in flown should be SEAT:N with SEAT 1-4 (the winner is 1), e.g. `1:1`.",
+        "zh-CN": "`飞宝` 里的 '{item}' 应写成 座位:数量，座位 1-4（赢家是 1），例如 `1:1`。",
+        "zh-TW": "`飛寶` 裡的 '{item}' 應寫成 座位:數量，座位 1-4（贏家是 1），例如 `1:1`。",
     },
     "sk.calc_bonus": {
-        "en": "'{item}' in bonuses should be SEAT:KIND with SEAT 0-3 (the winner is 0), "
-        "e.g. `1:暗杠`.",
-        "zh-CN": "bonuses 里的 '{item}' 应写成 座位:种类，座位 0-3（赢家是 0），例如 `1:暗杠`。",
-        "zh-TW": "bonuses 裡的 '{item}' 應寫成 座位:種類，座位 0-3（贏家是 0），例如 `1:暗杠`。",
+        "en": "'{item}' in bonuses should be SEAT:KIND with SEAT 1-4 (the winner is 1), "
+        "e.g. `2:暗杠`.",
+        "zh-CN": "`杠宝分` 里的 '{item}' 应写成 座位:种类，座位 1-4（赢家是 1），例如 `2:暗杠`。",
+        "zh-TW": "`槓寶分` 裡的 '{item}' 應寫成 座位:種類，座位 1-4（贏家是 1），例如 `2:暗槓`。",
     },
     "sk.ledger": {
         "en": "The book refused that: {reason}",
@@ -184,19 +218,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "'{name}' 不是访客：关联是把访客的记录并入成员。",
         "zh-TW": "'{name}' 不是訪客：關聯是把訪客的紀錄併入成員。",
     },
-    "sk.bad_period": {
-        "en": "'{period}' is not a period: use week, month, season or all.",
-        "zh-CN": "'{period}' 不是时段：请用 week、month、season 或 all。",
-        "zh-TW": "'{period}' 不是時段：請用 week、month、season 或 all。",
-    },
-    "sk.bad_metric": {
-        "en": "'{metric}' is not a measure: use total, average, win_rate or biggest.",
-        "zh-CN": "'{metric}' 不是指标：请用 total、average、win_rate 或 biggest。",
-        "zh-TW": "'{metric}' 不是指標：請用 total、average、win_rate 或 biggest。",
-    },
     "sk.no_session_id": {
-        "en": "Session #{id} does not exist in this server.",
-        "zh-CN": "本服务器没有场次 #{id}。",
-        "zh-TW": "本伺服器沒有場次 #{id}。",
+        "en": "Session #{id} does not exist in this server: see `/session list`.",
+        "zh-CN": "本服务器没有场次 #{id}：请看 `/session list`。",
+        "zh-TW": "本伺服器沒有場次 #{id}：請看 `/session list`。",
     },
 }

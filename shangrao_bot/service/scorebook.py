@@ -72,6 +72,12 @@ SEATS = 4
 DEDUPE_SECONDS = 20.0  # the same hand recorded twice in a session within this: once
 MAX_STAKE = 1000  # as /rules set allows: a stake beyond this is a typo, not a game
 SELF_DRAWN = (WinHow.SELF, WinHow.KONG, WinHow.TIANHU)
+# Why a hand was voided, as the audit trail keeps it (English, like every stored reason; the
+# screens say it in the reader's language with :func:`void_reason`). The ledger writes an
+# undo's reason as ``undo: {why}``.
+CANCELLED_BY = "cancelled by "
+EXPIRED = "expired: not confirmed in time"
+UNDO = "undo: "
 _MENTION = re.compile(r"<@!?(\d{1,20})>")
 _BONUS_NAMES = {
     "minggang": BonusKind.MINGGANG,
@@ -131,7 +137,8 @@ class RosterEntry:
 @dataclass(frozen=True)
 class Preview:
     """A scored hand: ``hand`` is the pending record (None for the calculator, outside a
-    session); ``seats`` names each seat's player (``座0``… in the calculator)."""
+    session); ``seats`` names each seat's player (``座1``… in the calculator, where the winner
+    is the first seat: the screens name calculator seats in the reader's language)."""
 
     result: ScoreResult
     hand: Hand | None
@@ -413,18 +420,20 @@ class ScoreBook:
             raise ScoreError("sk.not_seated")
 
     async def seat_named(self, info: SessionInfo, text: str, what: str) -> int:
-        """A seat from a seat number (1-4), a mention, or a player's name or alias."""
+        """A seat from a seat number (1-4), a mention, or a player's name or alias; ``what``
+        is the option it was typed in (``winner``, ``robbed``, ``flown``, ``bonuses``), named
+        by the refusal."""
         raw = " ".join(text.split())
         n = number(raw)
         if n is not None and len(raw) <= 2:
             if 1 <= n <= SEATS:
                 return n - 1
-            raise ScoreError("sk.bad_seat", what=what, value=raw)
+            raise ScoreError(f"sk.bad_seat.{what}", value=raw)
         ids = _mention_pieces(raw)
         if ids:
             seat = self._seat_of_user(info, int(ids[0]))
             if seat is None:
-                raise ScoreError("sk.not_in_session", what=what, name=raw)
+                raise ScoreError(f"sk.not_in_session.{what}", name=raw)
             return seat
         pid = number(raw[1:]) if raw.startswith("#") else None
         if pid is not None:
@@ -439,7 +448,7 @@ class ScoreBook:
             for i, p in enumerate(info.seats):
                 if p.id == found.id:
                     return i
-        raise ScoreError("sk.not_in_session", what=what, name=raw or "?")
+        raise ScoreError(f"sk.not_in_session.{what}", name=raw or "?")
 
     async def parse_flown(self, info: SessionInfo, text: str | None) -> tuple[int, ...]:
         """``WHO:N, …`` (WHO a seat 1-4, a mention or a name) → 宝 flown per seat."""
@@ -518,7 +527,7 @@ class ScoreBook:
         if info is None:
             seat, robbed_seat, flown_t = 0, _calc_robbed(robbed), _calc_flown(flown)
             bonus_t = _calc_bonuses(bonuses)
-            seats = tuple(f"座{i}" for i in range(SEATS))
+            seats = tuple(f"座{i + 1}" for i in range(SEATS))
         else:
             seat = await self._winner(info, actor, winner)
             robbed_seat = await self.seat_named(info, robbed, "robbed") if robbed else None
@@ -723,7 +732,7 @@ class ScoreBook:
                 guild_id,
                 hand_id,
                 actor.user_id,
-                f"cancelled by {actor.name}",
+                CANCELLED_BY + actor.name,
                 only_pending=True,
             )
         )
@@ -777,7 +786,7 @@ class ScoreBook:
                             hand.guild_id,
                             hand.id,
                             0,
-                            "expired: not confirmed in time",
+                            EXPIRED,
                             only_pending=True,
                         )
                     )
@@ -793,6 +802,18 @@ class ScoreBook:
         return out
 
 
+def void_reason(reason: str) -> tuple[str, str]:
+    """A stored void reason as (kind, detail): ``("cancelled", who)``, ``("expired", "")``,
+    ``("undo", why)``, or ``("void", why)`` for the reason a player gave ``/score void``."""
+    if reason.startswith(CANCELLED_BY):
+        return "cancelled", reason[len(CANCELLED_BY) :]
+    if reason == EXPIRED:
+        return "expired", ""
+    if reason.startswith(UNDO):
+        return "undo", reason[len(UNDO) :]
+    return "void", reason
+
+
 def _items(text: str | None) -> list[str]:
     """A comma-separated list (ASCII or Chinese punctuation), with Chinese colons made ASCII."""
     cleaned = (text or "").replace("：", ":")
@@ -806,24 +827,34 @@ def number(text: str) -> int | None:
     return int(raw) if re.fullmatch(r"[0-9]{1,6}", raw) else None
 
 
+# The calculator (``/score tiles`` outside a session) numbers its seats 1-4 like a session,
+# the winner being seat 1; the rules core counts 0-3 with the winner at 0.
+
+
+def _calc_seat(text: str) -> int | None:
+    """A calculator seat typed as 1-4, as the rules core counts it (0-3), else None."""
+    seat = number(text)
+    return seat - 1 if seat is not None and 1 <= seat <= SEATS else None
+
+
 def _calc_robbed(text: str | None) -> int | None:
-    """The calculator's robbed seat: 1-3 (the winner is seat 0)."""
+    """The calculator's robbed seat: 2-4 (the winner is seat 1)."""
     if not text:
         return None
     raw = text.strip()
-    seat = number(raw)
-    if seat is None or not 1 <= seat <= 3:
+    seat = _calc_seat(raw)
+    if seat is None or seat == 0:
         raise ScoreError("sk.calc_robbed", value=raw[:20])
     return seat
 
 
 def _calc_flown(text: str | None) -> tuple[int, ...]:
-    """The calculator's ``SEAT:N`` list, seats 0-3 (the winner is seat 0)."""
+    """The calculator's ``SEAT:N`` list, seats 1-4 (the winner is seat 1)."""
     flown = [0] * SEATS
     for item in _items(text):
         seat_s, sep, n_s = item.partition(":")
-        seat, n = number(seat_s), number(n_s)
-        if not sep or seat is None or n is None or not 0 <= seat < SEATS:
+        seat, n = _calc_seat(seat_s), number(n_s)
+        if not sep or seat is None or n is None:
             raise ScoreError("sk.calc_flown", item=item[:30])
         flown[seat] += n
         if flown[seat] > 4:
@@ -832,13 +863,13 @@ def _calc_flown(text: str | None) -> tuple[int, ...]:
 
 
 def _calc_bonuses(text: str | None) -> tuple[Bonus, ...]:
-    """The calculator's ``SEAT:KIND`` list, seats 0-3 (the winner is seat 0)."""
+    """The calculator's ``SEAT:KIND`` list, seats 1-4 (the winner is seat 1)."""
     out: list[Bonus] = []
     for item in _items(text):
         seat_s, sep, kind_s = item.partition(":")
         kind = _BONUS_NAMES.get(kind_s.strip().lower())
-        seat = number(seat_s)
-        if not sep or kind is None or seat is None or seat >= SEATS:
+        seat = _calc_seat(seat_s)
+        if not sep or kind is None or seat is None:
             raise ScoreError("sk.calc_bonus", item=item[:30])
         out.append(Bonus(seat, kind))
     return tuple(out)

@@ -31,10 +31,35 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "淨得分",
     },
     "skv.preview.pending": {
-        "en": "⏳ Waiting for {needed} confirmation(s) by another seated player (or a scorer); "
-        "expires {expires}.",
+        "en": "⏳ Waiting for {needed} {needed:confirmation|confirmations} by another seated "
+        "player (or a scorer); expires {expires}.",
         "zh-CN": "⏳ 等待另一位在座玩家（或记分员）确认 {needed} 次；{expires} 过期。",
         "zh-TW": "⏳ 等待另一位在座玩家（或記分員）確認 {needed} 次；{expires} 過期。",
+    },
+    "skv.preview.tiles": {
+        "en": "宝 **{bao}** · winning tile **{win}**",
+        "zh-CN": "宝牌 **{bao}** · 胡张 **{win}**",
+        "zh-TW": "寶牌 **{bao}** · 胡張 **{win}**",
+    },
+    "skv.preview.bao": {
+        "en": "宝 **{bao}**",
+        "zh-CN": "宝牌 **{bao}**",
+        "zh-TW": "寶牌 **{bao}**",
+    },
+    "skv.preview.reading": {
+        "en": "Read as: {hand}",
+        "zh-CN": "组合：{hand}",
+        "zh-TW": "組合：{hand}",
+    },
+    "skv.preview.acting": {
+        "en": "(宝 as {tiles})",
+        "zh-CN": "（宝当 {tiles}）",
+        "zh-TW": "（寶當 {tiles}）",
+    },
+    "skv.calc.net": {
+        "en": "Seats (the winner is seat 1)",
+        "zh-CN": "座位（赢家是 1 号位）",
+        "zh-TW": "座位（贏家是 1 號位）",
     },
     "skv.preview.pending_self": {
         "en": "⏳ Check the payments and press Confirm to record it; expires {expires}.",
@@ -50,6 +75,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "❌ Voided: {reason}",
         "zh-CN": "❌ 已作废：{reason}",
         "zh-TW": "❌ 已作廢：{reason}",
+    },
+    "skv.preview.undone": {
+        "en": "❌ Undone: {reason}",
+        "zh-CN": "❌ 已撤销：{reason}",
+        "zh-TW": "❌ 已撤銷：{reason}",
+    },
+    "skv.void.cancelled": {
+        "en": "cancelled by {name}",
+        "zh-CN": "{name} 取消了这一手",
+        "zh-TW": "{name} 取消了這一手",
+    },
+    "skv.void.expired": {
+        "en": "expired: not confirmed in time",
+        "zh-CN": "超时未确认",
+        "zh-TW": "逾時未確認",
+    },
+    "skv.void.undo": {
+        "en": "undone: {reason}",
+        "zh-CN": "已撤销：{reason}",
+        "zh-TW": "已撤銷：{reason}",
     },
     "skv.duplicate": {
         "en": "That hand was just recorded (hand {seq}, id {id}): its preview is above.",
@@ -68,7 +113,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "skv.rules.scoring": {
         "en": "Scorer role: {role} · a recorded hand waits {minutes} min for {confirmations} "
-        "confirmation(s)",
+        "{confirmations:confirmation|confirmations}",
         "zh-CN": "记分员角色：{role} · 记录的牌局等待 {minutes} 分钟、需 {confirmations} 人确认",
         "zh-TW": "記分員角色：{role} · 記錄的牌局等待 {minutes} 分鐘、需 {confirmations} 人確認",
     },
@@ -105,12 +150,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "{rank}. 座{seat} **{name}** {total:+d}",
     },
     "skv.board.meta": {
-        "en": "{preset} · stake {stake} · {hands} hand(s) counted",
-        "zh-CN": "{preset} · 底注 {stake} · 已计 {hands} 手",
-        "zh-TW": "{preset} · 底注 {stake} · 已計 {hands} 手",
+        "en": "{preset} · stake {stake} · {hands} {hands:hand|hands} counted",
+        "zh-CN": "{preset} · 底分 {stake} · 已计 {hands} 手",
+        "zh-TW": "{preset} · 底分 {stake} · 已計 {hands} 手",
     },
+    "skv.preset.shangrao": {"en": "shangrao", "zh-CN": "上饶", "zh-TW": "上饒"},
+    "skv.preset.baike": {"en": "baike", "zh-CN": "百科", "zh-TW": "百科"},
     "skv.board.pending": {
-        "en": "{count} hand(s) waiting for confirmation.",
+        "en": "{count} {count:hand|hands} waiting for confirmation.",
         "zh-CN": "{count} 手等待确认。",
         "zh-TW": "{count} 手等待確認。",
     },
@@ -159,6 +206,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "第 {seq} 手（编号 {id}）已撤销：{reason}",
         "zh-TW": "第 {seq} 手（編號 {id}）已撤銷：{reason}",
     },
+    "skv.sessions.row": {
+        "en": "#{id} · {kind} · {status} · opened {opened} · {players}",
+        "zh-CN": "#{id} · {kind} · {status} · 开始于 {opened} · {players}",
+        "zh-TW": "#{id} · {kind} · {status} · 開始於 {opened} · {players}",
+    },
+    "skv.kind.physical": {"en": "physical table", "zh-CN": "线下牌局", "zh-TW": "線下牌局"},
+    "skv.kind.virtual": {"en": "virtual table", "zh-CN": "虚拟牌桌", "zh-TW": "虛擬牌桌"},
+    "skv.session.open": {"en": "open", "zh-CN": "进行中", "zh-TW": "進行中"},
+    "skv.session.closed": {"en": "closed", "zh-CN": "已结束", "zh-TW": "已結束"},
     "skv.voided": {
         "en": "Hand id {id} is voided: {reason}",
         "zh-CN": "编号 {id} 的牌局已作废：{reason}",
@@ -188,14 +244,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "排行榜 · {period} · 按{metric}",
     },
     "skv.board2.row": {
-        "en": "{rank}. {name} — {value} · {hands} hands · {wins} wins",
+        "en": "{rank}. {name} — {value} · {hands} {hands:hand|hands} · {wins} {wins:win|wins}",
         "zh-CN": "{rank}. {name} — {value} · {hands} 手 · 胡 {wins} 次",
         "zh-TW": "{rank}. {name} — {value} · {hands} 手 · 胡 {wins} 次",
     },
     "skv.board2.filter": {
-        "en": "At least {min_hands} hand(s){guests}.",
+        "en": "At least {min_hands} {min_hands:hand|hands}{guests}.",
         "zh-CN": "至少 {min_hands} 手{guests}。",
         "zh-TW": "至少 {min_hands} 手{guests}。",
+    },
+    "skv.board2.winners_only": {
+        "en": "Only players who won a hand have a biggest hand.",
+        "zh-CN": "只列出胡过牌的玩家（没胡过就没有最大一手）。",
+        "zh-TW": "只列出胡過牌的玩家（沒胡過就沒有最大一手）。",
     },
     "skv.board2.guests": {
         "en": ", guests included",
@@ -216,12 +277,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "數據 · {name}",
     },
     "skv.stats.summary": {
-        "en": "{hands} hands · {wins} wins ({rate}) · {self_draws} self-draws · total {total:+d}"
-        " · biggest hand {biggest:+d}",
+        "en": "{hands} {hands:hand|hands} · {wins} {wins:win|wins} ({rate}) · {self_draws} "
+        "{self_draws:self-draw|self-draws} · total {total:+d} · biggest hand {biggest}",
         "zh-CN": "{hands} 手 · 胡 {wins} 次（{rate}）· 自摸 {self_draws} 次 · 总分 {total:+d}"
-        " · 最大一手 {biggest:+d}",
+        " · 最大一手 {biggest}",
         "zh-TW": "{hands} 手 · 胡 {wins} 次（{rate}）· 自摸 {self_draws} 次 · 總分 {total:+d}"
-        " · 最大一手 {biggest:+d}",
+        " · 最大一手 {biggest}",
     },
     "skv.stats.feibao": {
         "en": "飞宝: {count} 宝 flown; net of those hands {net:+d}",
@@ -232,15 +293,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     "skv.stats.h2h": {"en": "Head to head (net)", "zh-CN": "对局净胜", "zh-TW": "對局淨勝"},
     "skv.stats.none": {"en": "—", "zh-CN": "—", "zh-TW": "—"},
     "skv.export.done": {
-        "en": "{rows} row(s) exported.",
+        "en": "{rows} {rows:row|rows} exported.",
         "zh-CN": "已导出 {rows} 行。",
         "zh-TW": "已匯出 {rows} 列。",
     },
     "skv.export.too_big": {
         "en": "The export is {size} MB even compressed, more than Discord accepts: export one "
         "session at a time (`session:`).",
-        "zh-CN": "导出文件压缩后仍有 {size} MB，超过 Discord 的上限：请按场次导出（`session:`）。",
-        "zh-TW": "匯出檔壓縮後仍有 {size} MB，超過 Discord 的上限：請按場次匯出（`session:`）。",
+        "zh-CN": "导出文件压缩后仍有 {size} MB，超过 Discord 的上限：请按场次导出（`场次` 选项）。",
+        "zh-TW": "匯出檔壓縮後仍有 {size} MB，超過 Discord 的上限：請按場次匯出（`場次` 選項）。",
+    },
+    "skv.guest_tag": {
+        "en": " (guest)",
+        "zh-CN": "（访客）",
+        "zh-TW": "（訪客）",
     },
     "skv.player.linked": {
         "en": "{guest}'s history now belongs to {member}.",

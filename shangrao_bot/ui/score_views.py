@@ -18,19 +18,22 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from shangrao_bot.rules.interpret import Interpretation
 from shangrao_bot.rules.scoring import WinHow
 from shangrao_bot.service.scorebook import (
     Actor,
     Preview,
     Scoreboard,
     ScoreBook,
+    void_reason,
 )
 from shangrao_bot.store.guilds import get_settings
 from shangrao_bot.store.ledger import Hand, SessionInfo, TransferRow, get_session, list_transfers
-from shangrao_bot.ui.core_text import localize_reason
+from shangrao_bot.ui.core_text import converter_of, localize_reason
 from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.language import public_language
+from shangrao_bot.ui.words import ai_name, hand_text, seat_place, tile_label
 
 if TYPE_CHECKING:
     from shangrao_bot.store.db import Database
@@ -43,6 +46,82 @@ MAX_PAID_BUTTONS = 25  # Discord: five rows of five buttons
 
 def esc(name: str) -> str:
     return discord.utils.escape_markdown(discord.utils.escape_mentions(name))
+
+
+# How the ledger names the guest an AI seat of a virtual table is recorded as
+# (``service.recording.ai_name``): ``AI 2 (normal)``.
+_AI_GUEST = re.compile(r"AI ([1-4]) \(([a-z]+)\)")
+
+
+def ai_guest(name: str) -> tuple[int, str] | None:
+    """The seat (0-3) and level of a player named as the ledger names an AI seat, else None.
+    (A human guest who chose exactly that name is read the same way.)"""
+    found = _AI_GUEST.fullmatch(name)
+    return (int(found[1]) - 1, found[2]) if found else None
+
+
+def player_name(name: str, lang: str) -> str:
+    """A player's name as the reader sees it: an AI seat's guest in the reader's language
+    (``电脑2号（普通）``), anyone else as they are called."""
+    ai = ai_guest(name)
+    return ai_name(ai[0], ai[1], lang) if ai else name
+
+
+def shown(name: str, lang: str) -> str:
+    """:func:`player_name`, escaped for Discord markdown (and mentions)."""
+    return esc(player_name(name, lang))
+
+
+_TERM = converter_of("term")
+
+
+def term(name: str, lang: str) -> str:
+    """A rule term (a pattern, a modifier: the rules core writes them in simplified
+    characters) in the reader's script: ``宝吊头`` is ``寶吊頭`` in zh-TW."""
+    return _TERM(name, lang) if _TERM is not None and lang == "zh-TW" else name
+
+
+def void_reason_text(reason: str, lang: str) -> str:
+    """Why a hand was voided, in ``lang`` (the audit trail keeps English); what a player
+    typed is quoted as typed."""
+    kind, detail = void_reason(reason)
+    if kind == "cancelled":
+        return t("skv.void.cancelled", lang, name=shown(detail, lang))
+    if kind == "expired":
+        return t("skv.void.expired", lang)
+    if kind == "undo":
+        return t("skv.void.undo", lang, reason=esc(detail))
+    return esc(detail)
+
+
+def undo_reason(reason: str) -> str:
+    """What the player gave ``/score undo`` (the stored reason without its ``undo:``)."""
+    kind, detail = void_reason(reason)
+    return detail if kind == "undo" else reason
+
+
+def interpretation_text(reading: Interpretation, lang: str) -> str:
+    """How the scorer read a hand, as players write it (``一二三万 四五六筒 东东东`` …; melds in
+    brackets, a concealed kong in parentheses) and what each acting 宝 stood for."""
+    parts = []
+    for g in reading.groups:
+        text = hand_text(g.tiles, lang)
+        if g.meld is not None:
+            text = f"({text})" if g.meld.kind.is_concealed else f"[{text}]"
+        parts.append(text)
+    out = (" · " if lang == "en" else " ").join(parts)
+    if reading.acting:
+        gap = " " if lang == "en" else ""  # Chinese brackets carry their own space
+        out += gap + t("skv.preview.acting", lang, tiles=hand_text(reading.acting, lang))
+    return out
+
+
+def seat_names(p: Preview, lang: str) -> list[str]:
+    """Each seat as the reader sees it (escaped): its player, or in the calculator its number
+    (the winner is seat 1)."""
+    if p.session is None:
+        return [seat_place(i, None, lang) for i in range(len(p.seats))]
+    return [shown(name, lang) for name in p.seats]
 
 
 async def actor_for(db: Database, interaction: discord.Interaction) -> Actor:
@@ -61,8 +140,11 @@ async def actor_for(db: Database, interaction: discord.Interaction) -> Actor:
 
 
 def public_lang(interaction: discord.Interaction) -> str:
-    """The language of messages everyone at the table reads and several people change (a
-    preview, the scoreboard, the settlement): the server's, so an edit never switches it."""
+    """The language of a message everyone in the channel reads (a preview, the scoreboard,
+    the settlement, an announcement): the server's, so an edit never switches it; in a DM,
+    where the user is the only reader, theirs."""
+    if interaction.guild_id is None:
+        return lang_of(interaction.locale)
     return public_language(interaction.client, interaction.guild_id, interaction.guild_locale)
 
 
@@ -71,12 +153,13 @@ def reason_name(reason: str, lang: str) -> str:
 
 
 def _payment_lines(pays: list[tuple[str, str, int, str]], lang: str) -> list[str]:
+    """Payments with the payer's and payee's names as shown (already escaped)."""
     return [
         t(
             "table.result.payment",
             lang,
-            payer=esc(payer),
-            payee=esc(payee),
+            payer=payer,
+            payee=payee,
             amount=amount,
             reason=reason_name(reason, lang),
         )
@@ -92,21 +175,30 @@ def preview_embed(p: Preview, lang: str, minutes: int, hand: Hand | None = None)
     """The scored hand with names; ``hand`` (the stored record, current) sets the status."""
     r = p.result
     hand = hand or p.hand
+    names = seat_names(p, lang)
     lines: list[str] = []
     if p.winner is not None and r.pattern:
-        lines.append(t("skv.preview.winner", lang, name=esc(p.seats[p.winner])))
-        lines.append(t("score.pattern", lang, pattern=r.pattern, factor=r.pattern_factor))
+        lines.append(t("skv.preview.winner", lang, name=names[p.winner]))
+        pattern = term(r.pattern, lang)
+        lines.append(t("score.pattern", lang, pattern=pattern, factor=r.pattern_factor))
         lines += [
-            f"{m.name} ×{m.factor}" + (f" ({localize_reason(m.note, lang)})" if m.note else "")
+            f"{term(m.name, lang)} ×{m.factor}"
+            + (f" ({localize_reason(m.note, lang)})" if m.note else "")
             for m in r.modifiers
         ]
         lines.append(t("score.value", lang, value=r.value))
+        if p.bao is not None and p.winning_tile is not None:
+            bao, win = tile_label(p.bao, lang), tile_label(p.winning_tile, lang)
+            lines.append(t("skv.preview.tiles", lang, bao=bao, win=win))
+        elif p.bao is not None:
+            lines.append(t("skv.preview.bao", lang, bao=tile_label(p.bao, lang)))
         if r.interpretation is not None:
-            lines.append(f"`{r.interpretation.to_str()}`")
+            reading = interpretation_text(r.interpretation, lang)
+            lines.append(t("skv.preview.reading", lang, hand=reading))
     else:
         lines.append(t("skv.preview.draw", lang))
     lines.append("")
-    pays = [(p.seats[x.payer], p.seats[x.payee], x.amount, x.reason.value) for x in r.payments]
+    pays = [(names[x.payer], names[x.payee], x.amount, x.reason.value) for x in r.payments]
     lines += _payment_lines(pays, lang) or [t("skv.preview.no_payments", lang)]
     title = (
         t("skv.preview.title", lang, seq=hand.seq, session=hand.session_id)
@@ -114,8 +206,9 @@ def preview_embed(p: Preview, lang: str, minutes: int, hand: Hand | None = None)
         else t("score.title", lang)
     )
     embed = discord.Embed(title=title, description="\n".join(lines)[:4000], colour=COLOUR)
-    net = "\n".join(f"{esc(n)} **{d:+d}**" for n, d in zip(p.seats, r.deltas, strict=True))
-    embed.add_field(name=t("skv.preview.net", lang), value=net[:1024], inline=False)
+    net = "\n".join(f"{n} **{d:+d}**" for n, d in zip(names, r.deltas, strict=True))
+    net_title = t("skv.calc.net" if p.session is None else "skv.preview.net", lang)
+    embed.add_field(name=net_title, value=net[:1024], inline=False)
     if hand is None:
         embed.set_footer(text=t("score.calculator", lang))
     else:
@@ -129,7 +222,10 @@ def status_line(hand: Hand, needed: int, lang: str, minutes: int) -> str:
     if hand.status == "confirmed":
         return t("skv.preview.counted", lang)
     if hand.status == "voided":
-        return t("skv.preview.voided", lang, reason=hand.void_reason or "")
+        kind, why = void_reason(hand.void_reason or "")
+        if kind == "undo":
+            return t("skv.preview.undone", lang, reason=esc(why))
+        return t("skv.preview.voided", lang, reason=void_reason_text(hand.void_reason or "", lang))
     stamp = f"<t:{int(expires_at(hand, minutes).timestamp())}:R>"
     if needed <= 0 or (needed == 1 and not hand.confirmations and _alone(hand)):
         return t("skv.preview.pending_self", lang, expires=stamp)
@@ -176,7 +272,7 @@ def scoreboard_embed(board: Scoreboard, lang: str, closed: bool = False) -> disc
             lang,
             rank=i + 1,
             seat=s.seat + 1,  # seats are numbered 1-4 in a session
-            name=esc(s.player.display_name),
+            name=shown(s.player.display_name, lang),
             total=s.total,
         )
         for i, s in enumerate(ranked)
@@ -186,7 +282,7 @@ def scoreboard_embed(board: Scoreboard, lang: str, closed: bool = False) -> disc
         t(
             "skv.board.meta",
             lang,
-            preset=info.rules.get("preset", "shangrao"),
+            preset=t(f"skv.preset.{info.rules.get('preset', 'shangrao')}", lang),
             stake=info.stake,
             hands=len(board.deltas),
         )
@@ -198,8 +294,8 @@ def scoreboard_embed(board: Scoreboard, lang: str, closed: bool = False) -> disc
             what = t(
                 "skv.board.last_win",
                 lang,
-                name=esc(last.players[w].display_name),
-                pattern=last.pattern or "?",
+                name=shown(last.players[w].display_name, lang),
+                pattern=term(last.pattern or "?", lang),
                 delta=last.deltas[w],
             )
         else:
@@ -257,8 +353,8 @@ def settlement_embed(transfers: list[TransferRow], lang: str) -> discord.Embed:
             "skv.settle.row",
             lang,
             mark="✅" if tr.paid_at else "▫️",
-            payer=esc(tr.payer.display_name),
-            payee=esc(tr.payee.display_name),
+            payer=shown(tr.payer.display_name, lang),
+            payee=shown(tr.payee.display_name, lang),
             amount=tr.amount,
         )
         for tr in transfers
@@ -410,8 +506,8 @@ class PaidButton(_BookButton, template=r"sk:paid:(?P<transfer>\d+)"):
             t(
                 "skv.btn.paid",
                 lang,
-                payer=row.payer.display_name[:20],
-                payee=row.payee.display_name[:20],
+                payer=player_name(row.payer.display_name, lang)[:20],
+                payee=player_name(row.payee.display_name, lang)[:20],
                 amount=row.amount,
             )
             if row is not None

@@ -244,9 +244,12 @@ async def test_undo_void_and_end_with_settlement(book: ScoreBook, db: Database) 
     [
         ({"hand": "123m0m", "win": "9s", "bao": "5m"}, "score.bad_input"),
         ({"hand": "123m4p5m6p777s111z9s9s", "win": "9s", "bao": "5m"}, "score.not_win"),
-        ({**WIN, "winner": "Zhang San"}, "sk.not_in_session"),
-        ({**WIN, "winner": "5"}, "sk.bad_seat"),
-        ({**WIN, "winner": "<@123456789012345678>"}, "sk.not_in_session"),
+        ({**WIN, "winner": "Zhang San"}, "sk.not_in_session.winner"),
+        ({**WIN, "winner": "5"}, "sk.bad_seat.winner"),
+        ({**WIN, "winner": "<@123456789012345678>"}, "sk.not_in_session.winner"),
+        ({**WIN, "robbed": "0"}, "sk.bad_seat.robbed"),
+        ({**WIN, "flown": "Zhang San:1"}, "sk.not_in_session.flown"),
+        ({**WIN, "bonuses": "9:暗杠"}, "sk.bad_seat.bonuses"),
         ({**WIN, "flown": "Bob"}, "sk.bad_flown"),
         ({**WIN, "flown": "Bob:5"}, "sk.flown_many"),
         ({**WIN, "bonuses": "Bob:huge"}, "sk.bad_bonus"),
@@ -308,14 +311,30 @@ async def test_bad_sessions_and_strangers(book: ScoreBook, db: Database) -> None
 
 
 async def test_outside_a_session_tiles_is_a_calculator(book: ScoreBook, db: Database) -> None:
-    p = await book.preview_tiles(GUILD, CHANNEL, STRANGER, flown="0:1", **WIN)
+    """Seats are numbered 1-4 as in a session, the winner being seat 1."""
+    p = await book.preview_tiles(GUILD, CHANNEL, STRANGER, flown="1:1", **WIN)
     assert p.hand is None and p.session is None and p.result.deltas == (18, -6, -6, -6)
+    assert p.seats == ("座1", "座2", "座3", "座4") and p.winner == 0
     assert await counts(db) == (0, 0, 0, 0, 0, 0)
-    bonus = await book.preview_tiles(GUILD, CHANNEL, STRANGER, bonuses="2:暗杠", **WIN)
+    bonus = await book.preview_tiles(GUILD, CHANNEL, STRANGER, bonuses="3:暗杠", **WIN)
     assert bonus.result.deltas == (9 - 2, -3 - 2, -3 + 6, -3 - 2)
-    with pytest.raises(ScoreError) as bad_bonus:
-        await book.preview_tiles(GUILD, CHANNEL, STRANGER, bonuses="Bob:暗杠", **WIN)
-    assert bad_bonus.value.key == "sk.calc_bonus"
+    flown = await book.preview_tiles(GUILD, CHANNEL, STRANGER, flown="4:1", **WIN)
+    assert flown.result.deltas == (12, -3, -3, -6)  # seat 4 flew a 宝 and pays double
+    robbed = await book.preview_tiles(GUILD, CHANNEL, STRANGER, how="rob", robbed="4", **WIN)
+    assert robbed.result.deltas == (18, 0, 0, -18)  # 抢杠: the robbed seat 4 pays for all
+    for field, value, key in [
+        ("bonuses", "Bob:暗杠", "sk.calc_bonus"),
+        ("bonuses", "0:暗杠", "sk.calc_bonus"),
+        ("bonuses", "5:暗杠", "sk.calc_bonus"),
+        ("flown", "0:1", "sk.calc_flown"),
+        ("flown", "5:1", "sk.calc_flown"),
+        ("robbed", "1", "sk.calc_robbed"),  # the winner's own kong
+        ("robbed", "0", "sk.calc_robbed"),
+        ("robbed", "5", "sk.calc_robbed"),
+    ]:
+        with pytest.raises(ScoreError) as refused:
+            await book.preview_tiles(GUILD, CHANNEL, STRANGER, **{**WIN, field: value})
+        assert refused.value.key == key, (field, value)
     with pytest.raises(ScoreError) as quick:
         await book.preview_quick(GUILD, CHANNEL, ALICE, winner="1", pattern="平胡自摸")
     assert quick.value.key == "sk.no_session"
