@@ -30,12 +30,12 @@ from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.errors import UserError
-from shangrao_bot.rules.scoring import Payment, Reason
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
 from shangrao_bot.store.prefs import set_dm_panels
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.language import public_language
+from shangrao_bot.ui.payments import payment_line
 from shangrao_bot.ui.table_text import (
     hand_start_text,
     seat_name,
@@ -392,27 +392,6 @@ class DiscordPresenter:
             return [seat_who(table, i, lang) for i in range(len(table.seats))]
         return [seat_name(table, i, lang) for i in range(len(table.seats))]
 
-    @staticmethod
-    def _amount(summary: HandSummary, payment: Payment, lang: str) -> str:
-        """A payment's amount, with its 飞宝 doubling spelled out when the payer's own flown
-        宝 doubled it (``4 = 2 × 2，飞宝 1 张``)."""
-        amount = f"**{payment.amount}**"
-        if payment.reason is not Reason.WIN:
-            return amount
-        win = next((w for w in summary.result.wins if w.seat == payment.payee), None)
-        value = win.score.value if win is not None else 0
-        if not value or payment.amount == value or payment.amount % value:
-            return amount
-        flown = summary.public.seats[payment.payer].bao_flown
-        return t(
-            "table.result.doubled",
-            lang,
-            amount=amount,
-            value=value,
-            factor=payment.amount // value,
-            flown=flown,
-        )
-
     async def _close_panels(self, table: TableInfo) -> None:
         lang = self.lang(table)
         for key in [k for k in self.dms if k[0] == table.id]:
@@ -450,14 +429,10 @@ class DiscordPresenter:
             render_result, summary.result, dealer=pub.dealer, bao=pub.bao, indicator=pub.indicator
         )
         names = self._names(table, lang)
+        values = {w.seat: w.score.value for w in summary.result.wins}
         lines = [
-            t(
-                "table.result.payment",
-                lang,
-                payer=names[p.payer],
-                payee=names[p.payee],
-                amount=self._amount(summary, p, lang),
-                reason=t(f"skv.reason.{p.reason.value}", lang),
+            payment_line(
+                names[p.payer], names[p.payee], p.amount, p.reason.value, lang, values.get(p.payee)
             )
             for p in summary.result.payments
         ] or [t("table.result.draw", lang)]

@@ -33,6 +33,7 @@ from shangrao_bot.ui.core_text import converter_of, localize_reason
 from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.language import public_language
+from shangrao_bot.ui.payments import payment_line
 from shangrao_bot.ui.words import ai_name, hand_text, seat_place, tile_label
 
 if TYPE_CHECKING:
@@ -152,17 +153,13 @@ def reason_name(reason: str, lang: str) -> str:
     return t(f"skv.reason.{reason}", lang)
 
 
-def _payment_lines(pays: list[tuple[str, str, int, str]], lang: str) -> list[str]:
-    """Payments with the payer's and payee's names as shown (already escaped)."""
+def _payment_lines(
+    pays: list[tuple[str, str, int, str]], lang: str, value: int | None = None
+) -> list[str]:
+    """Payments with the payer's and payee's names as shown (already escaped); ``value``: the
+    win's value per payer, so a payer's 飞宝 doubling is spelled out."""
     return [
-        t(
-            "table.result.payment",
-            lang,
-            payer=payer,
-            payee=payee,
-            amount=amount,
-            reason=reason_name(reason, lang),
-        )
+        payment_line(payer, payee, amount, reason, lang, value)
         for payer, payee, amount, reason in pays
     ]
 
@@ -199,7 +196,7 @@ def preview_embed(p: Preview, lang: str, minutes: int, hand: Hand | None = None)
         lines.append(t("skv.preview.draw", lang))
     lines.append("")
     pays = [(names[x.payer], names[x.payee], x.amount, x.reason.value) for x in r.payments]
-    lines += _payment_lines(pays, lang) or [t("skv.preview.no_payments", lang)]
+    lines += _payment_lines(pays, lang, r.value) or [t("skv.preview.no_payments", lang)]
     title = (
         t("skv.preview.title", lang, seq=hand.seq, session=hand.session_id)
         if hand is not None

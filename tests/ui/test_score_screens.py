@@ -131,9 +131,9 @@ async def test_a_chinese_preview_names_tiles_and_seats_as_players_do(tmp_path: P
         assert offending(texts) == [], lang
     embed = preview_embed(calc, "zh-CN", 0)
     assert "宝牌 **五万** · 胡张 **九条**" in (embed.description or "")
-    assert "2号位 → 1号位：**6**（胡）" in (embed.description or "")  # seat 2 flew a 宝
+    assert "2号位 → 1号位：**6** = 3 × 2，飞宝 1 张（胡）" in (embed.description or "")  # seat 2 flew a 宝
     assert embed.fields[0].name == "座位（赢家是 1 号位）"
     assert "牌型：**寶吊頭** ×3" in (preview_embed(calc, "zh-TW", 0).description or "")
     english = preview_embed(calc, "en", 0)
-    assert "seat 2 → seat 1: **6** (win)" in (english.description or "")
+    assert "seat 2 → seat 1: **6** = 3 × 2, flew 1 宝 (win)" in (english.description or "")
     assert "宝 **5 Crak** · winning tile **9 Bam**" in (english.description or "")

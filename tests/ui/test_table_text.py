@@ -182,3 +182,15 @@ def test_the_rules_button_explains_the_presets_patterns_and_values() -> None:
     baike = rules_summary(info_for(None, preset=Preset.BAIKE), "en")
     assert "七对 16/12/—" in baike and "天胡 and 地胡: 16" in baike
     assert len(shangrao) <= 2000 and len(baike) <= 2000
+
+
+def test_a_payers_flown_bao_doubling_is_spelled_out() -> None:
+    from shangrao_bot.ui.payments import amount_text, payment_line
+
+    assert amount_text(4, 2, "en") == "**4** = 2 × 2, flew 1 宝"
+    assert amount_text(12, 3, "zh-CN") == "**12** = 3 × 4，飞宝 2 张"
+    assert amount_text(3, 3, "zh-CN") == "**3**"
+    assert amount_text(9, 3, "en") == "**9**"  # × 3 is no 飞宝 doubling
+    line = payment_line("北家 <@1>", "东家 <@2>", 4, "win", "zh-CN", 2)
+    assert line == "北家 <@1> → 东家 <@2>：**4** = 2 × 2，飞宝 1 张（胡）"
+    assert payment_line("a", "b", 2, "angang", "en", 2) == "a → b: **2** (暗杠 bonus)"
