@@ -72,7 +72,7 @@ def thread_of(fake: FakeDiscord, table_id: int):  # type: ignore[no-untyped-def]
 async def open_table(fake: FakeDiscord, bot: ShangraoBot, user: FakeUser, hands: int = 1):  # type: ignore[no-untyped-def]
     rec = await fake.slash(user, "table create", in_channel=fake.channel("mahjong"), hands=hands)
     reply = await rec.response()
-    assert reply.ephemeral and "is open in" in reply.text()
+    assert reply.ephemeral and re.search(r"<#\d+>", reply.text())  # names the table's thread
     table_id = int(re.search(r"#(\d+)", reply.text()).group(1))  # type: ignore[union-attr]
     thread = thread_of(fake, table_id)
     await until(lambda: fake.channel_messages(thread))

@@ -135,3 +135,36 @@ async def test_i_am_back_is_offered_only_to_a_player_who_is_away(
     assert all(back not in m.custom_ids for m in fake.channel_messages(thread))
     reply = await (await fake.click(alice, panel, back)).response()
     assert "Welcome back" in reply.text()
+
+
+async def test_discard_buttons_carry_the_tiles_picture_and_name(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    bob = fake.user("bob")  # reads Chinese
+    bot = await start_bot(make_bot(fake, tmp_path / "bot.db"))
+    assert await bot.tile_emojis.wait_ready(60)
+    table_id, _, lobby = await open_table(fake, bot, bob, hands=1)
+    for _ in range(3):
+        await (await fake.click(bob, lobby, f"mj:{table_id}:ai-normal")).response()
+    await (await fake.click(bob, lobby, f"mj:{table_id}:start")).response()
+    await until(lambda: any(":d:" in c for m in fake.dm_messages(bob) for c in m.custom_ids), 60)
+    panel = next(
+        m for m in reversed(fake.dm_messages(bob)) if any(":d:" in c for c in m.custom_ids)
+    )
+    view = bot.service.private_view(table_id, bob.id)
+    bao = view.public.bao
+    discards = [b for b in panel.buttons() if ":d:" in b["custom_id"]]
+    assert discards
+    for button in discards:
+        tile = int(button["custom_id"].rsplit(":", 1)[1])
+        emoji = fake.application_emoji(int(button["emoji"]["id"]))
+        assert emoji is not None  # an application emoji the bot uploaded
+        expected = bot.tile_emojis.get(tile, bao=tile == bao)
+        assert expected is not None and emoji.name == expected.name
+        label = button["label"]
+        assert not MPSZ.search(label) and re.search(r"[一二三四五六七八九东南西北白发中]", label)
+        if tile == bao:
+            assert "（宝）" in label
+        if tile == view.drawn:
+            assert "新摸" in label and button["style"] == 1
