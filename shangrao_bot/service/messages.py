@@ -71,18 +71,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "table.not_full_yet": {
         "en": "The game needs four seats filled; {empty} still empty (add AI players?).",
-        "zh-CN": "需要坐满四个座位；还有 {empty} 个空位（要加 AI 吗？）。",
-        "zh-TW": "需要坐滿四個座位；還有 {empty} 個空位（要加 AI 嗎？）。",
+        "zh-CN": "需要坐满四个座位；还有 {empty} 个空位（要加电脑吗？）。",
+        "zh-TW": "需要坐滿四個座位；還有 {empty} 個空位（要加電腦嗎？）。",
     },
     "table.bad_ai_level": {
         "en": "'{level}' is not an AI level: use easy or normal.",
-        "zh-CN": "“{level}”不是 AI 难度：请用 easy 或 normal。",
-        "zh-TW": "「{level}」不是 AI 難度：請用 easy 或 normal。",
+        "zh-CN": "“{level}”不是电脑玩家的难度：请用“简单”或“普通”。",
+        "zh-TW": "「{level}」不是電腦玩家的難度：請用「簡單」或「普通」。",
     },
     "table.not_an_ai": {
         "en": "Seat {seat} is not an AI player.",
-        "zh-CN": "{seat} 号座位不是 AI 玩家。",
-        "zh-TW": "{seat} 號座位不是 AI 玩家。",
+        "zh-CN": "{seat} 号座位不是电脑玩家。",
+        "zh-TW": "{seat} 號座位不是電腦玩家。",
     },
     "table.not_playing": {
         "en": "The game has not started yet.",
@@ -128,14 +128,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.notice.autopilot": {
         "en": "{name} seems to be away: an AI plays their seat until they press “I'm back” on "
         "their hand panel.",
-        "zh-CN": "{name} 似乎离开了：由 AI 代打，直到他在手牌面板上按“我回来了”。",
-        "zh-TW": "{name} 似乎離開了：由 AI 代打，直到他在手牌面板上按「我回來了」。",
+        "zh-CN": "{name} 似乎离开了：由电脑代打，直到他在手牌面板上按“我回来了”。",
+        "zh-TW": "{name} 似乎離開了：由電腦代打，直到他在手牌面板上按「我回來了」。",
     },
     "table.notice.away": {
         "en": "{name} stepped away: an AI plays their seat until they press “I'm back” on "
         "their hand panel.",
-        "zh-CN": "{name} 暂时离开：由 AI 代打，直到他在手牌面板上按“我回来了”。",
-        "zh-TW": "{name} 暫時離開：由 AI 代打，直到他在手牌面板上按「我回來了」。",
+        "zh-CN": "{name} 暂时离开：由电脑代打，直到他在手牌面板上按“我回来了”。",
+        "zh-TW": "{name} 暫時離開：由電腦代打，直到他在手牌面板上按「我回來了」。",
     },
     "table.notice.back": {
         "en": "{name} is back.",

@@ -55,9 +55,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Play Shangrao mahjong with friends (and AI players) in a thread, or keep score "
         "of games at a real table. Every hand is scored by the rule book: 宝 wildcards, "
         "self-draw wins only (plus 抢杠 and 地胡), 飞宝 doubling, kong and 宝 bonuses.",
-        "zh-CN": "在子区里和朋友（或 AI 玩家）打上饶麻将，或为线下牌局记分。每一手都按规则计算："
+        "zh-CN": "在子区里和朋友（或电脑玩家）打上饶麻将，或为线下牌局记分。每一手都按规则计算："
         "宝牌百搭、只能自摸（另有抢杠和地胡）、飞宝翻倍、杠与宝的奖励分。",
-        "zh-TW": "在討論串裡和朋友（或 AI 玩家）打上饒麻將，或為線下牌局記分。每一手都按規則計算："
+        "zh-TW": "在討論串裡和朋友（或電腦玩家）打上饒麻將，或為線下牌局記分。每一手都按規則計算："
         "寶牌百搭、只能自摸（另有搶槓和地胡）、飛寶翻倍、槓與寶的獎勵分。",
     },
     "help.commands": {

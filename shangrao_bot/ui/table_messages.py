@@ -22,13 +22,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.btn.leave": {"en": "Leave", "zh-CN": "离开", "zh-TW": "離開"},
     "table.btn.ai-easy": {
         "en": "Add AI (easy)",
-        "zh-CN": "加 AI（简单）",
-        "zh-TW": "加 AI（簡單）",
+        "zh-CN": "加电脑（简单）",
+        "zh-TW": "加電腦（簡單）",
     },
     "table.btn.ai-normal": {
         "en": "Add AI (normal)",
-        "zh-CN": "加 AI（普通）",
-        "zh-TW": "加 AI（普通）",
+        "zh-CN": "加电脑（普通）",
+        "zh-TW": "加電腦（普通）",
     },
     "table.btn.start": {"en": "Start", "zh-CN": "开始", "zh-TW": "開始"},
     "table.btn.rules": {"en": "Rules", "zh-CN": "规则", "zh-TW": "規則"},
@@ -55,8 +55,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.btn.rm": {"en": "Remove {name}", "zh-CN": "移除 {name}", "zh-TW": "移除 {name}"},
     "table.reply.ai_removed": {
         "en": "The AI player left {seat}.",
-        "zh-CN": "AI 玩家离开了{seat}。",
-        "zh-TW": "AI 玩家離開了{seat}。",
+        "zh-CN": "电脑玩家离开了{seat}。",
+        "zh-TW": "電腦玩家離開了{seat}。",
     },
     "table.reply.watch_board": {
         "en": "You watch table #{table} (the public board only).",
@@ -106,8 +106,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "table.reply.ai_added": {
         "en": "An AI player sits down.",
-        "zh-CN": "AI 玩家已入座。",
-        "zh-TW": "AI 玩家已入座。",
+        "zh-CN": "电脑玩家已入座。",
+        "zh-TW": "電腦玩家已入座。",
     },
     "table.reply.started": {
         "en": "The game starts! Your tiles come by DM (or press **My hand** on the table message).",
@@ -157,9 +157,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.reply.created": {
         "en": "Table #{table} is open in <#{thread}>; you sit in seat 1. Add AI players or wait "
         "for friends to join, then press Start.",
-        "zh-CN": "牌桌 #{table} 已在 <#{thread}> 开好，你坐 1号位。加 AI "
+        "zh-CN": "牌桌 #{table} 已在 <#{thread}> 开好，你坐 1号位。加电脑"
         "或等朋友加入，然后按“开始”。",
-        "zh-TW": "牌桌 #{table} 已在 <#{thread}> 開好，你坐 1號位。加 AI "
+        "zh-TW": "牌桌 #{table} 已在 <#{thread}> 開好，你坐 1號位。加電腦"
         "或等朋友加入，然後按「開始」。",
     },
     "table.none_here": {
@@ -192,8 +192,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.seat.empty": {"en": "(empty)", "zh-CN": "（空）", "zh-TW": "（空）"},
     "table.seat.away": {
         "en": "(away: the AI plays)",
-        "zh-CN": "（离开，AI 代打）",
-        "zh-TW": "（離開，AI 代打）",
+        "zh-CN": "（离开，电脑代打）",
+        "zh-TW": "（離開，電腦代打）",
     },
     "table.rules": {
         "en": "Table #{table}: preset **{preset}**, stake {stake}, {hands} {hands:hand|hands}, "
@@ -432,8 +432,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "table.panel.away": {
         "en": "You are away: the AI plays your seat. Press **I'm back** to play again.",
-        "zh-CN": "你已离开：由 AI 代打。按**我回来了**继续自己打。",
-        "zh-TW": "你已離開：由 AI 代打。按**我回來了**繼續自己打。",
+        "zh-CN": "你已离开：由电脑代打。按**我回来了**继续自己打。",
+        "zh-TW": "你已離開：由電腦代打。按**我回來了**繼續自己打。",
     },
     "table.panel.link": {
         "en": "[Go to the table]({url})",

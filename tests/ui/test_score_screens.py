@@ -1,4 +1,4 @@
-"""The scorekeeping screens' words: both catalogs complete and consistent (plural syntax in
+"""The bot's words: every catalog complete and consistent (plural syntax in
 English, commands named so they become mentions, Chinese without English or tile codes), AI
 seats' guests named in the reader's language, void reasons and a hand's reading said as players
 say them, and a preview in Chinese with no mpsz code — calculator seats numbered 1-4."""
@@ -12,12 +12,10 @@ import pytest
 
 from shangrao_bot.discord_bot import ShangraoBot, cog_extensions
 from shangrao_bot.service.recording import ai_name
-from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
 from shangrao_bot.service.scorebook import CANCELLED_BY, EXPIRED, UNDO, Actor, ScoreBook
 from shangrao_bot.settings import Settings
 from shangrao_bot.store.db import Database
-from shangrao_bot.ui.i18n import LANGS, t
-from shangrao_bot.ui.score_text import MESSAGES as SCREEN_MESSAGES
+from shangrao_bot.ui.i18n import ALL_MESSAGES, LANGS, t
 from shangrao_bot.ui.score_views import (
     ai_guest,
     interpretation_text,
@@ -27,7 +25,7 @@ from shangrao_bot.ui.score_views import (
 )
 from tests.e2e.language_check import offending
 
-CATALOGS = {**SCOREBOOK_MESSAGES, **SCREEN_MESSAGES}
+CATALOGS = ALL_MESSAGES  # every catalog the bot speaks from
 WIN = {"hand": "123m4p5m6p777s111z5m9s", "win": "9s", "bao": "5m"}  # 宝吊头 ×3
 COMMAND = re.compile(r"`/([a-z_]+(?: [a-z_]+)?)`")
 ZH_ALLOWED = {"Discord", "MB"}  # the brand and a unit
@@ -131,7 +129,8 @@ async def test_a_chinese_preview_names_tiles_and_seats_as_players_do(tmp_path: P
         assert offending(texts) == [], lang
     embed = preview_embed(calc, "zh-CN", 0)
     assert "宝牌 **五万** · 胡张 **九条**" in (embed.description or "")
-    assert "2号位 → 1号位：**6** = 3 × 2，飞宝 1 张（胡）" in (embed.description or "")  # seat 2 flew a 宝
+    # seat 2 flew a 宝: the doubling is spelled out
+    assert "2号位 → 1号位：**6** = 3 × 2，飞宝 1 张（胡）" in (embed.description or "")
     assert embed.fields[0].name == "座位（赢家是 1 号位）"
     assert "牌型：**寶吊頭** ×3" in (preview_embed(calc, "zh-TW", 0).description or "")
     english = preview_embed(calc, "en", 0)
