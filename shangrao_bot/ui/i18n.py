@@ -221,11 +221,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "其他每家付 **{value}**（各自飞宝翻倍前）",
         "zh-TW": "其他每家付 **{value}**（各自飛寶翻倍前）",
     },
-    "score.deltas": {
-        "en": "Seats (winner is seat 0): {deltas}",
-        "zh-CN": "座位（赢家为 0 号座）：{deltas}",
-        "zh-TW": "座位（贏家為 0 號座）：{deltas}",
-    },
     "score.calculator": {
         "en": "Calculator: nothing was recorded.",
         "zh-CN": "计算器模式：没有记录任何内容。",

@@ -154,8 +154,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "{preset} · 底分 {stake} · 已计 {hands} 手",
         "zh-TW": "{preset} · 底分 {stake} · 已計 {hands} 手",
     },
-    "skv.preset.shangrao": {"en": "shangrao", "zh-CN": "上饶", "zh-TW": "上饒"},
-    "skv.preset.baike": {"en": "baike", "zh-CN": "百科", "zh-TW": "百科"},
     "skv.board.pending": {
         "en": "{count} {count:hand|hands} waiting for confirmation.",
         "zh-CN": "{count} 手等待确认。",

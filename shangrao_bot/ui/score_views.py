@@ -279,7 +279,7 @@ def scoreboard_embed(board: Scoreboard, lang: str, closed: bool = False) -> disc
         t(
             "skv.board.meta",
             lang,
-            preset=t(f"skv.preset.{info.rules.get('preset', 'shangrao')}", lang),
+            preset=t(f"rules.preset_name.{info.rules.get('preset', 'shangrao')}", lang),
             stake=info.stake,
             hands=len(board.deltas),
         )

@@ -90,10 +90,6 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
     "score": ("计分", "計分"),
     "Score a hand": ("计算一手牌的分数", "計算一手牌的分數"),
     "tiles": ("牌面", "牌面"),
-    "Score a hand from its tiles (a calculator outside a session)": (
-        "按牌面计分（不在场次中时只计算不记录）",
-        "按牌面計分（不在場次中時只計算不記錄）",
-    ),
     "hand": ("手牌", "手牌"),
     "Every concealed tile, the winning tile included (e.g. 123m4p5m6p777s111z5m9s)": (
         "所有暗牌，含胡的那张（如 123m4p5m6p777s111z5m9s）",
@@ -119,9 +115,7 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
         "以胡牌補牌結束的連續槓數（槓開）",
     ),
     "robbed": ("被抢座", "被搶座"),
-    "The seat whose 补杠 was robbed (1-3)": ("被抢补杠的座位（1-3）", "被搶補槓的座位（1-3）"),
     "flown": ("飞宝", "飛寶"),
-    "宝 discarded per seat, e.g. 0:1,2:1": ("各座打出的宝，如 0:1,2:1", "各座打出的寶，如 0:1,2:1"),
     "self-draw (自摸)": ("自摸", "自摸"),
     "kong replacement (杠开)": ("杠开", "槓開"),
     "robbed kong (抢杠)": ("抢杠", "搶槓"),
@@ -131,14 +125,6 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
     "Score a hand from its tiles (recorded in this channel's session)": (
         "按牌面计分（记入本频道的场次）",
         "按牌面計分（記入本頻道的場次）",
-    ),
-    "Whose 补杠 was robbed: seat 1-4 or name (calculator: 1-3)": (
-        "谁的补杠被抢：座位 1-4 或名字（计算器：1-3）",
-        "誰的補槓被搶：座位 1-4 或名字（計算器：1-3）",
-    ),
-    "宝 discarded per player, e.g. 2:1, Alice:1 (calculator: 0:1)": (
-        "各家打出的宝，如 2:1, Alice:1（计算器：0:1）",
-        "各家打出的寶，如 2:1, Alice:1（計算器：0:1）",
     ),
     "winner": ("赢家", "贏家"),
     "The winner (default: you)": ("赢家（默认：你）", "贏家（預設：你）"),
@@ -170,8 +156,8 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
         "九幺：每張都是幺九牌或字牌（一般牌型或七對）",
     ),
     "宝 discarded per player, e.g. 2:1, Alice:1": (
-        "各家打出的宝，如 2:1, Alice:1",
-        "各家打出的寶，如 2:1, Alice:1",
+        "各家打出的宝，如 2:1, 老王:1",
+        "各家打出的寶，如 2:1, 老王:1",
     ),
     "Every kong and 宝 bonus, the winner's included, e.g. 1:暗杠, 3:明杠": (
         "所有杠分和宝分，含赢家的，如 1:暗杠, 3:明杠",
