@@ -5,8 +5,9 @@ its players, say) and returns what does not belong: every Latin-letter word that
 allowed, and every mpsz tile code (``5m``, ``123p``, ``6z``) — allowed words or not, a Chinese
 reader never sees a tile written that way. Discord's own tokens are not words: user, role and
 channel mentions (``<@…>``, ``<@&…>``, ``<#…>``), command mentions (``</score tiles:…>``),
-timestamps (``<t:…:R>``) and custom emoji (``<:name:…>``) are skipped, as are numbers, ``#12``
-style ids, punctuation and emoji.
+timestamps (``<t:…:R>``) and custom emoji (``<:name:…>``) are skipped, as are a masked link's
+target (``[前往牌桌](https://…)`` shows only its text), a hash or seed in code (`` `9f3a…` ``),
+numbers, ``#12`` style ids, punctuation and emoji.
 
 :func:`message_texts` collects what a reader sees of a fake Discord message: its content, every
 embed's title, description, fields, footer and author, text displays, and the labels and
@@ -20,8 +21,13 @@ from collections.abc import Iterable
 
 from tests.e2e.fake_model import FakeMessage
 
-# Discord markup that is not text: mentions, command mentions, timestamps, custom emoji
-DISCORD_TOKEN = re.compile(r"<(?:@[!&]?\d+|#\d+|/[^<>:]+:\d+|t:-?\d+(?::[tTdDfFR])?|a?:\w+:\d+)>")
+# Discord markup that is not text: mentions, command mentions, timestamps, custom emoji; a
+# masked link's target (Discord shows its text, not the URL); a hash or seed in code
+DISCORD_TOKEN = re.compile(
+    r"<(?:@[!&]?\d+|#\d+|/[^<>:]+:\d+|t:-?\d+(?::[tTdDfFR])?|a?:\w+:\d+)>"
+    r"|(?<=\])\(https?://[^\s)]+\)"
+    r"|`[0-9a-f]{8,}…?`"
+)
 # an mpsz tile code, even glued to Chinese characters (ASCII word boundaries)
 MPSZ = re.compile(r"\b[0-9]+[mpsz]\b", re.ASCII)
 LATIN_WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")

@@ -42,3 +42,10 @@ def test_allowed_words_pass_but_never_a_tile_code() -> None:
     assert offending(["dave"], {"Dave"}) == []  # case does not matter
     assert len(offending(["Dave 5m"], {"Dave", "5m"})) == 1
     assert len(offending(["a", "b c"])) == 3  # every text, every word
+
+
+def test_link_targets_and_hex_codes_are_not_words() -> None:
+    assert offending(["[前往牌桌](https://discord.com/channels/1/2)"]) == []
+    assert offending(["公平性哈希 `f9fcf84e65ec7dde…`", "种子 `00ff00ff00ff00ff00ff`"]) == []
+    assert offending(["see https://discord.com"]) != []  # a bare URL is read as text
+    assert offending(["`hello world`"]) != []

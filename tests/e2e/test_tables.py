@@ -10,6 +10,7 @@ import hashlib
 import re
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -69,8 +70,12 @@ def thread_of(fake: FakeDiscord, table_id: int):  # type: ignore[no-untyped-def]
     return next(th for th in fake.guild.threads if th.name.endswith(f"#{table_id}"))
 
 
-async def open_table(fake: FakeDiscord, bot: ShangraoBot, user: FakeUser, hands: int = 1):  # type: ignore[no-untyped-def]
-    rec = await fake.slash(user, "table create", in_channel=fake.channel("mahjong"), hands=hands)
+async def open_table(  # type: ignore[no-untyped-def]
+    fake: FakeDiscord, bot: ShangraoBot, user: FakeUser, hands: int = 1, **options: Any
+):
+    rec = await fake.slash(
+        user, "table create", in_channel=fake.channel("mahjong"), hands=hands, **options
+    )
     reply = await rec.response()
     assert reply.ephemeral and re.search(r"<#\d+>", reply.text())  # names the table's thread
     table_id = int(re.search(r"#(\d+)", reply.text()).group(1))  # type: ignore[union-attr]
