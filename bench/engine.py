@@ -1,4 +1,4 @@
-"""Benchmark of the game engine and its AI players (the engine issue's measured targets).
+"""Benchmark of the game engine and its AI players (its measured targets).
 
 Three simulated sessions, each through :func:`shangrao_bot.simulate.simulate` (the same code as
 ``shangrao-bot simulate``: invariant checks after every action included, one process, one core):

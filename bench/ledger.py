@@ -1,4 +1,4 @@
-"""Benchmark of the SQLite ledger (the ledger issue's targets).
+"""Benchmark of the SQLite ledger (its targets: recording and leaderboards).
 
 Fills a fresh database file with 250,000 hands (four seats each, realistic payments: 自摸 wins
 paid by three seats with 飞宝 doubling, kong bonuses, 流局) across 200 players in 10 guilds — the

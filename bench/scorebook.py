@@ -1,4 +1,4 @@
-"""Benchmark of scorekeeping at a physical table (issue 8), through the scorebook service on a
+"""Benchmark of scorekeeping at a physical table, through the scorebook service on a
 real SQLite file — what one ``/score`` command and one Confirm press cost the bot before it
 answers Discord.
 

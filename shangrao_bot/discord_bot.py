@@ -17,7 +17,7 @@ from shangrao_bot.service import QueuedPresenter, ServiceConfig, TableService
 from shangrao_bot.service.tables import SeedSource
 from shangrao_bot.settings import Settings
 from shangrao_bot.store.db import Database, path_from_url
-from shangrao_bot.store.prefs import dm_panels_off
+from shangrao_bot.store.prefs import dm_panels_off, user_langs
 from shangrao_bot.ui.emoji import TileEmojis
 from shangrao_bot.ui.errors import on_app_command_error
 from shangrao_bot.ui.i18n import remember_commands
@@ -101,6 +101,7 @@ class ShangraoBot(commands.Bot):
         await self.languages.load(self.db)
         self.table_presenter = DiscordPresenter(self)
         self.table_presenter.dm_off = await dm_panels_off(self.db)
+        self.table_presenter.langs = await user_langs(self.db)
         self.presenter_queue = QueuedPresenter(self.table_presenter)
         self.service = TableService(
             self.db, self.presenter_queue, config=self._service_config, seeds=self._seeds

@@ -344,7 +344,7 @@ def shanten(
 
     The AI's hot loop: :func:`natural_keys` (without 宝), :func:`_standard_shanten` and
     :func:`_other_shanten` are written out here because their calls cost about a sixth of its
-    time, which is what separates ~21x from under the issue's 20x target (``make bench``). The
+    time, which is what separates ~21x from under the 20x target (``make bench``). The
     property tests hold it equal to :func:`shanten_by_shape`, which calls them.
     """
     if bao is None:  # natural_keys written out for the wildcard-free case

@@ -1,5 +1,5 @@
 """Virtual tables without Discord: lobby, turns and claims, timers and AFK, AI seats, the ledger,
-persistence and resume (issue 7). The Discord cogs call :class:`TableService` and implement
+persistence and resume. The Discord cogs call :class:`TableService` and implement
 :class:`Presenter`.
 
 * :mod:`.tables` — :class:`TableService`, the API.

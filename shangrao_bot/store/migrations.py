@@ -192,6 +192,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """ALTER TABLE guild_settings ADD COLUMN confirmations INTEGER NOT NULL DEFAULT 1
             CHECK (confirmations BETWEEN 1 AND 3)""",
     ),
+    # 6: the language a user's Discord speaks (their private panels follow it, after a restart
+    # too, before they next press a button)
+    ("ALTER TABLE user_prefs ADD COLUMN lang TEXT",),
 )
 
 LATEST = len(MIGRATIONS)

@@ -32,7 +32,8 @@ from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.errors import UserError
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
-from shangrao_bot.store.prefs import set_dm_panels
+from shangrao_bot.store.db import Database
+from shangrao_bot.store.prefs import set_dm_panels, set_user_lang
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.payments import payment_line
@@ -80,6 +81,7 @@ class DiscordPresenter:
         self.panels: dict[tuple[int, int], tuple[float, discord.Interaction]] = {}
         self.status_texts: dict[int, str] = {}  # table → its table message's status line
         self.langs: dict[int, str] = {}  # user → language seen in their interactions
+        self.saving: set[asyncio.Task[None]] = set()  # language changes being saved
         self.board_interval = BOARD_EDIT_SECONDS
         self.dm_off: set[int] = set()  # users who chose /table dm off (My hand only)
         self.dm_fresh_seconds = DM_FRESH_SECONDS
@@ -93,7 +95,24 @@ class DiscordPresenter:
     # --- helpers -------------------------------------------------------------------------------
 
     def remember_lang(self, user_id: int, lang: str) -> None:
+        """The language of the user's Discord, seen in an interaction: their DMs follow it. A
+        change is saved in the background (never delaying the interaction's answer), so it
+        holds after a restart too."""
+        if self.langs.get(user_id) == lang:
+            return
         self.langs[user_id] = lang
+        db = getattr(self.client, "db", None)
+        if db is not None:
+            task = asyncio.create_task(self._save_lang(db, user_id, lang))
+            self.saving.add(task)
+            task.add_done_callback(self.saving.discard)
+
+    @staticmethod
+    async def _save_lang(db: Database, user_id: int, lang: str) -> None:
+        try:
+            await set_user_lang(db, user_id, lang)
+        except Exception:  # a preference: losing it costs a DM in the server's language
+            log.warning("the language of user %s was not saved", user_id, exc_info=True)
 
     def remember_panel(self, table_id: int, user_id: int, interaction: discord.Interaction) -> None:
         self.panels[(table_id, user_id)] = (time.monotonic(), interaction)

@@ -1,4 +1,4 @@
-"""Scorekeeping for physical tables end to end (issue 8): the real ShangraoBot with a real SQLite
+"""Scorekeeping for physical tables end to end: the real ShangraoBot with a real SQLite
 file against the loopback fake Discord — a session from start to settlement, previews and
 their buttons, autocomplete, undo/void, the book's readers, players, permissions, and bad input
 answered with an ephemeral error while nothing is written."""

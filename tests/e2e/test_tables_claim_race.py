@@ -1,5 +1,4 @@
-"""Two humans claim the same discard at once (issue 7: "double clicks, two players claiming at
-once … each handled once and correctly").
+"""Two humans claim the same discard at once: each click is handled once and correctly.
 
 A crafted wall (``tests/engine/builders.make_setup``) makes it happen on the first discard of the
 hand, every time: alice (seat 0) and bob (seat 1) sit with two AI players; the dealer is the AI

@@ -1,4 +1,4 @@
-"""Virtual-table features through the loopback fake Discord (issue 7): the deadline shown with
+"""Virtual-table features through the loopback fake Discord: the deadline shown with
 the board before a prompt, coalesced board edits, the Hint button, the DM preference, watching
 from the table message, removing an AI seat and the Ready countdown."""
 

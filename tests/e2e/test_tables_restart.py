@@ -1,4 +1,4 @@
-"""Resume after a crash (issue 7, "Resume"), simulated in process: the bot dies mid-hand without
+"""Resume after a crash, simulated in process: the bot dies mid-hand without
 running any shutdown code, a new bot starts on the same database, the table is back at the exact
 state, and buttons posted before the crash still work — or say the prompt is outdated once the
 game moved on.
@@ -7,7 +7,8 @@ The crash: every task the first bot started is cancelled, ``close()`` is never c
 no timer shutdown, the database left open). A real SIGKILL of a ``python bot.py`` process is
 ``test_tables_sigkill.py`` (its pace set by the ``TABLE_*_SECONDS`` variables); this test stays
 because sharing the process lets it check what the other cannot: ``service.snapshot`` equality
-across the restart, deterministic walls (``seeds``), the restored DM preferences, and an
+across the restart, deterministic walls (``seeds``), the restored DM preferences and
+languages, and an
 outdated panel refused after the restart."""
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ async def crash(tasks: set[asyncio.Task[object]]) -> None:
             await task
 
 
-async def test_sigkill_mid_hand_resumes_the_exact_state(
+async def test_a_crash_mid_hand_resumes_the_exact_state(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
@@ -56,6 +57,8 @@ async def test_sigkill_mid_hand_resumes_the_exact_state(
     old_table_msg = next(m for m in fake.channel_messages(thread) if m.attachments)
     saved = first.service.snapshot(table_id)
     await set_dm_panels(first.db, 4242, on=False)
+    first.table_presenter.remember_lang(4343, "zh-TW")  # saved in the background
+    await until(lambda: not first.table_presenter.saving)
     await crash({t for t in asyncio.all_tasks() - before_start if t is not ours})  # type: ignore[misc]
     with contextlib.suppress(Exception):  # a dead process's heartbeat thread dies with it
         first.ws._keep_alive.stop()  # type: ignore[union-attr]
@@ -66,6 +69,8 @@ async def test_sigkill_mid_hand_resumes_the_exact_state(
     try:
         assert second.service.snapshot(table_id) == saved  # the exact state
         assert second.table_presenter.dm_off == {4242}  # preferences come back too
+        # and the languages seen: alice's from her clicks, another user's saved just before
+        assert second.table_presenter.langs == {alice.id: "en", 4343: "zh-TW"}
         await until(lambda: any("bot restarted" in m.text() for m in fake.channel_messages(thread)))
         # the old table message's My hand (sent by the dead process) still opens the panel
         hand_id = next(c for c in old_table_msg.custom_ids if c.endswith(":hand"))

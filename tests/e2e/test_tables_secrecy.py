@@ -1,4 +1,4 @@
-"""Hidden information at virtual tables (issue 7, "Hidden information and fairness"): every
+"""Hidden information at virtual tables: every
 public payload the fake Discord receives during a whole hand (content, embeds, components,
 thread names, every board image, as it was at the time it was sent) carries no concealed tile;
 every board image and result card the fake received is read back from its pixels against the

@@ -1,4 +1,4 @@
-"""A real crash (issue 7, "Resume"): ``python bot.py`` — the real entry point, settings from the
+"""A real crash: ``python bot.py`` — the real entry point, settings from the
 environment — is killed with SIGKILL in the middle of a hand, a fresh ``python bot.py`` starts on
 the same SQLite file, and the table goes on from the exact state it was saved in.
 
