@@ -168,3 +168,22 @@ async def test_discard_buttons_carry_the_tiles_picture_and_name(
             assert "（宝）" in label
         if tile == view.drawn:
             assert "新摸" in label and button["style"] == 1
+
+
+async def test_table_create_offers_the_presets_as_choices(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    await start_bot(make_bot(fake, tmp_path / "bot.db"))
+    table = next(c for c in fake.commands(fake.guild) if c["name"] == "table")
+    create = next(o for o in table["options"] if o["name"] == "create")
+    preset = next(o for o in create["options"] if o["name"] == "preset")
+    assert [c["value"] for c in preset["choices"]] == ["shangrao", "baike"]
+    assert preset["choices"][0]["name_localizations"]["zh-CN"] == "上饶（倍数）"
+    rules_set = next(
+        o
+        for o in next(c for c in fake.commands(fake.guild) if c["name"] == "rules")["options"]
+        if o["name"] == "set"
+    )
+    same = next(o for o in rules_set["options"] if o["name"] == "preset")["choices"]
+    assert preset["choices"] == same  # the same choices as /rules set
