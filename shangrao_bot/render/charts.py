@@ -284,7 +284,7 @@ def render_leaderboard(
     if hi == lo:
         hi = lo + 1
     # the bars span the values (not the round ticks around them), the ticks inside that span
-    ticks = [t for t in nice_ticks(lo, hi, 4) if lo <= t <= hi]
+    ticks = [t for t in nice_ticks(lo, hi, 6) if lo <= t <= hi]
     label_w = max(text_width(_metric_text(v, metric), size) for v in values) + 10 * S
     bar_l = 84 * S + (label_w if lo < 0 else 0)
     bar_r = record_left - 16 * S - (label_w if hi > 0 else 0)
@@ -297,11 +297,15 @@ def render_leaderboard(
     for i in range(0, len(shown), 2):
         y = top + i * ROW_H * S
         draw.rectangle((16 * S, y, w - 16 * S, y + ROW_H * S), fill=(244, 239, 226))
-    for t in ticks:
+    spans: list[tuple[float, float]] = []  # tick labels drawn, kept well apart (0 first)
+    for t in sorted(ticks, key=abs):
         x = bx(t)
         draw.line((x, top, x, bottom), fill=pal.PAPER_LINE, width=S)
         label = f"{t:.0%}" if metric == "win_rate" else _fmt(t)
-        text(draw, (x, bottom + 8 * S), label, size, pal.INK_MUTED, Face.REGULAR, "ma")
+        half = text_width(label, size, Face.REGULAR) / 2 + 8 * S
+        if all(x + half < a or x - half > b for a, b in spans):
+            spans.append((x - half, x + half))
+            text(draw, (x, bottom + 8 * S), label, size, pal.INK_MUTED, Face.REGULAR, "ma")
     axis = lb.metrics[metric]
     text(draw, ((bar_l + bar_r) / 2, h - 10 * S), axis, size, pal.INK, anchor="md")
     medals = (pal.GOLD, (180, 184, 192), (205, 127, 50))
