@@ -11,7 +11,7 @@ Running totals: the legend (colour, seat, final total, best first) in a row abov
 the lines get the whole width; about 800 × 560 (400 × 280 on screen). Leaderboard: one row per
 rank, a bar for the metric and a column each for hands, wins, win rate, the biggest hand (a
 dash for a player who never won a hand: their "biggest" would be their smallest loss) and 宝
-flown; about 800 × 930 for fifteen rows.
+flown; 800 × 940 for fifteen rows.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ the kind it stood for on a gold face (with the badge), the winning tile is ringe
 captioned (吃, 碰, 明杠 …). Below come the pattern and each modifier with its factor, the value
 per payer, then the payments grouped by reason — a payer whose share was doubled by the 宝 they
 flew gets a line saying so (北付 4 = 2 × 2（飞宝 1 张）) — and the net result per seat. A 流局
-card shows the bonuses settled, if any. About 800 × 640 (400 × 320 on screen).
+card shows the bonuses settled, if any. 800 px wide and 370 (a 流局) to 770 px high (400 × 185
+to 385 on screen).
 
 Seats are labelled by wind when the dealer is known (tables), else numbered 1-4 (``/score``).
 """
