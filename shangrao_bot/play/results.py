@@ -17,7 +17,7 @@ from shangrao_bot.play.text import (
     spaced,
     spaced_zh,
 )
-from shangrao_bot.rules.scoring import BONUS_POINTS, Payment, Reason
+from shangrao_bot.rules.scoring import BONUS_POINTS, Payment, Reason, payer_doubling
 from shangrao_bot.rules.tiles import format_tiles
 
 _REASON = {
@@ -54,11 +54,25 @@ def _win_lines(w: WinRecord, dealer: int, stake: int) -> list[str]:
     return lines
 
 
-def _payment_line(p: Payment, dealer: int) -> str:
-    return (
+_COUNT = ("no", "one", "two", "three", "four")
+
+
+def _payment_line(p: Payment, state: HandState) -> str:
+    """``North (seat 3) pays West (seat 2) 4 for the win = 2 × 2, flew one 宝``: a payer whose
+    share of the win the 宝 they flew doubled is told why."""
+    dealer = state.dealer
+    line = (
         f"  {seat_name(p.payer, dealer)} pays {seat_name(p.payee, dealer)} "
         f"{p.amount} for {_REASON[p.reason]}"
     )
+    r = state.result
+    win = next((w for w in r.wins if w.seat == p.payee), None) if r is not None else None
+    if p.reason is Reason.WIN and win is not None:
+        flown = state.bao_flown[p.payer]
+        factor = payer_doubling(state.rules.preset, win.how, flown)
+        if factor > 1:
+            line += f" = {win.score.value} × {factor}, flew {_COUNT[flown]} 宝"
+    return line
 
 
 def result_lines(state: HandState, hand_no: int) -> list[str]:
@@ -78,7 +92,7 @@ def result_lines(state: HandState, hand_no: int) -> list[str]:
         pts = BONUS_POINTS[b.kind] * stake
         lines.append(f"Bonus: {seat_name(b.seat, dealer)} {BONUS_NAMES[b.kind]}, {pts} from each")
     lines.append("Payments:" if r.payments else "Payments: none")
-    lines += [_payment_line(p, dealer) for p in r.payments]
+    lines += [_payment_line(p, state) for p in r.payments]
     lines.append(
         "This hand: " + " · ".join(f"{seat_label(s)} {d:+d}" for s, d in enumerate(r.deltas))
     )

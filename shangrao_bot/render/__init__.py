@@ -1,11 +1,15 @@
 """Pictures of the game with Pillow: tiles, the private hand, the public board, result cards
-and charts (issue 5).
+and charts.
 
 Every function takes plain view data — what the viewer may see and nothing more — and returns
-PNG bytes. They are pure and synchronous (the bot runs them in ``asyncio.to_thread``); tile
-sprites are drawn once per look and cached, then pasted. Text uses the fonts shipped in
-``assets/`` (Noto CJK subsets, SIL OFL 1.1), never the machine's, so a picture is the same
-everywhere. Player names are never drawn: images carry seat winds, embeds carry names.
+PNG bytes, labelled in the keyword ``lang`` ("en", "zh-CN" — the default — or "zh-TW"). They
+are pure and synchronous (the bot runs them in ``asyncio.to_thread``); tile sprites are drawn
+once per look and cached, then pasted. Each image is designed for the width Discord shows it at
+(an attachment about 550 px wide: the board and the hand; an embed's image about 400 px wide:
+the result card and the charts), drawn at twice that, with no label under 11 px on screen.
+Text uses the fonts shipped in ``assets/`` (Noto CJK subsets, SIL OFL 1.1), never the
+machine's, so a picture is the same everywhere. Player names are never drawn: images carry seat
+winds or seat numbers 1-4, embeds carry names.
 
 The names below are imported on first use, so that ``shangrao-bot score`` (whose parser adds
 the ``render`` subcommand from :mod:`.cli`) does not pay for Pillow and the art at start-up.

@@ -27,6 +27,12 @@ def add_render_parser(sub: Any) -> None:
         "--out", required=True, metavar="DIR", help="directory to write the PNG files to"
     )
     render.add_argument("--seed", default=DEFAULT_SEED, help=f"any text (default {DEFAULT_SEED!r})")
+    render.add_argument(
+        "--lang",
+        default="zh-CN",
+        choices=("en", "zh-CN", "zh-TW"),
+        help="language of the labels (default zh-CN)",
+    )
 
 
 def run_render(args: argparse.Namespace, out: TextIO) -> int:
@@ -34,7 +40,7 @@ def run_render(args: argparse.Namespace, out: TextIO) -> int:
     from shangrao_bot.render.samples import sample_images  # Pillow and the engine: only here
 
     folder = Path(args.out)
-    images = sample_images(args.seed)
+    images = sample_images(args.seed, args.lang)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for name, png in images.items():

@@ -3,7 +3,8 @@
 Everything comes from real engine states played by the ``normal`` AI with seeded randomness,
 so a seed always gives the same pictures. Scenes are picked to show the features: a sheet of
 every tile, a board in a claim window with melds and a 飞宝, a finished board with the hands
-revealed, a private hand waiting with its waits' values, a win and a 流局 card, the session's
+revealed, a private hand in a claim window (the discard it may claim beside it) with its waits'
+values, a hand on its turn with the drawn tile apart, a win and a 流局 card, the session's
 running totals and a leaderboard.
 """
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.session import seeded_source
 from shangrao_bot.engine.state import SEATS, HandState, Outcome, Phase
@@ -23,7 +25,8 @@ from shangrao_bot.render.board import render_board
 from shangrao_bot.render.canvas import encode_png
 from shangrao_bot.render.charts import render_leaderboard, render_running_totals
 from shangrao_bot.render.cli import DEFAULT_SEED
-from shangrao_bot.render.hand import Wait, render_hand
+from shangrao_bot.render.hand import Wait, claimable, render_hand
+from shangrao_bot.render.labels import DEFAULT_LANG
 from shangrao_bot.render.palette import FELT
 from shangrao_bot.render.result import render_result
 from shangrao_bot.render.tiles import BACK, Look, strip
@@ -79,28 +82,54 @@ def finished(seed: str, outcome: Outcome) -> HandState:
 
 
 def waiting_hand(seed: str) -> tuple[PlayerView, list[Wait]]:
-    """A player waiting (13 tiles, not on turn) with at least one wait that is a win."""
+    """A player waiting (13 tiles) with at least two waits, one of them a win — in a claim
+    window where they may take the discard, when the session has one."""
 
-    def good(state: HandState) -> bool:
-        if state.phase is not Phase.TURN:
-            return False
+    def pick(state: HandState, claiming: bool) -> tuple[PlayerView, list[Wait]] | None:
+        if state.phase is not (Phase.CLAIM if claiming else Phase.TURN):
+            return None
         for seat in range(SEATS):
             if seat == state.current:
                 continue
-            w = waits_for(view_for(state, seat))
+            view = view_for(state, seat)
+            if claiming and (
+                claimable(view) is None
+                or not any(a.kind in (ActionKind.PONG, ActionKind.CHI) for a in view.legal)
+            ):
+                continue
+            w = waits_for(view)
             if w and any(x.value for x in w) and len(w) >= 2:
-                return True
-        return False
+                return view, w
+        return None
+
+    for claiming in (True, False):
+
+        def stop(state: HandState, claiming: bool = claiming) -> bool:
+            return pick(state, claiming) is not None
+
+        for hand_no in range(1, 40):
+            found = pick(play(seed, hand_no, stop), claiming)
+            if found is not None:
+                return found
+    raise LookupError(f"no waiting hand in 40 hands of seed {seed!r}")
+
+
+def turn_hand(seed: str) -> PlayerView:
+    """A player on turn with melds, the drawn tile apart (after at least twenty moves)."""
+
+    def good(state: HandState) -> bool:
+        return (
+            state.phase is Phase.TURN
+            and len(state.actions) > 20
+            and bool(state.melds[state.current])
+            and view_for(state, state.current).drawn is not None
+        )
 
     for hand_no in range(1, 40):
         state = play(seed, hand_no, good)
         if good(state):
-            for seat in range(SEATS):
-                view = view_for(state, seat)
-                w = waits_for(view)
-                if seat != state.current and w and any(x.value for x in w) and len(w) >= 2:
-                    return view, w
-    raise LookupError(f"no waiting hand in 40 hands of seed {seed!r}")
+            return view_for(state, state.current)
+    raise LookupError(f"no hand on turn with melds in 40 hands of seed {seed!r}")
 
 
 def session(seed: str, count: int) -> list[HandState]:
@@ -189,23 +218,24 @@ def tile_sheet(width: int = 60) -> bytes:
     return encode_png(sheet)
 
 
-def sample_images(seed: str = DEFAULT_SEED) -> dict[str, bytes]:
-    """File name → PNG bytes of every kind of image."""
+def sample_images(seed: str = DEFAULT_SEED, lang: str = DEFAULT_LANG) -> dict[str, bytes]:
+    """File name → PNG bytes of every kind of image, labelled in ``lang``."""
     out: dict[str, bytes] = {"tiles.png": tile_sheet()}
-    out["board.png"] = render_board(claim_board(seed))
+    out["board.png"] = render_board(claim_board(seed), lang=lang)
     won = finished(seed, Outcome.WIN)
-    out["board_over.png"] = render_board(public_view(won))
+    out["board_over.png"] = render_board(public_view(won), lang=lang)
     view, waits = waiting_hand(seed)
-    out["hand.png"] = render_hand(view, waits)
+    out["hand.png"] = render_hand(view, waits, lang=lang)
+    out["hand_turn.png"] = render_hand(turn_hand(seed), lang=lang)
     assert won.result is not None
     out["result.png"] = render_result(
-        won.result, dealer=won.dealer, bao=won.bao, indicator=won.indicator
+        won.result, dealer=won.dealer, bao=won.bao, indicator=won.indicator, lang=lang
     )
     drawn = finished(seed, Outcome.EXHAUSTED)
     assert drawn.result is not None
     out["result_draw.png"] = render_result(
-        drawn.result, dealer=drawn.dealer, bao=drawn.bao, indicator=drawn.indicator
+        drawn.result, dealer=drawn.dealer, bao=drawn.bao, indicator=drawn.indicator, lang=lang
     )
-    out["totals.png"] = render_running_totals(session_deltas(seed, 16))
-    out["leaderboard.png"] = render_leaderboard(leaderboard_rows(seed))
+    out["totals.png"] = render_running_totals(session_deltas(seed, 16), lang=lang)
+    out["leaderboard.png"] = render_leaderboard(leaderboard_rows(seed), lang=lang)
     return out

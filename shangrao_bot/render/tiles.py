@@ -18,7 +18,15 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from shangrao_bot.render import palette as pal
 from shangrao_bot.render.fonts import Face, font
-from shangrao_bot.render.labels import BAO, FLOWN_TAG, HONOR_FACES, NUMERALS, WAN
+from shangrao_bot.render.labels import (
+    BAO,
+    BAO_TRAD,
+    FLOWN_TAG,
+    FLOWN_TAG_TRAD,
+    HONOR_FACES,
+    NUMERALS,
+    WAN,
+)
 from shangrao_bot.rules.tiles import HONOR_START, rank_of, suit_of
 
 SS = 4  # supersampling factor
@@ -34,7 +42,8 @@ class Look(NamedTuple):
     ``bao``: a 宝 tile (gold ring and badge). ``acting``: an acting 宝 drawn as the kind it
     stood for (gold-tinted face, badge). ``dim``: a discard claimed by another seat.
     ``flown``: a discarded 宝 (飞宝) tag. ``sideways``: lying on its side (a claimed tile in a
-    meld). ``last``: the discard that may still be claimed (an orange ring).
+    meld). ``last``: the discard that may still be claimed (an orange ring). ``trad``: the
+    badge and the 飞宝 tag in traditional script (寶, 飛) for zh-TW images.
     """
 
     kind: int
@@ -45,6 +54,7 @@ class Look(NamedTuple):
     flown: bool = False
     sideways: bool = False
     last: bool = False
+    trad: bool = False
 
 
 class Geometry(NamedTuple):
@@ -390,7 +400,10 @@ def _badge(img: Image.Image, look: Look) -> None:
     d.ellipse((x0 + e, y0 + e, x1 - e, y1 - e), fill=pal.GOLD)
     e2 = (x1 - x0) * 0.18
     d.ellipse((x0 + e2, y0 + e2 * 0.8, x1 - e2, y1 - e2 * 1.3), fill=pal.GOLD_LIGHT)
-    _glyph(img, BAO, Face.BOLD, int((x1 - x0) * 0.7), ((x0 + x1) / 2, (y0 + y1) / 2), pal.BAO_INK)
+    glyph, scale = (BAO_TRAD, 0.62) if look.trad else (BAO, 0.7)  # 寶 is denser: a touch smaller
+    _glyph(
+        img, glyph, Face.BOLD, int((x1 - x0) * scale), ((x0 + x1) / 2, (y0 + y1) / 2), pal.BAO_INK
+    )
 
 
 def _ring(img: Image.Image, g: Geometry, colour: RGB, thickness: float) -> None:
@@ -401,17 +414,20 @@ def _ring(img: Image.Image, g: Geometry, colour: RGB, thickness: float) -> None:
     )
 
 
-def _flown_tag(img: Image.Image, g: Geometry) -> None:
+def _flown_tag(img: Image.Image, g: Geometry, trad: bool) -> None:
     fw, fh = g.face_w * SS, g.face_h * SS
     s = min(fw, fh) * 0.42
     x0, y1 = fw * 0.04, g.top * SS + fh * 0.96
     ImageDraw.Draw(img).rounded_rectangle((x0, y1 - s, x0 + s, y1), radius=s * 0.2, fill=pal.FLOWN)
-    _glyph(img, FLOWN_TAG, Face.BOLD, int(s * 0.8), (x0 + s / 2, y1 - s / 2), pal.IVORY)
+    tag = FLOWN_TAG_TRAD if trad else FLOWN_TAG
+    _glyph(img, tag, Face.BOLD, int(s * 0.8), (x0 + s / 2, y1 - s / 2), pal.IVORY)
 
 
 @lru_cache(maxsize=4096)
 def sprite(look: Look) -> Image.Image:
     """The RGBA sprite of one look, shadow included (cached: pasted, never redrawn)."""
+    if look.trad and not (look.bao or look.acting or look.flown):
+        return sprite(look._replace(trad=False))  # no script on this tile: one sprite
     g = geometry(look.width, look.sideways)
     if look.kind == BACK:
         img = _tile_base(g, pal.BACK_GREEN_LIGHT, pal.BACK_GREEN, pal.TILE_BODY, pal.IVORY_SHADE)
@@ -441,7 +457,7 @@ def sprite(look: Look) -> Image.Image:
             _ring(img, g, pal.GOLD, 0.07)
             _badge(img, look)
         if look.flown:
-            _flown_tag(img, g)
+            _flown_tag(img, g, look.trad)
     out = img.resize(g.size, Image.Resampling.LANCZOS)
     if look.dim:
         shade = Image.new("RGBA", out.size, (20, 30, 25, 110))

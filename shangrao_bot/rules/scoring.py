@@ -303,14 +303,21 @@ def win_payments(
 ) -> list[Payment]:
     """Who pays the winner what (§7, §8): every other player ``value`` doubled per 宝 they
     flew (``shangrao``, not for the flat 天胡/地胡) — or, for 抢杠, the robbed player alone."""
-    flat = how in (WinHow.TIANHU, WinHow.DIHU)
     payers = [robbed_seat] if how is WinHow.ROB else [s for s in range(SEATS) if s != winner]
     out = []
     for j in payers:
         assert j is not None
-        doubling = 2 ** flown[j] if preset is Preset.SHANGRAO and not flat else 1
-        out.append(Payment(j, winner, value * doubling, Reason.WIN))
+        out.append(Payment(j, winner, value * payer_doubling(preset, how, flown[j]), Reason.WIN))
     return out
+
+
+def payer_doubling(preset: Preset, how: WinHow, flown_of_payer: int) -> int:
+    """What one payer's share of a win is multiplied by: under ``shangrao`` each 宝 the payer
+    flew (discarded) doubles it, ``2**flown_of_payer``, except for the flat 天胡 and 地胡;
+    ``baike`` has no per-payer doubling (a winner's own 飞宝 is already in the value)."""
+    if preset is Preset.SHANGRAO and how not in (WinHow.TIANHU, WinHow.DIHU):
+        return 1 << flown_of_payer
+    return 1
 
 
 # --- baike preset ------------------------------------------------------------------------------

@@ -1,1 +1,1 @@
-"""Tests of the image renderer (issue 5). Golden images: ``python -m tests.render.regenerate``."""
+"""Tests of the image renderer. Golden images: ``python -m tests.render.regenerate``."""

@@ -21,6 +21,8 @@ from shangrao_bot.rules.scoring import ScoreResult, WinHow, WinInput, score_win
 from shangrao_bot.rules.tiles import parse_melds, parse_tile, parse_tiles
 from tests.engine.builders import QUIET, cmd, discard_drawn, make_state, pass_all, run_to_exhaustion
 
+LANGS = ("en", "zh-CN", "zh-TW")
+
 
 def claim_state() -> HandState:
     """Eleven moves: North pongs 東, East flies the 宝 (發), South chis 345m, and West's 2m
@@ -61,6 +63,45 @@ def south_view() -> PlayerView:
     return view_for(claim_state(), 1)
 
 
+def thirteen_lan_state() -> HandState:
+    """South self-draws a 十三浪 on the first draw: fourteen concealed tiles revealed at the
+    end, the widest hand a board shows without melds."""
+    state = make_state({**QUIET, 1: "1m4m7m2p5p8p3s6s9s1z2z3z4z"}, 0, draws="7z")
+    cmd(state, 0, "d 5z")
+    pass_all(state)
+    cmd(state, 1, "hu")
+    return state
+
+
+def seven_pairs_state() -> HandState:
+    """South self-draws a clean 七对 (清七对) on the first draw."""
+    state = make_state({**QUIET, 1: "2m2m5m5m8m8m3p3p6p6p9p9p1s"}, 0, draws="1s")
+    cmd(state, 0, "d 5z")
+    pass_all(state)
+    cmd(state, 1, "hu")
+    return state
+
+
+def rob_state() -> HandState:
+    """West pongs the dealer's 白 and later adds the fourth (补杠); North, waiting on 白 with a
+    十三浪, may rob it (a 抢杠 window)."""
+    state = make_state({**QUIET, 3: "1m4m7m2p5p8p3s6s9s1z2z3z4z"}, 0, draws="9m9p9s5z")
+    cmd(state, 0, "d 5z")
+    cmd(state, 2, "pong")
+    pass_all(state)
+    cmd(state, 2, "d 4z")
+    pass_all(state)
+    for _ in range(3):
+        discard_drawn(state)
+    cmd(state, 2, "bugang 5z")
+    return state
+
+
+def turn_view() -> PlayerView:
+    """The dealer on its first turn: fourteen tiles, the 14th drawn apart, two 宝 (5m)."""
+    return view_for(make_state({0: "5m1m9p2s3s4s6z6z7z5m1z2z3z8s"}, 0, indicator="4m"), 0)
+
+
 # made-up values: the golden image checks the drawing (waits_for has its own test)
 SOUTH_WAITS = [
     Wait(parse_tile("2m"), 6, "宝吊无宝"),
@@ -70,7 +111,7 @@ SOUTH_WAITS = [
 
 
 def baodiao_score() -> tuple[ScoreResult, WinInput]:
-    """RULES.md §10 example 6: 宝 = 5m, 123m 4p5m6p 777s 111z 5m + drew 9s → 宝吊头 ×3."""
+    """A worked example: 宝 = 5m, 123m 4p5m6p 777s 111z 5m + drew 9s → 宝吊头 ×3."""
     inp = WinInput(
         concealed=tuple(parse_tiles("123m4p5m6p777s111z5m9s")),
         bao=parse_tile("5m"),
@@ -80,7 +121,7 @@ def baodiao_score() -> tuple[ScoreResult, WinInput]:
 
 
 def largest_score() -> tuple[ScoreResult, WinInput]:
-    """RULES.md §10 example 5: four concealed kongs in one chain, 单吊 on the 4th replacement."""
+    """A worked example: four concealed kongs in one chain, 单吊 on the 4th replacement."""
     inp = WinInput(
         concealed=tuple(parse_tiles("9p9p")),
         bao=parse_tile("5p"),
@@ -93,9 +134,20 @@ def largest_score() -> tuple[ScoreResult, WinInput]:
     return score_win(inp, RuleSet()), inp
 
 
-def _score_png(made: tuple[ScoreResult, WinInput]) -> bytes:
+def doubling_score() -> tuple[ScoreResult, WinInput]:
+    """A 宝吊头 (×3) self-drawn with seat 3 having flown one 宝: seat 3 pays 3 × 2."""
+    inp = WinInput(
+        concealed=tuple(parse_tiles("123m4p5m6p777s111z5m9s")),
+        bao=parse_tile("5m"),
+        winning_tile=parse_tile("9s"),
+        flown=(0, 0, 0, 1),
+    )
+    return score_win(inp, RuleSet()), inp
+
+
+def _score_png(made: tuple[ScoreResult, WinInput], lang: str = "zh-CN") -> bytes:
     score, inp = made
-    return render_score(score, bao=inp.bao, winning_tile=inp.winning_tile, how=inp.how)
+    return render_score(score, bao=inp.bao, winning_tile=inp.winning_tile, how=inp.how, lang=lang)
 
 
 TOTALS = [
@@ -115,12 +167,14 @@ ROWS = [
     SampleRow(-75, 40, 6, 5, 20, 4),
 ]
 
+#: two players who never won a hand: their best hand is a small loss, never shown as "biggest"
+ROWS_NO_WIN = [*ROWS[:3], SampleRow(-12, 9, 0, 0, -2, 1), SampleRow(-30, 12, 0, 0, -1, 0)]
 
-def _draw_result() -> bytes:
-    state = exhausted_state()
+
+def _result(state: HandState, lang: str = "zh-CN") -> bytes:
     assert state.result is not None
     return render_result(
-        state.result, dealer=state.dealer, bao=state.bao, indicator=state.indicator
+        state.result, dealer=state.dealer, bao=state.bao, indicator=state.indicator, lang=lang
     )
 
 
@@ -131,7 +185,17 @@ GOLDEN: dict[str, Callable[[], bytes]] = {
     "hand_waits": lambda: render_hand(south_view(), SOUTH_WAITS),
     "result_baodiao": lambda: _score_png(baodiao_score()),
     "result_kongs": lambda: _score_png(largest_score()),
-    "result_draw": _draw_result,
+    "result_draw": lambda: _result(exhausted_state()),
     "totals": lambda: render_running_totals(TOTALS),
     "leaderboard": lambda: render_leaderboard(ROWS),
+    # the other languages, and the scenes of the claim, the drawn tile and 飞宝 doubling
+    "board_claim_en": lambda: render_board(claim_board(), lang="en"),
+    "board_thirteen_tw": lambda: render_board(public_view(thirteen_lan_state()), lang="zh-TW"),
+    "hand_turn_en": lambda: render_hand(turn_view(), lang="en"),
+    "hand_rob_tw": lambda: render_hand(view_for(rob_state(), 3), lang="zh-TW"),
+    "result_doubling": lambda: _score_png(doubling_score()),
+    "result_doubling_en": lambda: _score_png(doubling_score(), "en"),
+    "result_seven_pairs_tw": lambda: _result(seven_pairs_state(), "zh-TW"),
+    "totals_en": lambda: render_running_totals(TOTALS, lang="en"),
+    "leaderboard_biggest_tw": lambda: render_leaderboard(ROWS_NO_WIN, "biggest", lang="zh-TW"),
 }

@@ -1,4 +1,4 @@
-"""``shangrao-bot render --out DIR`` writes a sample of every image (issue 5)."""
+"""``shangrao-bot render --out DIR`` writes a sample of every image."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from shangrao_bot.render.cli import add_render_parser, run_render
 def test_render_writes_every_sample(tmp_path: Path) -> None:
     parser = argparse.ArgumentParser()
     add_render_parser(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["render", "--out", str(tmp_path / "out"), "--seed", "t"])
+    args = parser.parse_args(
+        ["render", "--out", str(tmp_path / "out"), "--seed", "t", "--lang", "zh-TW"]
+    )
     out = io.StringIO()
     assert run_render(args, out) == 0
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
@@ -23,6 +25,7 @@ def test_render_writes_every_sample(tmp_path: Path) -> None:
             "board.png",
             "board_over.png",
             "hand.png",
+            "hand_turn.png",
             "result.png",
             "result_draw.png",
             "totals.png",

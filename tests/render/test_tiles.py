@@ -1,4 +1,4 @@
-"""Tile art and fonts: every kind drawn, told apart, marked when it is a 宝 (issue 5)."""
+"""Tile art and fonts: every kind drawn, told apart, marked when it is a 宝."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from shangrao_bot.render import labels
 from shangrao_bot.render.fonts import Face, font
-from shangrao_bot.render.labels import tile_charset, ui_charset
+from shangrao_bot.render.labels import term, tile_charset, ui_charset
 from shangrao_bot.render.tiles import BACK, Look, badge_box, geometry, sprite
 from shangrao_bot.rules import scoring
 from shangrao_bot.rules.scoring import BAIKE_PATTERNS, SHANGRAO_MODIFIERS, SHANGRAO_PATTERNS
@@ -56,6 +56,20 @@ def test_bao_badge_gold_only_on_bao_looks() -> None:
                 assert gold_share(sprite(look), look, (0, 0)) > 0.25, look
 
 
+def test_traditional_badge_only_where_there_is_script() -> None:
+    """zh-TW images mark a 宝 with 寶 and a flown one with 飛; a plain tile is one sprite."""
+    plain = Look(4, 44)
+    assert sprite(plain._replace(trad=True)) is sprite(plain)
+    for look in (
+        Look(4, 44, bao=True),
+        Look(13, 44, acting=True),
+        Look(4, 44, bao=True, flown=True),
+    ):
+        trad = look._replace(trad=True)
+        assert _distance(sprite(look), sprite(trad)) > 0.05, look
+        assert gold_share(sprite(trad), trad, (0, 0)) > 0.25
+
+
 def test_badge_inside_the_sprite() -> None:
     for width in (24, 44, 60):
         x0, y0, x1, y1 = badge_box(Look(0, width))
@@ -78,12 +92,21 @@ def _covers(face: Face, chars: str) -> list[str]:
 
 
 def test_shipped_fonts_hold_every_drawn_character() -> None:
-    """Every label, every pattern and modifier name of both presets, the tile faces."""
+    """Every label of every language, every pattern and modifier name of both presets (in both
+    scripts), the tile faces."""
     assert _covers(Face.BOLD, ui_charset()) == []
     assert _covers(Face.REGULAR, ui_charset()) == []
     assert _covers(Face.TILE, tile_charset()) == []
     names = "".join(SHANGRAO_PATTERNS) + "".join(BAIKE_PATTERNS) + "".join(SHANGRAO_MODIFIERS)
     assert set(names.replace("/", "")) <= set(ui_charset())
+    assert set(term(names, "zh-TW")) <= set(ui_charset())
+
+
+def test_every_scorer_name_has_an_english_gloss() -> None:
+    for name in labels.scorer_names():
+        assert labels.gloss(name), name
+    assert labels.gloss("碰碰胡宝吊头") == "all pongs, 宝 pair wait"
+    assert labels.term("宝吊无宝", "zh-TW") == "寶吊無寶"
 
 
 def test_composed_pattern_names_match_the_scorer() -> None:
