@@ -205,7 +205,7 @@ class Ledger(commands.Cog):
             return
         from shangrao_bot.render import render_leaderboard
 
-        png = await asyncio.to_thread(render_leaderboard, rows, metric_key)
+        png = await asyncio.to_thread(render_leaderboard, rows, metric_key, lang=lang)
         embed.set_image(url="attachment://leaderboard.png")
         await interaction.response.send_message(
             embed=embed, file=discord.File(io.BytesIO(png), filename="leaderboard.png")
@@ -330,7 +330,7 @@ class Ledger(commands.Cog):
         from shangrao_bot.render import render_running_totals
 
         steps = [[b - a] for a, b in zip([0, *s.trend], s.trend, strict=False)]
-        png = await asyncio.to_thread(render_running_totals, steps, 1, [""])
+        png = await asyncio.to_thread(render_running_totals, steps, 1, [""], lang=lang)
         embed.set_image(url="attachment://trend.png")
         await interaction.response.send_message(
             embed=embed, file=discord.File(io.BytesIO(png), filename="trend.png")

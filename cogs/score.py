@@ -103,7 +103,7 @@ async def post_preview(
             winning_tile=preview.winning_tile,
             how=preview.how,
             winner=preview.winner or 0,
-            first_seat=1,  # seats are numbered 1-4 (the calculator's winner is seat 1)
+            lang=lang,
         )
         embed.set_image(url="attachment://score.png")
         files.append(discord.File(io.BytesIO(png), filename="score.png"))

@@ -175,7 +175,9 @@ class Sessions(
             embeds.append(
                 settlement_embed(await list_transfers(self.bot.db, info.guild_id, info.id), lang)
             )
-        await interaction.response.send_message(embeds=embeds, files=await scoreboard_files(board))
+        await interaction.response.send_message(
+            embeds=embeds, files=await scoreboard_files(board, lang)
+        )
 
     @app_commands.command(
         name=_("end"), description=_("End this channel's session: final standings and settlement")
@@ -196,7 +198,7 @@ class Sessions(
         transfers = list(settlement.transfers)
         embeds = [scoreboard_embed(board, lang, closed=True), settlement_embed(transfers, lang)]
         view = settlement_view(transfers, lang)
-        files = await scoreboard_files(board)
+        files = await scoreboard_files(board, lang)
         if view is not None:
             await interaction.response.send_message(embeds=embeds, files=files, view=view)
         else:

@@ -159,7 +159,7 @@ class DiscordPresenter:
             return None
         from shangrao_bot.render import render_board
 
-        png = await asyncio.to_thread(render_board, table.public)
+        png = await asyncio.to_thread(render_board, table.public, lang=self.lang(table))
         return discord.File(io.BytesIO(png), filename="board.png")
 
     # --- lobby ---------------------------------------------------------------------------------
@@ -437,7 +437,7 @@ class DiscordPresenter:
         current = self.table_messages.get(table.id)
         self._drop_board(table.id)  # the final board follows
         if current is not None:
-            board = await asyncio.to_thread(render_board, pub)
+            board = await asyncio.to_thread(render_board, pub, lang=lang)
             async with self._board_lock(table.id):  # after an edit in flight
                 await thread.get_partial_message(current[1]).edit(
                     content=t("table.status.over", lang, table=table.id, hand=summary.number),
@@ -445,7 +445,12 @@ class DiscordPresenter:
                     view=None,
                 )
         png = await asyncio.to_thread(
-            render_result, summary.result, dealer=pub.dealer, bao=pub.bao, indicator=pub.indicator
+            render_result,
+            summary.result,
+            dealer=pub.dealer,
+            bao=pub.bao,
+            indicator=pub.indicator,
+            lang=lang,
         )
         names = self._names(table, lang)
         values = {w.seat: w.score.value for w in summary.result.wins}
@@ -523,7 +528,7 @@ class DiscordPresenter:
         kwargs: dict[str, Any] = {}
         if summary.records:
             png = await asyncio.to_thread(
-                render_running_totals, [r.deltas for r in summary.records]
+                render_running_totals, [r.deltas for r in summary.records], lang=lang
             )
             kwargs["file"] = discord.File(io.BytesIO(png), filename="totals.png")
             embed.set_image(url="attachment://totals.png")

@@ -311,14 +311,14 @@ def scoreboard_embed(board: Scoreboard, lang: str, closed: bool = False) -> disc
     return embed
 
 
-async def scoreboard_files(board: Scoreboard) -> list[discord.File]:
-    """The running-total chart (seats 座0-座3, no names), when a hand counts."""
+async def scoreboard_files(board: Scoreboard, lang: str) -> list[discord.File]:
+    """The running-total chart (seats 1-4 in ``lang``, no names), when a hand counts."""
     if not board.deltas:
         return []
     from shangrao_bot.render import render_running_totals
 
-    labels = [f"座{s + 1}" for s in range(4)]  # seats are numbered 1-4 in a session
-    png = await asyncio.to_thread(render_running_totals, [list(d) for d in board.deltas], 4, labels)
+    deltas = [list(d) for d in board.deltas]
+    png = await asyncio.to_thread(render_running_totals, deltas, 4, lang=lang)
     return [discord.File(io.BytesIO(png), filename="totals.png")]
 
 
@@ -335,7 +335,7 @@ async def refresh_scoreboard(
     try:
         await channel.get_partial_message(info.board_message_id).edit(
             embed=scoreboard_embed(board, lang, closed=info.status == "closed"),
-            attachments=await scoreboard_files(board),
+            attachments=await scoreboard_files(board, lang),
         )
     except discord.HTTPException as exc:
         log.warning("scoreboard of session %d not updated: %s", info.id, exc.status)

@@ -194,7 +194,7 @@ class TableButton(
             await interaction.response.send_message(text, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await asyncio.to_thread(render_board, info.public)
+        png = await asyncio.to_thread(render_board, info.public, lang=lang)
         await interaction.followup.send(
             f"{text}\n{status_line(info, lang)}"[:2000],
             file=discord.File(io.BytesIO(png), filename="board.png"),
@@ -544,7 +544,7 @@ async def build_panel(
     from shangrao_bot.render import render_hand, waits_for
 
     def draw() -> bytes:
-        return render_hand(view, waits=waits_for(view))
+        return render_hand(view, waits=waits_for(view), lang=lang)
 
     png = await asyncio.to_thread(draw)
     file = discord.File(io.BytesIO(png), filename="hand.png")

@@ -176,7 +176,7 @@ async def test_a_full_hand_against_three_ais(fake_discord: FakeDiscord, bot: Sha
     await bot.presenter_queue.drain()
     public = bot.service.get(table_id).public
     assert public is not None
-    assert fake.attachment_bytes(table_msg) == render_board(public)
+    assert fake.attachment_bytes(table_msg) == render_board(public, lang="en")
     assert table_msg.attachments[0].filename == "board.png"
     assert f"<t:{int(bot.service.get(table_id).deadline or 0)}:R>" in table_msg.content
     # play the hand through alice's DM buttons

@@ -149,7 +149,7 @@ async def test_board_edits_are_coalesced_and_end_with_the_latest_state(
     msg = table_message(fake, thread)
     info = bot.service.get(table_id)
     assert info.public is not None
-    assert fake.attachment_bytes(msg) == render_board(info.public)
+    assert fake.attachment_bytes(msg) == render_board(info.public, lang="en")
     assert msg.content == table_message_text(info, "en")
     # a burst of changes: at most one edit now and one pending edit that shows the latest
     presenter.board_interval = 0.3
@@ -164,7 +164,7 @@ async def test_board_edits_are_coalesced_and_end_with_the_latest_state(
     await asyncio.sleep(0.5)
     assert msg.edits == edits + 2
     assert msg.content == table_message_text(info, "en")
-    assert fake.attachment_bytes(msg) == render_board(info.public)
+    assert fake.attachment_bytes(msg) == render_board(info.public, lang="en")
     # a whole hand: far fewer edits of the table message than board changes
     presenter.board_interval = 1.5
     before_edits, before_changes = msg.edits, rec.count("changed")
@@ -177,7 +177,7 @@ async def test_board_edits_are_coalesced_and_end_with_the_latest_state(
     print(f"board changes={changes} table message edits={edits}")
     final = [c[1] for c in rec.calls if c[0] == "changed"][-1]
     assert final.public is not None
-    assert fake.attachment_bytes(msg) == render_board(final.public)  # the final board
+    assert fake.attachment_bytes(msg) == render_board(final.public, lang="en")  # the final board
     check_public(fake, thread, [alice])
 
 
@@ -300,7 +300,7 @@ async def test_watch_button_remove_ai_and_ready_countdown(
     assert dave.id in bot.service.get(table_id).spectators
     public = bot.service.get(table_id).public
     assert public is not None
-    assert fake.attachment_bytes(reply) == render_board(public)
+    assert fake.attachment_bytes(reply) == render_board(public, lang="en")
     # the Ready gate shows the auto-ready countdown
     await play_hand(fake, bot, alice, thread)
     await bot.presenter_queue.drain()

@@ -33,6 +33,7 @@ from shangrao_bot.render.result import result_card
 from shangrao_bot.render.tiles import BACK, Look
 from shangrao_bot.rules.tiles import HONOR_START, format_tiles, tile_name, tile_str
 from shangrao_bot.service.presenter import HandSummary
+from shangrao_bot.ui.i18n import LANGS
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from tests.e2e.test_tables import (
@@ -229,10 +230,10 @@ class TileReader:
         return identify(img, look, xy, bao)[0][1]
 
 
-def check_pixels(reader: TileReader, png: bytes, view: PublicView) -> None:
+def check_pixels(reader: TileReader, png: bytes, view: PublicView, lang: str) -> None:
     """The tiles face up on the picture are exactly the public ones; hands are backs."""
     img = decode(png)
-    layout = layout_board(view)
+    layout = layout_board(view, lang=lang)
     faces: Counter[int] = Counter()
     for p in layout.tiles:
         kind = reader.kind_at(img, p.look, (p.x, p.y), view.bao)
@@ -247,16 +248,18 @@ def check_pixels(reader: TileReader, png: bytes, view: PublicView) -> None:
             assert len(shown) == sv.concealed_count
 
 
-def result_png(summary: HandSummary) -> bytes:
+def result_png(summary: HandSummary, lang: str) -> bytes:
     pub = summary.public
-    return render_result(summary.result, dealer=pub.dealer, bao=pub.bao, indicator=pub.indicator)
+    return render_result(
+        summary.result, dealer=pub.dealer, bao=pub.bao, indicator=pub.indicator, lang=lang
+    )
 
 
-def check_result_pixels(reader: TileReader, png: bytes, summary: HandSummary) -> None:
+def check_result_pixels(reader: TileReader, png: bytes, summary: HandSummary, lang: str) -> None:
     """A result card shows the tiles its layout places (nothing else is a tile), and those are
     the winners' own tiles — concealed ones and melds — and the 宝."""
     pub = summary.public
-    card = result_card(summary.result, pub.dealer, pub.bao, pub.indicator)
+    card = result_card(summary.result, pub.dealer, pub.bao, pub.indicator, lang=lang)
     img = decode(png)
     shown: Counter[int] = Counter()
     for piece in card.pieces:
@@ -350,21 +353,22 @@ async def test_public_payloads_of_a_whole_hand_carry_no_concealed_tile(
     # every board image the fake received (public, ephemeral or DM): the picture of a public
     # view the service handed out, read back from its pixels — face-up tiles are exactly the
     # public ones (an image sent twice is the same bytes: it is read once)
-    rendered = {render_board(v): v for v in rec.views}
+    # (in each language: a watcher's ephemeral board follows their own)
+    rendered = {render_board(v, lang=lang): (v, lang) for v in rec.views for lang in LANGS}
     boards = [data for s in rec.sent for f, data in s.files if f == "board.png"]
     assert boards
     reader = TileReader()
     distinct = list(dict.fromkeys(boards))
     for data in distinct:
         assert data in rendered, "a board image that is no public view"
-        check_pixels(reader, data, rendered[data])
+        check_pixels(reader, data, *rendered[data])
     # every result card: the picture of a finished hand, showing only the winners' tiles
-    cards = {result_png(summary): summary for summary in rec.summaries}
+    cards = {result_png(s, lang): (s, lang) for s in rec.summaries for lang in LANGS}
     results = [data for s in rec.sent for f, data in s.files if f == "result.png"]
     assert results and rec.summaries
     for data in dict.fromkeys(results):
         assert data in cards, "a result card that is no finished hand"
-        check_result_pixels(reader, data, cards[data])
+        check_result_pixels(reader, data, *cards[data])
     # nearly every position was read in two comparisons (else this check is too slow)
     assert reader.quick > 50 * len(distinct) and reader.full <= reader.quick // 20
 
