@@ -9,8 +9,13 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from pathlib import Path
 
+import pytest
+
+from shangrao_bot.render import canvas
+from shangrao_bot.render.canvas import Drawn
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_model import FakeMessage, FakeUser
@@ -18,6 +23,7 @@ from tests.e2e.language_check import message_texts, offending
 from tests.e2e.test_tables import make_bot, move_ids, open_table, pick, until
 
 HANDS = 2
+HEX = re.compile(r"\b[0-9a-f]{16,}\b")  # the fairness hash and the seed
 
 
 def session_over(fake: FakeDiscord, thread: object) -> bool:
@@ -97,9 +103,15 @@ async def press_ready(
 
 
 async def test_a_chinese_group_plays_a_whole_session_in_chinese(
-    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+    fake_discord: FakeDiscord,
+    start_bot: StartBot,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     fake = fake_discord
+    # every text drawn on an image, in whatever task or thread the bot renders it
+    drawn: list[Drawn] = []
+    monkeypatch.setattr(canvas, "_LOG", ContextVar("drawn", default=drawn))
     alice, bob = fake.user("alice"), fake.user("bob")
     ming = fake.add_user("xiaoming", locale="zh-CN")
     fake.guild.add_member(ming)
@@ -141,5 +153,8 @@ async def test_a_chinese_group_plays_a_whole_session_in_chinese(
     everything = "\n".join(texts)
     assert "电脑3号（普通）" in everything and "电脑4号（简单）" in everything
     assert "最终排名" in everything
+    # and every image's labels (boards, hands, result cards, the totals chart) are Chinese
+    labels = {HEX.sub("", d.text) for d in drawn if d.kind == "text"}
+    assert labels and not [s for s in labels if re.search(r"[A-Za-z]", s)]
     # xiaoming's turn ran out: the thread names the move played for him as players say it
     assert re.search(r"超时：已代为 (打出 \S+|胡)", everything), everything
