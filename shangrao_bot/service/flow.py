@@ -10,21 +10,48 @@ with the service, which calls :meth:`TableRun.finish_hand` and the closing helpe
 Timing rules, and why:
 
 * An AI (or autopilot) seat acts ``ai_delay`` after its turn starts — people can follow.
-* After a discard that could be claimed (a flown 宝 cannot) and after a 补杠 that could be
-  robbed, the table holds for ``min_claim_seconds`` whatever happened: answers are collected
-  and given to the engine when the hold ends, and a draw the engine already made is shown only
-  then. So nobody learns from timing whether someone could claim.
+* Every discard that could be claimed (a flown 宝 cannot) and every 补杠 that could be robbed
+  opens a *claim hold*, whether or not anyone can claim: the table shows the claim-window look,
+  collects the answers (AIs answer at once, humans who may claim are prompted) and gives them to
+  the engine, best claim first, when the hold ends; a draw the engine already made is shown only
+  then. A claim that loses (a chi beaten by a pong) thus never reaches the engine: it leaves no
+  public trace (the public sequence counts only what happened), and a second player's click on
+  the same window is never "outdated".
 * The hold lasts until the window is decided (every seat that could still win the window has
-  answered) or its deadline passes — never shorter than ``min_claim_seconds``. Answers reach
-  the engine together, best claim first, so a claim that loses (a chi beaten by a pong) never
-  reaches the engine at all: it leaves no public trace (the public sequence counts only what
-  happened), and a second player's click on the same window is never "outdated".
+  answered) or its deadline passes — and, at a table with two or more human seats, never less
+  than ``min_claim_seconds``.
 * A human's turn times out after ``turn_seconds``: the drawn tile (else the last tile of the
   sorted hand) is discarded for them and they get a strike; ``strikes_for_autopilot`` strikes
   in a row put the seat on autopilot. A claim window times out into a pass *without* a strike:
   a public strike right after a discard would tell everyone that seat could have claimed.
 * When every human is away the table pauses; it ends after ``idle_end_seconds`` unless
   someone comes back.
+
+What the minimum hold hides, and why one human does not need it. When nobody may claim a
+discard, the engine draws the next tile at once; when somebody may, it waits for answers. A
+table that moved on at once in the first case and only after a pause in the second would tell
+every watcher, by timing, that somebody held a claim on the tile (a pair of it, a waiting hand
+for 抢杠) even when they passed. The minimum hold makes every discard look the same for
+``min_claim_seconds``. It protects *humans* from learning about each other: AIs do not read
+timing. So the hold is kept whenever two or more seats are human — a seat on autopilot counts
+(its player may be watching and come back) — and skipped when at most one seat is human; then
+the pace after a discard is the same whether or not anyone could claim:
+
+* the hold ends in the same step that opened it unless the one human may claim: every AI answers
+  a window at once (never after ``ai_delay``, which would make an AI that *can* claim slower
+  than one that cannot), so the window resolves at the discard's own moment, and the next seat
+  acts ``ai_delay`` later — exactly as when nobody could claim. The presenter gets the same
+  calls at the same times either way: the claim-window look, then the board after the window;
+  an AI's pass is private (``PASSED``), so only a claim actually made shows;
+* when the one human may claim, the window waits for their answer (or the deadline) — they know
+  their own options, and nobody else human is there to learn from the wait. Spectators see that
+  wait, but they learn at most the human's own options, which that human knows anyway; an AI's
+  claim that beats every option of the human resolves the window at once, as the claim is
+  public anyway.
+* the remaining difference is computing time: an AI that may claim spends a few milliseconds
+  deciding, far below the time Discord takes to deliver any message.
+
+Two or more human seats: every discard holds for ``min_claim_seconds`` as described above.
 """
 
 from __future__ import annotations
@@ -104,6 +131,11 @@ class TableRun:
         s = self.table.seats[seat]
         return (s.ai_level if s is not None else None) or AUTOPILOT_LEVEL
 
+    def hold_seconds(self) -> float:
+        """The claim hold's minimum: ``min_claim_seconds`` while two or more seats are human
+        (on autopilot or not), else none (see the module's docstring)."""
+        return self.cfg.min_claim_seconds if len(self.table.human_seats()) >= 2 else 0.0
+
     def _state(self) -> HandState:
         state = self.table.hand
         assert state is not None, "no hand is being played"
@@ -182,7 +214,7 @@ class TableRun:
         shown = events[:1] + [e for e in events[1:] if e.kind is EventKind.CLAIM_WINDOW]
         held = [e for e in events[1:] if e.kind is not EventKind.CLAIM_WINDOW]
         t.hold = Hold(
-            until=self.now + self.cfg.min_claim_seconds,
+            until=self.now + self.hold_seconds(),
             deadline=self.now + t.config.claim_seconds,
             kind="discard" if taken.kind is ActionKind.DISCARD else "bugang",
             seat=taken.seat,
