@@ -20,10 +20,12 @@ Timing rules, and why:
 * The hold lasts until the window is decided (every seat that could still win the window has
   answered) or its deadline passes — and, at a table with two or more human seats, never less
   than ``min_claim_seconds``.
-* A human's turn times out after ``turn_seconds``: the drawn tile (else the last tile of the
-  sorted hand) is discarded for them and they get a strike; ``strikes_for_autopilot`` strikes
-  in a row put the seat on autopilot. A claim window times out into a pass *without* a strike:
-  a public strike right after a discard would tell everyone that seat could have claimed.
+* A human's turn times out after ``turn_seconds``: the bot plays for them with the normal AI's
+  judgement (:func:`~.autoplay.timeout_action`: a legal win is taken, a 宝 that can be kept is
+  never discarded) and they get a strike; ``strikes_for_autopilot`` strikes in a row put the
+  seat on autopilot. A claim window times out into a win when one is legal, else a pass —
+  *without* a strike: a public strike right after a discard would tell everyone that seat could
+  have claimed.
 * When every human is away the table pauses; it ends after ``idle_end_seconds`` unless
   someone comes back.
 
@@ -62,7 +64,12 @@ from shangrao_bot.engine.events import Event, EventKind
 from shangrao_bot.engine.session import HandRecord
 from shangrao_bot.engine.state import SEATS, HandState, Phase
 from shangrao_bot.engine.views import public_view
-from shangrao_bot.service.autoplay import AUTOPILOT_LEVEL, ai_action, timeout_action
+from shangrao_bot.service.autoplay import (
+    AUTOPILOT_LEVEL,
+    ai_action,
+    stand_in_action,
+    timeout_action,
+)
 from shangrao_bot.service.config import ServiceConfig
 from shangrao_bot.service.display import claim_look, info_of, private_mark, seat_view
 from shangrao_bot.service.effects import Effects
@@ -127,9 +134,13 @@ class TableRun:
     def info(self) -> TableInfo:
         return info_of(self.table, self.now)
 
-    def _level(self, seat: int) -> str:
+    def _auto_action(self, state: HandState, seat: int) -> Action:
+        """The move of a seat the bot plays: an AI at its level, a human on autopilot with
+        the stand-in's judgement (:func:`~.autoplay.stand_in_action`)."""
+        if self.table.is_human(seat):
+            return stand_in_action(state, seat, claims=True)
         s = self.table.seats[seat]
-        return (s.ai_level if s is not None else None) or AUTOPILOT_LEVEL
+        return ai_action(state, seat, (s.ai_level if s is not None else None) or AUTOPILOT_LEVEL)
 
     def hold_seconds(self) -> float:
         """The claim hold's minimum: ``min_claim_seconds`` while two or more seats are human
@@ -246,14 +257,14 @@ class TableRun:
             return
         for seat in state.to_act():
             if self.table.is_auto(seat) and hold.answered(seat) is None:
-                hold.answers.append(ai_action(state, seat, self._level(seat)))
+                hold.answers.append(self._auto_action(state, seat))
 
-    def _pass_for_late(self, state: HandState, hold: Hold) -> None:
-        """The window's deadline passed: seats that did not answer pass — silently, with no
-        strike (a public strike would reveal they could claim)."""
+    def _answer_for_late(self, state: HandState, hold: Hold) -> None:
+        """The window's deadline passed: seats that did not answer win if they can, else pass
+        — silently, with no strike (a public strike would reveal they could claim)."""
         for seat in state.to_act():
             if hold.answered(seat) is None:
-                late = Action(seat, ActionKind.PASS)
+                late = timeout_action(state, seat)
                 hold.answers.append(late)
                 self.out.log_table("timeout", seat=seat, action=late.to_json())
 
@@ -481,7 +492,7 @@ class TableRun:
             if not hold_decided(state, t.hold):
                 if self.now < t.hold.deadline:
                     return False
-                self._pass_for_late(state, t.hold)
+                self._answer_for_late(state, t.hold)
             self.end_hold()
             return True
         if state.over:
@@ -498,7 +509,7 @@ class TableRun:
                 t.ai_due = self.now + self.cfg.ai_delay
             if self.now < t.ai_due:
                 return False
-            self.apply(ai_action(state, seat, self._level(seat)))
+            self.apply(self._auto_action(state, seat))
             return True
         if t.deadline is None:
             t.deadline = self.now + t.config.turn_seconds
@@ -515,7 +526,7 @@ class TableRun:
         waiting = state.to_act()
         for seat in waiting:
             if t.is_auto(seat):
-                self.apply(ai_action(state, seat, self._level(seat)))
+                self.apply(self._auto_action(state, seat))
                 return True
         if t.deadline is None:
             t.deadline = self.now + t.config.claim_seconds
