@@ -375,7 +375,7 @@ class TableRun:
             "table.notice.timed_out",
             seat=seat,
             name=t.name(seat),
-            action=taken.command(),
+            action=taken,
             strikes=t.strikes[seat],
         )
         if t.strikes[seat] >= self.cfg.strikes_for_autopilot:

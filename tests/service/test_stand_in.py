@@ -62,7 +62,7 @@ async def test_a_turn_timeout_takes_a_legal_self_draw(
     assert any(a.kind is ActionKind.WIN for a in prompt.args["view"].legal)
     await clock.advance(prompt.args["deadline"] - clock.now())  # the human never answers
     [notice] = _notices(presenter, "table.notice.timed_out")
-    assert notice["action"] == "hu" and notice["strikes"] == 1
+    assert notice["action"] == Action(0, ActionKind.WIN) and notice["strikes"] == 1
     assert notice["seat"] == 0 and notice["name"] == "user100"
     summary: HandSummary = presenter.named("hand_ended")[0].args["summary"]
     [win] = summary.result.wins
@@ -89,8 +89,9 @@ async def test_a_turn_timeout_keeps_the_bao_just_drawn(
     assert all(a.kind is not ActionKind.WIN for a in view.legal)
     await clock.advance(prompt.args["deadline"] - clock.now())
     [notice] = _notices(presenter, "table.notice.timed_out")
-    [action] = [a for a in view.legal if a.command() == notice["action"]]
-    assert action.kind is ActionKind.DISCARD and action.tile != view.public.bao
+    action = notice["action"]
+    assert isinstance(action, Action) and action.kind is ActionKind.DISCARD
+    assert action.tile != view.public.bao and action in view.legal
     hand = service._tables[tid].hand
     assert hand is not None and view.public.bao in hand.concealed(0)
     info = service.get(tid)
