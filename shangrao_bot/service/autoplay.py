@@ -1,5 +1,20 @@
-"""Actions the bot takes for a seat: an AI's choice (AI seats, and humans on autopilot) and the
-default action when a human's time runs out.
+"""Actions the bot takes for a seat: an AI's choice (AI seats), and what it plays for a human —
+on autopilot, or once when their time runs out.
+
+For a human the bot stands in with the normal AI's judgement (``engine/ai.py``), made safe for
+someone who did not choose the risk:
+
+* a legal win is always taken (自摸, 杠开, 天胡 on the turn; 地胡 or 抢杠 in a window) — the
+  normal AI sometimes declines a plain 宝吊头 self-draw for a chance at more (偷机), a gamble
+  that is the player's to take, not the bot's;
+* the 宝 is never discarded (飞宝) while another tile can go — the normal AI flies it when the
+  hand is close, which doubles the player's win but also what they pay;
+* on autopilot (the player is away, possibly for long) claim windows are answered like the
+  normal AI does: chi, pong and kong when they shorten the hand, so the seat keeps playing to
+  win;
+* when time runs out in a claim window the bot wins if it can and otherwise passes: one missed
+  answer is no reason to expose tiles in a meld for the player and hand them a turn they did
+  not choose (a chi or pong is followed by their own discard, under the turn timer).
 
 An AI's random generator is seeded from the hand's secret seed, the seat and the number of
 actions so far: no state to save, a resumed table plays exactly as it would have, and players
@@ -10,10 +25,11 @@ from __future__ import annotations
 
 import hashlib
 import random
+from dataclasses import replace
 
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import make_ai
-from shangrao_bot.engine.state import HandState
+from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import view_for
 
 AUTOPILOT_LEVEL = "normal"
@@ -29,20 +45,26 @@ def ai_action(state: HandState, seat: int, level: str) -> Action:
     return make_ai(level, ai_rng(state, seat)).choose(view_for(state, seat))
 
 
+def stand_in_action(state: HandState, seat: int, *, claims: bool) -> Action:
+    """What the bot plays for a human ``seat`` now: the normal AI's choice, but a legal win is
+    always taken and a 宝 that can be kept is never discarded. In a claim window it answers like
+    the normal AI when ``claims`` (autopilot), else it wins or passes (a timeout)."""
+    view = view_for(state, seat)
+    legal = view.legal
+    win = next((a for a in legal if a.kind is ActionKind.WIN), None)
+    if win is not None:
+        return win
+    if view.public.phase is not Phase.TURN:
+        if not claims:
+            return next(a for a in legal if a.kind is ActionKind.PASS)
+    else:
+        bao = view.public.bao
+        keep = tuple(a for a in legal if a.kind is not ActionKind.DISCARD or a.tile != bao)
+        if any(a.kind is ActionKind.DISCARD for a in keep):
+            view = replace(view, legal=keep)
+    return make_ai(AUTOPILOT_LEVEL, ai_rng(state, seat)).choose(view)
+
+
 def timeout_action(state: HandState, seat: int) -> Action:
-    """What a human who let the time run out plays: in a claim window, pass; on their turn,
-    discard the drawn tile — or, with no drawn tile (after a chi or pong), the last tile of the
-    sorted hand."""
-    legal = state.legal_actions(seat)
-    passing = next((a for a in legal if a.kind is ActionKind.PASS), None)
-    if passing is not None:
-        return passing
-    discards = [a for a in legal if a.kind is ActionKind.DISCARD]
-    if not discards:  # unreachable: a turn always offers a discard
-        return legal[0]
-    drawn = state.drawn
-    if drawn is not None:
-        match = next((a for a in discards if a.tile == drawn), None)
-        if match is not None:
-            return match
-    return max(discards, key=lambda a: a.tile if a.tile is not None else -1)
+    """What a human who let the time run out plays (:func:`stand_in_action` without claims)."""
+    return stand_in_action(state, seat, claims=False)

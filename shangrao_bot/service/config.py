@@ -25,8 +25,10 @@ class ServiceConfig:
 
     * ``ai_delay`` — an AI (or autopilot) seat acts this long after its turn starts, so people
       can follow the game.
-    * ``min_claim_seconds`` — after a discard (or a 补杠 that might be robbed) the table never
-      moves on sooner, whether anyone could claim or not: timing must not reveal claims.
+    * ``min_claim_seconds`` — at a table with two or more human seats, after a discard (or a
+      补杠 that might be robbed) the table never moves on sooner, whether anyone could claim or
+      not: timing must not reveal claims to the other humans. With at most one human seat
+      there is nobody to hide them from and the table does not wait (:mod:`.flow`).
     * ``ready_seconds`` — the Ready gate between hands; then everyone is ready.
     * ``min_between_hands`` — the result stays up at least this long, even when every seat is
       ready at once (a table of AIs, quick players), so people can read it.

@@ -2,9 +2,10 @@
 
 After a discard the engine decides at once whether anyone may claim it; when nobody may, it has
 already drawn the next tile. Showing that would reveal, by timing, that nobody could claim. So
-for ``min_claim_seconds`` the table shows the *claim-window look* — the board right after the
-discard, built here from the board just before it — and every seat's view is built on that board
-without anything that happened after the discard (the next seat's new tile, its options).
+while a claim is held (:mod:`.flow`) the table shows the *claim-window look* — the board right
+after the discard, built here from the board just before it — and every seat's view is built on
+that board without anything that happened after the discard (the next seat's new tile, its
+options).
 The look equals the engine's own view of a claim window, which a test checks.
 """
 

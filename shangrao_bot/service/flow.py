@@ -10,21 +10,50 @@ with the service, which calls :meth:`TableRun.finish_hand` and the closing helpe
 Timing rules, and why:
 
 * An AI (or autopilot) seat acts ``ai_delay`` after its turn starts — people can follow.
-* After a discard that could be claimed (a flown 宝 cannot) and after a 补杠 that could be
-  robbed, the table holds for ``min_claim_seconds`` whatever happened: answers are collected
-  and given to the engine when the hold ends, and a draw the engine already made is shown only
-  then. So nobody learns from timing whether someone could claim.
+* Every discard that could be claimed (a flown 宝 cannot) and every 补杠 that could be robbed
+  opens a *claim hold*, whether or not anyone can claim: the table shows the claim-window look,
+  collects the answers (AIs answer at once, humans who may claim are prompted) and gives them to
+  the engine, best claim first, when the hold ends; a draw the engine already made is shown only
+  then. A claim that loses (a chi beaten by a pong) thus never reaches the engine: it leaves no
+  public trace (the public sequence counts only what happened), and a second player's click on
+  the same window is never "outdated".
 * The hold lasts until the window is decided (every seat that could still win the window has
-  answered) or its deadline passes — never shorter than ``min_claim_seconds``. Answers reach
-  the engine together, best claim first, so a claim that loses (a chi beaten by a pong) never
-  reaches the engine at all: it leaves no public trace (the public sequence counts only what
-  happened), and a second player's click on the same window is never "outdated".
-* A human's turn times out after ``turn_seconds``: the drawn tile (else the last tile of the
-  sorted hand) is discarded for them and they get a strike; ``strikes_for_autopilot`` strikes
-  in a row put the seat on autopilot. A claim window times out into a pass *without* a strike:
-  a public strike right after a discard would tell everyone that seat could have claimed.
+  answered) or its deadline passes — and, at a table with two or more human seats, never less
+  than ``min_claim_seconds``.
+* A human's turn times out after ``turn_seconds``: the bot plays for them with the normal AI's
+  judgement (:func:`~.autoplay.timeout_action`: a legal win is taken, a 宝 that can be kept is
+  never discarded) and they get a strike; ``strikes_for_autopilot`` strikes in a row put the
+  seat on autopilot. A claim window times out into a win when one is legal, else a pass —
+  *without* a strike: a public strike right after a discard would tell everyone that seat could
+  have claimed.
 * When every human is away the table pauses; it ends after ``idle_end_seconds`` unless
   someone comes back.
+
+What the minimum hold hides, and why one human does not need it. When nobody may claim a
+discard, the engine draws the next tile at once; when somebody may, it waits for answers. A
+table that moved on at once in the first case and only after a pause in the second would tell
+every watcher, by timing, that somebody held a claim on the tile (a pair of it, a waiting hand
+for 抢杠) even when they passed. The minimum hold makes every discard look the same for
+``min_claim_seconds``. It protects *humans* from learning about each other: AIs do not read
+timing. So the hold is kept whenever two or more seats are human — a seat on autopilot counts
+(its player may be watching and come back) — and skipped when at most one seat is human; then
+the pace after a discard is the same whether or not anyone could claim:
+
+* the hold ends in the same step that opened it unless the one human may claim: every AI answers
+  a window at once (never after ``ai_delay``, which would make an AI that *can* claim slower
+  than one that cannot), so the window resolves at the discard's own moment, and the next seat
+  acts ``ai_delay`` later — exactly as when nobody could claim. The presenter gets the same
+  calls at the same times either way: the claim-window look, then the board after the window;
+  an AI's pass is private (``PASSED``), so only a claim actually made shows;
+* when the one human may claim, the window waits for their answer (or the deadline) — they know
+  their own options, and nobody else human is there to learn from the wait. Spectators see that
+  wait, but they learn at most the human's own options, which that human knows anyway; an AI's
+  claim that beats every option of the human resolves the window at once, as the claim is
+  public anyway.
+* the remaining difference is computing time: an AI that may claim spends a few milliseconds
+  deciding, far below the time Discord takes to deliver any message.
+
+Two or more human seats: every discard holds for ``min_claim_seconds`` as described above.
 """
 
 from __future__ import annotations
@@ -35,7 +64,12 @@ from shangrao_bot.engine.events import Event, EventKind
 from shangrao_bot.engine.session import HandRecord
 from shangrao_bot.engine.state import SEATS, HandState, Phase
 from shangrao_bot.engine.views import public_view
-from shangrao_bot.service.autoplay import AUTOPILOT_LEVEL, ai_action, timeout_action
+from shangrao_bot.service.autoplay import (
+    AUTOPILOT_LEVEL,
+    ai_action,
+    stand_in_action,
+    timeout_action,
+)
 from shangrao_bot.service.config import ServiceConfig
 from shangrao_bot.service.display import claim_look, info_of, private_mark, seat_view
 from shangrao_bot.service.effects import Effects
@@ -100,9 +134,18 @@ class TableRun:
     def info(self) -> TableInfo:
         return info_of(self.table, self.now)
 
-    def _level(self, seat: int) -> str:
+    def _auto_action(self, state: HandState, seat: int) -> Action:
+        """The move of a seat the bot plays: an AI at its level, a human on autopilot with
+        the stand-in's judgement (:func:`~.autoplay.stand_in_action`)."""
+        if self.table.is_human(seat):
+            return stand_in_action(state, seat, claims=True)
         s = self.table.seats[seat]
-        return (s.ai_level if s is not None else None) or AUTOPILOT_LEVEL
+        return ai_action(state, seat, (s.ai_level if s is not None else None) or AUTOPILOT_LEVEL)
+
+    def hold_seconds(self) -> float:
+        """The claim hold's minimum: ``min_claim_seconds`` while two or more seats are human
+        (on autopilot or not), else none (see the module's docstring)."""
+        return self.cfg.min_claim_seconds if len(self.table.human_seats()) >= 2 else 0.0
 
     def _state(self) -> HandState:
         state = self.table.hand
@@ -182,7 +225,7 @@ class TableRun:
         shown = events[:1] + [e for e in events[1:] if e.kind is EventKind.CLAIM_WINDOW]
         held = [e for e in events[1:] if e.kind is not EventKind.CLAIM_WINDOW]
         t.hold = Hold(
-            until=self.now + self.cfg.min_claim_seconds,
+            until=self.now + self.hold_seconds(),
             deadline=self.now + t.config.claim_seconds,
             kind="discard" if taken.kind is ActionKind.DISCARD else "bugang",
             seat=taken.seat,
@@ -214,14 +257,14 @@ class TableRun:
             return
         for seat in state.to_act():
             if self.table.is_auto(seat) and hold.answered(seat) is None:
-                hold.answers.append(ai_action(state, seat, self._level(seat)))
+                hold.answers.append(self._auto_action(state, seat))
 
-    def _pass_for_late(self, state: HandState, hold: Hold) -> None:
-        """The window's deadline passed: seats that did not answer pass — silently, with no
-        strike (a public strike would reveal they could claim)."""
+    def _answer_for_late(self, state: HandState, hold: Hold) -> None:
+        """The window's deadline passed: seats that did not answer win if they can, else pass
+        — silently, with no strike (a public strike would reveal they could claim)."""
         for seat in state.to_act():
             if hold.answered(seat) is None:
-                late = Action(seat, ActionKind.PASS)
+                late = timeout_action(state, seat)
                 hold.answers.append(late)
                 self.out.log_table("timeout", seat=seat, action=late.to_json())
 
@@ -332,7 +375,7 @@ class TableRun:
             "table.notice.timed_out",
             seat=seat,
             name=t.name(seat),
-            action=taken.command(),
+            action=taken,
             strikes=t.strikes[seat],
         )
         if t.strikes[seat] >= self.cfg.strikes_for_autopilot:
@@ -449,7 +492,7 @@ class TableRun:
             if not hold_decided(state, t.hold):
                 if self.now < t.hold.deadline:
                     return False
-                self._pass_for_late(state, t.hold)
+                self._answer_for_late(state, t.hold)
             self.end_hold()
             return True
         if state.over:
@@ -466,7 +509,7 @@ class TableRun:
                 t.ai_due = self.now + self.cfg.ai_delay
             if self.now < t.ai_due:
                 return False
-            self.apply(ai_action(state, seat, self._level(seat)))
+            self.apply(self._auto_action(state, seat))
             return True
         if t.deadline is None:
             t.deadline = self.now + t.config.turn_seconds
@@ -483,7 +526,7 @@ class TableRun:
         waiting = state.to_act()
         for seat in waiting:
             if t.is_auto(seat):
-                self.apply(ai_action(state, seat, self._level(seat)))
+                self.apply(self._auto_action(state, seat))
                 return True
         if t.deadline is None:
             t.deadline = self.now + t.config.claim_seconds

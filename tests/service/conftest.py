@@ -1,6 +1,6 @@
 """Shared pieces of the table service tests: a real SQLite file per test, the manual clock, a
-presenter that records every call with the virtual time it came at, deterministic wall seeds,
-and a driver that plays human seats the way a test wants."""
+presenter that records every call with the virtual time it came at, deterministic wall seeds (or
+a crafted wall, :func:`deal`), and a driver that plays human seats the way a test wants."""
 
 from __future__ import annotations
 
@@ -14,10 +14,14 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from shangrao_bot.engine import session as session_module
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.ai import NormalAI
 from shangrao_bot.engine.events import Event
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.engine.wall import WallSetup
+from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.service import (
     HandSummary,
     ManualClock,
@@ -45,6 +49,22 @@ FAST = ServiceConfig(
 
 def seeds_for(table_id: int, hand_no: int) -> bytes:
     return hashlib.sha256(f"service-test/{table_id}/{hand_no}".encode()).digest()
+
+
+def deal(monkeypatch: pytest.MonkeyPatch, setup: WallSetup) -> None:
+    """Every hand the tables' sessions deal from now on is ``setup`` (a crafted wall,
+    ``tests/engine/builders.make_setup``) instead of the seed's: the session module's
+    ``HandState`` is swapped for a factory (the seeds path cannot lay out a wall)."""
+
+    def crafted(
+        rules: RuleSet,
+        seed: bytes | None = None,
+        dealer: int | None = None,
+        _setup: WallSetup | None = None,
+    ) -> HandState:
+        return HandState(rules, dealer=dealer, setup=setup)
+
+    monkeypatch.setattr(session_module, "HandState", crafted)
 
 
 @dataclass(frozen=True)
@@ -183,6 +203,18 @@ def legal_now(svc: TableService, table_id: int, user: int) -> PlayerView | None:
     return view if view.legal else None
 
 
+async def act_once(svc: TableService, table_id: int, policies: dict[int, Policy]) -> bool:
+    """Let the first user in ``policies`` who may act now play their policy's move; False when
+    nobody may."""
+    for user, policy in policies.items():
+        view = legal_now(svc, table_id, user)
+        if view is not None:
+            hand = svc.get(table_id).hand_no
+            await svc.act(table_id, user, policy(view), view.public.sequence, hand=hand)
+            return True
+    return False
+
+
 async def drive(
     svc: TableService,
     clock: ManualClock,
@@ -198,15 +230,7 @@ async def drive(
     while not until():
         if clock.now() - start > limit:
             raise TimeoutError("drive: condition not reached")
-        acted = False
-        for user, policy in policies.items():
-            view = legal_now(svc, table_id, user)
-            if view is not None:
-                hand = svc.get(table_id).hand_no
-                await svc.act(table_id, user, policy(view), view.public.sequence, hand=hand)
-                acted = True
-                break
-        if acted:
+        if await act_once(svc, table_id, policies):
             continue
         if not await clock.advance_next():
             raise TimeoutError("drive: nothing scheduled and the condition does not hold")

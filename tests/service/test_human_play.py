@@ -30,6 +30,16 @@ from tests.service.conftest import (
     open_table,
 )
 
+FRIEND = 201
+
+
+async def _two_humans(svc: TableService) -> int:
+    """A table of the host, a second human on autopilot (a human seat keeps the claim hold)
+    and two AIs."""
+    tid = await open_table(svc, humans=[HOST, FRIEND], ais=["normal", "normal"])
+    await svc.leave(tid, FRIEND)
+    return tid
+
 
 def _has(svc: TableService, tid: int, kind: ActionKind) -> bool:
     view = legal_now(svc, tid, HOST)
@@ -95,7 +105,7 @@ async def test_turns_by_typed_commands_and_refusals(
 async def test_claims_are_collected_and_resolved_at_the_minimum(
     service: TableService, clock: ManualClock, presenter: RecordingPresenter
 ) -> None:
-    tid = await open_table(service)
+    tid = await _two_humans(service)
     policy = normal_policy()
     await drive(service, clock, tid, {HOST: policy}, lambda: _has(service, tid, ActionKind.PASS))
     view = service.private_view(tid, HOST)
@@ -138,7 +148,7 @@ async def test_claims_are_collected_and_resolved_at_the_minimum(
 async def test_only_claimants_may_answer_during_the_hold(
     service: TableService, clock: ManualClock
 ) -> None:
-    tid = await open_table(service)
+    tid = await _two_humans(service)
     policy = normal_policy()
 
     def hold_without_claim() -> bool:

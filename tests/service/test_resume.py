@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.events import EventKind
 from shangrao_bot.service import TableService
 from shangrao_bot.service import tables as tables_module
@@ -25,6 +26,8 @@ from tests.service.conftest import (
     open_table,
     seeds_for,
 )
+
+FRIEND = 201
 
 
 async def _restart(
@@ -91,13 +94,15 @@ async def test_resume_inside_a_claim_hold(
     tmp_path: Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
 ) -> None:
     first = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
-    tid = await open_table(first, hands=1)
+    # two humans: the hold lasts min_claim_seconds even when nobody may claim
+    tid = await open_table(first, humans=[HOST, FRIEND], ais=["normal", "normal"], hands=1)
+    policies = {HOST: normal_policy(4), FRIEND: normal_policy(5)}
 
     def hiding_a_draw() -> bool:  # a hold where nobody could claim: the next draw is kept back
         hold = first._tables[tid].hold
         return hold is not None and any(e.kind is EventKind.DREW for e in hold.held)
 
-    await drive(first, clock, tid, {HOST: normal_policy(4)}, hiding_a_draw)
+    await drive(first, clock, tid, policies, hiding_a_draw)
     await clock.advance(1.0)
     snap, info = first.snapshot(tid), first.get(tid)
     view = first.private_view(tid, HOST)
@@ -114,6 +119,40 @@ async def test_resume_inside_a_claim_hold(
         await clock.advance(hold.until - clock.now())
         drew = [e for c in shown.named("table_changed") for e in c.args["events"]]
         assert any(e.kind is EventKind.DREW for e in drew)
+        await drive(second, clock, tid, policies, shown.closed)
+    finally:
+        await second.shutdown()
+        await db2.close()
+
+
+async def test_resume_inside_a_window_waiting_for_the_one_human(
+    tmp_path: Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
+) -> None:
+    """One human: the window has no minimum but waits for the human who may claim; after a
+    restart it still waits (until its deadline) and the human is prompted again."""
+    first = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
+    tid = await open_table(first, hands=1)
+
+    def claim_open() -> bool:
+        view = legal_now(first, tid, HOST)
+        return view is not None and any(a.kind is ActionKind.PASS for a in view.legal)
+
+    await drive(first, clock, tid, {HOST: normal_policy(4)}, claim_open)
+    hold = first._tables[tid].hold
+    assert hold is not None and hold.until <= clock.now() < hold.deadline
+    await clock.advance(1.0)
+    snap, info = first.snapshot(tid), first.get(tid)
+    view = first.private_view(tid, HOST)
+
+    second, shown, db2 = await _restart(first, tmp_path / "tables.db", clock)
+    try:
+        await second.resume_all()
+        assert second.snapshot(tid) == snap and second.get(tid) == info
+        assert second.private_view(tid, HOST) == view
+        assert second._timers.due(tid) == hold.deadline
+        assert [c.name for c in shown.calls[:2]] == ["restored", "prompt"]
+        await second.act(tid, HOST, "pass", view.public.sequence)
+        assert shown.named("table_changed")[-1].at == clock.now()
         await drive(second, clock, tid, {HOST: normal_policy(4)}, shown.closed)
     finally:
         await second.shutdown()
