@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -49,6 +50,8 @@ from shangrao_bot.ui.table_text import (
 if TYPE_CHECKING:
     from shangrao_bot.service.tables import TableService
     from shangrao_bot.ui.presenter import DiscordPresenter
+
+log = logging.getLogger(__name__)
 
 MAX_ROWS = 5
 ROW_BUTTONS = 5
@@ -300,9 +303,12 @@ class PanelButton(
                 )
                 return
             content, file, items = await bot.table_presenter.panel(info, view, lang)
-            await interaction.edit_original_response(
-                content=content, attachments=[file], view=items
-            )
+            try:
+                await interaction.edit_original_response(
+                    content=content, attachments=[file], view=items
+                )
+            except discord.NotFound:  # the panel was re-sent meanwhile: the new one is current
+                log.debug("table %s: panel of %s replaced before its edit", self.table, user)
         except PromptOutdated as error:
             await _offer_fresh_panel(interaction, self.table, error)
         except Exception as error:
