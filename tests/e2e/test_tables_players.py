@@ -5,6 +5,7 @@ player, the Rules button explains the preset, and a Chinese server reads Chinese
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 from typing import Any
@@ -187,3 +188,33 @@ async def test_table_create_offers_the_presets_as_choices(
     )
     same = next(o for o in rules_set["options"] if o["name"] == "preset")["choices"]
     assert preset["choices"] == same  # the same choices as /rules set
+
+
+async def test_a_move_whose_panel_was_replaced_meanwhile_is_not_an_error(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+) -> None:
+    """The move is played; the panel's edit finds it gone (re-sent meanwhile, 404): no
+    apology, no error logged — the new panel is the current one."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    bot = await start_bot(make_bot(fake, tmp_path / "bot.db"))
+    table_id, _, lobby = await open_table(fake, bot, alice, hands=1)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await until(lambda: any(":d:" in c for m in fake.dm_messages(alice) for c in m.custom_ids), 30)
+    panel = next(
+        m for m in reversed(fake.dm_messages(alice)) if any(":d:" in c for c in m.custom_ids)
+    )
+    seq = bot.service.get(table_id).sequence
+    fake.fail_next(
+        "PATCH",
+        "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+        status=404,
+        code=10008,
+        message="Unknown Message",
+    )
+    rec = await fake.click(alice, panel, next(c for c in panel.custom_ids if ":d:" in c))
+    await until(lambda: bot.service.get(table_id).sequence != seq)
+    await until(lambda: not fake._injected)  # the edit was refused
+    await asyncio.sleep(0.3)
+    assert not rec.followups  # no apology
+    assert "error id" not in rec.text()
