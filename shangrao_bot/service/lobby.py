@@ -38,10 +38,11 @@ def _free_seat(table: Table, seat: int | None) -> int:
         if free is None:
             raise TableFull()
         return free
+    # refusals number seats as players do, 1-4
     if not 0 <= seat < SEATS:
-        raise BadSeat(seat=seat)
+        raise BadSeat(seat=seat + 1)
     if table.seats[seat] is not None:
-        raise SeatTaken(seat=seat)
+        raise SeatTaken(seat=seat + 1)
     return seat
 
 
@@ -65,10 +66,10 @@ def seat_ai(table: Table, level: str, seat: int | None = None) -> int:
 def remove_ai(table: Table, seat: int) -> None:
     require_lobby(table)
     if not 0 <= seat < SEATS:
-        raise BadSeat(seat=seat)
+        raise BadSeat(seat=seat + 1)
     s = table.seats[seat]
     if s is None or s.kind is not SeatKind.AI:
-        raise NotAnAI(seat=seat)
+        raise NotAnAI(seat=seat + 1)
     table.seats[seat] = None
 
 

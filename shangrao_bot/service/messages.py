@@ -6,8 +6,10 @@ so the service owns its words; the UI merges this catalog into its own (every ke
 languages and the same placeholders in each, checked by a test). Placeholders:
 
 * ``{reason}`` — the engine's or the command parser's explanation (English; it names tiles).
-* ``{seat}`` — a seat number 0-3; ``{name}`` — the seat's display name (an AI's is "AI 2
-  (normal)"); the Discord layer may prefer a mention built from the seat's user id.
+* ``{seat}`` in a refusal — a seat as players count them, 1-4. A notice's ``seat`` argument is
+  the service's 0-3, for the presenter to name the seat.
+* ``{name}`` — the seat's display name (an AI's is "AI 2 (normal)"); the Discord layer names
+  the seat itself (its wind and player, an AI in the reader's language).
 """
 
 from __future__ import annotations
@@ -40,9 +42,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "{seat} 號座位已有人：請選空位。",
     },
     "table.bad_seat": {
-        "en": "There is no seat {seat}: seats are 0-3.",
-        "zh-CN": "没有 {seat} 号座位：座位是 0-3。",
-        "zh-TW": "沒有 {seat} 號座位：座位是 0-3。",
+        "en": "There is no seat {seat}: seats are 1-4.",
+        "zh-CN": "没有 {seat} 号座位：座位是 1-4。",
+        "zh-TW": "沒有 {seat} 號座位：座位是 1-4。",
     },
     "table.already_seated": {
         "en": "You already sit at table #{table}: leave it first (one table at a time).",

@@ -171,3 +171,13 @@ async def test_too_many_tables(db: Database, presenter: RecordingPresenter) -> N
             await open_table(svc, humans=[3], start=False)
     finally:
         await svc.shutdown()
+
+
+async def test_seat_refusals_count_seats_as_players_do(service: TableService) -> None:
+    tid = (await service.create_table(GUILD, CHANNEL, HOST, "Host")).id
+    with pytest.raises(SeatTaken) as taken:
+        await service.join(tid, 202, "b", seat=0)
+    assert taken.value.args_ == {"seat": 1}
+    with pytest.raises(NotAnAI) as not_ai:
+        await service.remove_ai(tid, HOST, 2)
+    assert not_ai.value.args_ == {"seat": 3}
