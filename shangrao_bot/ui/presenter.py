@@ -134,9 +134,8 @@ class DiscordPresenter:
         if table.thread_id is None:
             return
         added = self.thread_members.setdefault(table.id, set())
-        thread = self.thread(table)
         for user_id in [s.user_id for s in table.seats if s is not None and s.user_id]:
-            if user_id in added or thread is None:
+            if user_id in added:
                 continue
             added.add(user_id)
             try:
