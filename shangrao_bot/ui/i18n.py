@@ -231,30 +231,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "输入有误：{reason}",
         "zh-TW": "輸入有誤：{reason}",
     },
-    "board.title": {
-        "en": "Leaderboard",
-        "zh-CN": "排行榜",
-        "zh-TW": "排行榜",
-    },
     "board.empty": {
         "en": "No confirmed hands yet in this server.",
         "zh-CN": "本服务器还没有已确认的牌局。",
         "zh-TW": "本伺服器還沒有已確認的牌局。",
     },
-    "board.row": {
-        "en": "{rank}. {name} — total {total:+d}, {hands} hands, {wins} wins",
-        "zh-CN": "{rank}. {name} — 总分 {total:+d}，{hands} 手，胡 {wins} 次",
-        "zh-TW": "{rank}. {name} — 總分 {total:+d}，{hands} 手，胡 {wins} 次",
-    },
     "sessions.none": {
         "en": "No score sessions in this server yet.",
         "zh-CN": "本服务器还没有记分场次。",
         "zh-TW": "本伺服器還沒有記分場次。",
-    },
-    "sessions.row": {
-        "en": "#{id} · {kind} · {status} · opened {opened} · {players}",
-        "zh-CN": "#{id} · {kind} · {status} · 开始于 {opened} · {players}",
-        "zh-TW": "#{id} · {kind} · {status} · 開始於 {opened} · {players}",
     },
 }
 

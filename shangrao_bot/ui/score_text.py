@@ -129,11 +129,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "谢谢：已记下你对第 #{id} 手的确认。",
         "zh-TW": "謝謝：已記下你對第 #{id} 手的確認。",
     },
-    "skv.reply.paid": {
-        "en": "Marked paid.",
-        "zh-CN": "已标记为已付。",
-        "zh-TW": "已標記為已付。",
-    },
     "skv.board.title": {
         "en": "Session #{session} · live scoreboard",
         "zh-CN": "场次 #{session} · 实时记分板",

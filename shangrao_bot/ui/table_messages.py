@@ -13,11 +13,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "本服务器没有进行中的虚拟牌桌。",
         "zh-TW": "本伺服器沒有進行中的虛擬牌桌。",
     },
-    "tables.row": {
-        "en": "Table #{id} in <#{channel}>",
-        "zh-CN": "牌桌 #{id}，位于 <#{channel}>",
-        "zh-TW": "牌桌 #{id}，位於 <#{channel}>",
-    },
     "table.btn.join": {"en": "Join", "zh-CN": "加入", "zh-TW": "加入"},
     "table.btn.leave": {"en": "Leave", "zh-CN": "离开", "zh-TW": "離開"},
     "table.btn.ai-easy": {
