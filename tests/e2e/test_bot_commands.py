@@ -253,3 +253,16 @@ async def test_session_list_stays_within_discords_limit(
     rec = await fake_discord.slash(fake_discord.user("alice"), "session list")
     text = (await rec.response()).content
     assert 0 < len(text) <= 2000 and text.startswith("#30 ")
+
+
+async def test_refusals_name_commands_as_clickable_mentions(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    """A refusal that points to another command mentions it by id, so Discord shows it under
+    the reader's own localized name and one click opens it."""
+    session = next(c for c in fake_discord.commands(fake_discord.guild) if c["name"] == "session")
+    for user, words in (("alice", "start one with"), ("bob", "先用")):
+        rec = await fake_discord.slash(fake_discord.user(user), "score undo", reason="oops")
+        reply = await rec.response()
+        assert reply.ephemeral and words in reply.text()
+        assert f"</session start:{session['id']}>" in reply.text()
