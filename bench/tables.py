@@ -176,8 +176,12 @@ async def human(fake: FakeDiscord, user: FakeUser, failures: list[str], bot: Sha
         before = dm.edits
         try:
             rec = await fake.click(user, dm, pick(ids))
-            await rec.response()
             clicks += 1
+            await rec.response()
+        except WaitTimeout:
+            if not dm.deleted:
+                failures.append(f"table {table_id}: a move was not answered")
+            continue  # the panel was re-sent while the move was played: the new one is current
         except DriverError:  # the panel changed under the click (a claim window closed)
             continue
         except InteractionNotAcknowledged as exc:
