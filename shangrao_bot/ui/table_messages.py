@@ -307,8 +307,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "在子区中发送消息",
         "zh-TW": "在討論串中傳送訊息",
     },
-    "table.seat.number": {"en": "seat {n}", "zh-CN": "{n}号位", "zh-TW": "{n}號位"},
-    "table.seat.wind": {"en": "{wind}", "zh-CN": "{wind}家", "zh-TW": "{wind}家"},
     "table.seat.dealer": {"en": "(dealer)", "zh-CN": "庄", "zh-TW": "莊"},
     "table.btn.bao_tile": {
         "en": "{tile} ({bao})",

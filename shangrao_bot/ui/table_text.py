@@ -30,15 +30,9 @@ from shangrao_bot.rules.scoring import (
     BonusKind,
 )
 from shangrao_bot.service.model import SeatInfo, TableInfo, TableStatus
+from shangrao_bot.ui import words
 from shangrao_bot.ui.i18n import t
-from shangrao_bot.ui.words import (
-    ai_name,
-    bao_word,
-    hand_text,
-    seat_number,
-    tile_label,
-    wind_name,
-)
+from shangrao_bot.ui.words import ai_name, bao_word, hand_text, seat_number, tile_label
 
 MAX_RECENT = 6  # public events a panel recalls ("since your last move")
 MAX_HINT_LINES = 14
@@ -59,19 +53,9 @@ def seat_name(info: TableInfo, seat: int, lang: str, *, mention: bool = True) ->
     return ai_name(seat, s.ai_level or "normal", lang)
 
 
-def seat_wind(info: TableInfo, seat: int) -> int | None:
-    """The seat's wind this hand (0 = 东, the dealer), None before the first deal."""
-    if info.public is None:
-        return None
-    return info.public.seats[seat].wind
-
-
 def seat_place(info: TableInfo, seat: int, lang: str) -> str:
     """``西家`` / ``West`` during a hand, ``2号位`` / ``seat 2`` before one is dealt."""
-    wind = seat_wind(info, seat)
-    if wind is None:
-        return t("table.seat.number", lang, n=seat_number(seat))
-    return t("table.seat.wind", lang, wind=wind_name(wind, lang))
+    return words.seat_place(seat, info.dealer if info.public is not None else None, lang)
 
 
 def seat_who(info: TableInfo, seat: int, lang: str, *, mention: bool = True) -> str:
@@ -105,7 +89,7 @@ def seat_map(info: TableInfo, lang: str) -> list[str]:
         score = ""
         if info.status is not TableStatus.LOBBY and info.totals:
             score = f" · {signed(info.totals[seat])}"
-        number = t("table.seat.number", lang, n=seat_number(seat))
+        number = words.seat_place(seat, None, lang)
         place = seat_place(info, seat, lang)
         label = f"**{place}**" if place == number else f"**{place}** ({number})"
         lines.append(f"{label} {who}{dealer}{_seat_flags(info, s, lang)}{score}")

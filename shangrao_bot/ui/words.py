@@ -11,7 +11,7 @@ never reaches a player. Pure functions over plain values, no Discord.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.rules.tiles import HONOR_START, rank_of, suit_of
@@ -152,8 +152,3 @@ def action_text(action: Action, lang: str) -> str:
     if k is ActionKind.WIN:
         return "胡" if zh else "win (hu)"
     return {"zh-CN": "过", "zh-TW": "過", "en": "pass"}[lang]
-
-
-def seat_numbers_text(values: Sequence[int]) -> str:
-    """``1: +4 · 2: −2 …``: per-seat numbers with seats counted 1-4."""
-    return " · ".join(f"{seat_number(i)}: {v:+d}" for i, v in enumerate(values))
