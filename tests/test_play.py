@@ -479,12 +479,29 @@ def test_a_tile_alone_discards_it_and_a_dot_discards_the_drawn_tile() -> None:
     assert "is not a command" in (parse_command("S", view).error or "")
     assert parse_command("d S", view) == Command(Action(0, ActionKind.DISCARD, parse_tile("2z")))
     # a tile-like word that is not one tile says why
-    assert "'0m' is not a tile: ranks are 1-9" in (parse_command("0m", view).error or "")
+    assert parse_command("0m", view).error == (
+        "'0m' is not a tile: ranks are 1-9 — write one tile, e.g. d 5m or d 五万"
+    )
     assert "should be exactly one tile" in (parse_command("55m", view).error or "")
     assert "has no suit" in (parse_command("5", view).error or "")
-    # after a chi or pong, or on a claim, nothing was just drawn
+    # after a chi or pong a tile must be named; on a claim the engine says discarding is not on
+    after_call = replace(view, drawn=None)
+    assert parse_command(".", after_call).error == "d needs a tile: e.g. d 5m, d 7z or d 五万"
     claim = _claim_view([Action(0, ActionKind.PASS)])
-    assert "you have not just drawn a tile" in (parse_command(".", claim).error or "")
+    assert parse_command(".", claim) == Command(Action(0, ActionKind.DISCARD, parse_tile("5m")))
+
+
+def test_a_dot_on_a_claim_is_refused_by_the_engine() -> None:
+    # hand 1 of this seed opens with a claim prompt for seat 0: "." cannot discard there
+    out = io.StringIO()
+    run_play(namespace(hands=1, seed="d"), io.StringIO(".\npass\n"), out)
+    text = out.getvalue()
+    at = text.index("discarded 7s (七条): claim it or pass")
+    prompt_end = text.index("\n> ", at) + 3
+    assert text[prompt_end:].startswith(
+        "Not possible: this is a claim window: claim the discard or pass. You may: "
+    )
+    assert "You pass" in text[prompt_end:] and "not a command" not in text
 
 
 def test_the_legal_line_offers_the_dot_only_with_a_drawn_tile() -> None:

@@ -81,12 +81,17 @@ def drawn_discardable(view: PlayerView) -> bool:
 
 
 def _discard_drawn(view: PlayerView) -> Command:
-    if view.drawn is None:
-        return Command(
-            error="you have not just drawn a tile: . discards the drawn tile; name a tile "
-            "instead, e.g. d 5m"
-        )
-    return Command(Action(HUMAN, ActionKind.DISCARD, view.drawn))
+    """``.``: the drawn tile. With none drawn it is either this seat's turn after a chi or pong
+    (a tile must be named) or not a time to discard at all (the engine says why)."""
+    if view.drawn is not None:
+        return Command(Action(HUMAN, ActionKind.DISCARD, view.drawn))
+    pub = view.public
+    if pub.phase is Phase.TURN and pub.current == view.seat:
+        return Command(error="d needs a tile: e.g. d 5m, d 7z or d 五万")
+    tile = claim_tile(view)
+    if tile is None:
+        tile = view.concealed[0] if view.concealed else 0
+    return Command(Action(HUMAN, ActionKind.DISCARD, tile))
 
 
 def _bare_tile(text: str) -> Command | None:
@@ -95,12 +100,10 @@ def _bare_tile(text: str) -> Command | None:
     not look like a tile at all; an error when it looks like one but is not (``0m``, ``55m``)."""
     if len(text.split()) != 1 or not (text[0].isdigit() or not text[0].isascii()):
         return None
-    try:
-        return Command(Action(HUMAN, ActionKind.DISCARD, parse_tile(text)))
-    except RulesError as exc:
-        if text[0].isdigit():
-            return Command(error=f"{exc} — to discard, write one tile, e.g. 5m or d 5m")
-        return None
+    tile = _one_tile(text, "d 5m or d 五万")
+    if isinstance(tile, int):
+        return Command(Action(HUMAN, ActionKind.DISCARD, tile))
+    return Command(error=tile) if text[0].isdigit() else None
 
 
 def _split(text: str) -> tuple[str, str]:
