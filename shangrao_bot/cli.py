@@ -1,20 +1,33 @@
 """Command line: ``shangrao-bot score | analyze | verify | simulate | play | render | run`` over
 the rules core, the engine and the renderer.
 
-Bad input never produces a traceback: it ends with exit status 2 and one line on stderr that
-names the offending token.
+Conventions shared by every subcommand:
+
+* Bad input never produces a traceback: it ends with exit status 2 and one line on stderr,
+  ``shangrao-bot: error: …``, that names the offending token (argparse's own usage errors
+  included). Echoed input has its control characters escaped (``\\x1b``) and long tokens cut.
+* ``analyze`` reads a batch: a bad line answers with an error object for that line, the batch
+  goes on, and the exit status is 2 when any line was bad.
+* Output cut short by its reader (``shangrao-bot … | head``) ends quietly with exit status 141
+  (128 + SIGPIPE, what a shell reports for a command stopped by a closed pipe).
+* Ctrl-C ends with exit status 130 and no traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import os
+import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NoReturn, TextIO
 
 from shangrao_bot.engine.wall import Wall, WallError, parse_seed, shuffle_wall
 from shangrao_bot.render.cli import add_render_parser
+from shangrao_bot.rules.bonus_text import BonusTextError, read_bonus, split_items
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.hand import analyze_complete, analyze_waiting
 from shangrao_bot.rules.ruleset import Preset, RuleSet
@@ -30,14 +43,53 @@ from shangrao_bot.rules.tiles import (
     sort_tiles,
 )
 
+PROG = "shangrao-bot"
+ERROR_PREFIX = f"{PROG}: error: "
+EXIT_BAD_INPUT = 2
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
+ECHO_LIMIT = 60  # characters of a bad input line echoed back
+TOKEN_LIMIT = 40  # characters of a quoted token in an error message
+MESSAGE_LIMIT = 400  # characters of a whole error message
+_LONG_TOKEN = re.compile(r"'([^'\s]{" + str(TOKEN_LIMIT + 1) + r",})'")
+
 
 class CliError(Exception):
     """Bad command-line input: printed as one line, exit status 2."""
 
 
+def shown(text: str, limit: int | None = ECHO_LIMIT) -> str:
+    """``text`` as it may be echoed to a terminal: every non-printable character (control
+    characters, newlines, bidi overrides) escaped as ``\\x1b`` / ``\\u202e``, and at most
+    ``limit`` characters, the cut marked with ``…``."""
+    pieces: list[str] = []
+    size = 0
+    end = len(text) if limit is None else min(len(text), limit + 1)
+    for ch in text[:end]:
+        piece = ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+        pieces.append(piece)
+        size += len(piece)
+    if limit is None or (size <= limit and end == len(text)):
+        return "".join(pieces)
+    while pieces and size > limit - 1:
+        size -= len(pieces.pop())
+    return "".join(pieces) + "…"
+
+
+def one_line(message: str) -> str:
+    """An error message fit for one line: long quoted tokens cut, nothing non-printable."""
+    cut = _LONG_TOKEN.sub(lambda m: "'" + shown(m.group(1), TOKEN_LIMIT) + "'", message)
+    return shown(cut, MESSAGE_LIMIT)
+
+
+def error_line(message: str) -> str:
+    """The one line every subcommand reports an error with: ``shangrao-bot: error: …``."""
+    return ERROR_PREFIX + one_line(message)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise CliError(message)
+        raise CliError(f"{message}; try '{self.prog} --help'")
 
 
 def _seat(text: str, what: str) -> int:
@@ -72,22 +124,29 @@ def parse_flown(text: str | None) -> tuple[int, ...]:
     return tuple(flown)
 
 
+BONUS_KINDS_HELP = (
+    "minggang (明杠 碰杠 补杠), angang (暗杠 自摸杠 跌宝杠), jiebao (接宝) or sigebao (四个宝), "
+    "with ×N for several, e.g. 2:暗杠×2"
+)
+
+
 def parse_bonuses(text: str | None) -> tuple[Bonus, ...]:
-    """``SEAT:KIND,…`` with KIND one of minggang, angang, jiebao, sigebao."""
-    if not text:
-        return ()
-    out = []
-    kinds = ", ".join(k.value for k in BonusKind)
-    for item in text.split(","):
-        seat_s, sep, kind_s = item.strip().partition(":")
-        if not sep:
-            raise CliError(f"'{item}' in --bonus should be SEAT:KIND, e.g. 1:minggang")
-        seat = _seat(seat_s, "--bonus")
+    """``SEAT:KIND,…`` read as ``/score``'s ``bonuses`` are (:mod:`shangrao_bot.rules.bonus_text`:
+    pinyin or Chinese kinds, ``×N``), with seats 0-3."""
+    out: list[Bonus] = []
+    for item in split_items(text):
         try:
-            kind = BonusKind(kind_s.strip().lower())
-        except ValueError:
-            raise CliError(f"'{kind_s}' is not a bonus kind: use {kinds}") from None
-        out.append(Bonus(seat, kind))
+            bonus = read_bonus(item)
+        except BonusTextError as exc:
+            if exc.problem == "kind":
+                raise CliError(
+                    f"'{item}' in --bonus does not name a bonus kind: use {BONUS_KINDS_HELP}"
+                ) from None
+            if exc.problem == "times":
+                raise CliError(f"'{item}' in --bonus: a bonus repeats 1-4 times") from None
+            raise CliError(f"'{item}' in --bonus should be SEAT:KIND, e.g. 1:minggang") from None
+        seat = _seat(bonus.who, "--bonus")
+        out += [Bonus(seat, BonusKind(bonus.kind))] * bonus.times
     return tuple(out)
 
 
@@ -198,28 +257,95 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+MAX_HAND_LINE = 300  # characters; a hand with melds and Chinese names is far shorter
+
+
+def input_lines(inp: TextIO, limit: int = MAX_HAND_LINE) -> Iterator[tuple[int, str, int]]:
+    """``(number, text, length)`` for each line of ``inp``, counted from 1: ``text`` without its
+    line end and cut after ``limit + 1`` characters (the rest of a longer line is read and
+    dropped, so one huge line costs no memory), ``length`` the line's full length."""
+    number = 0
+    while True:
+        chunk = inp.readline(limit + 1)
+        if chunk == "":
+            return
+        number += 1
+        text = chunk.rstrip("\r\n")
+        length = len(text)
+        if text == chunk and len(chunk) > limit:  # cut before its line end: drop the rest
+            while True:
+                tail = inp.readline(65536)
+                rest = tail.rstrip("\r\n")
+                length += len(rest)
+                if tail == "" or rest != tail:
+                    break
+        yield number, text, length
+
+
+def analyze_hand(line: str, bao: int | None) -> dict[str, object]:
+    """One hand's record: the complete shapes of 14 tiles, the waits and shanten of 13."""
+    tiles, melds = split_hand_line(line)
+    hand = format_tiles(sort_tiles(tiles))
+    if melds:
+        hand = f"{hand} {format_melds(melds)}"
+    size = len(tiles) + 3 * len(melds)
+    record: dict[str, object] = {"hand": hand}
+    if size == 14:
+        analysis = analyze_complete(tiles, melds, bao)
+        record["complete"] = [s.value for s in analysis.complete]
+    elif size == 13:
+        waiting = analyze_waiting(tiles, melds, bao)
+        record["waits"] = [format_tiles([t]) for t in waiting.waits]
+        record["shanten"] = waiting.shanten
+    else:
+        raise CliError(
+            f"the hand has {size} tiles (a meld counts 3): analyze takes 13 (waits) or "
+            "14 (complete)"
+        )
+    return record
+
+
+def _line_list(numbers: list[int], most: int = 5) -> str:
+    shown_numbers = ", ".join(str(n) for n in numbers[:most])
+    more = ", …" if len(numbers) > most else ""
+    return ("line " if len(numbers) == 1 else "lines ") + shown_numbers + more
+
+
 def cmd_analyze(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
+    """One JSON object per non-blank line, in order; a bad line answers
+    ``{"line": N, "error": …, "input": …}`` and the batch goes on. Exit 2 if any line was bad."""
     bao = _bao(args.bao)
-    for raw in inp:
-        line = raw.strip()
+    if isinstance(inp, io.TextIOWrapper):
+        inp.reconfigure(errors="replace")  # a bad byte spoils its own line only
+    bad: list[int] = []
+    hands = 0
+    for number, text, length in input_lines(inp):
+        line = text.strip()
         if not line:
-            continue
-        tiles, melds = split_hand_line(line)
-        hand = format_tiles(sort_tiles(tiles))
-        if melds:
-            hand = f"{hand} {format_melds(melds)}"
-        size = len(tiles) + 3 * len(melds)
-        record: dict[str, object] = {"hand": hand}
-        if size == 14:
-            analysis = analyze_complete(tiles, melds, bao)
-            record["complete"] = [s.value for s in analysis.complete]
-        elif size == 13:
-            waiting = analyze_waiting(tiles, melds, bao)
-            record["waits"] = [format_tiles([t]) for t in waiting.waits]
-            record["shanten"] = waiting.shanten
-        else:
-            raise CliError(f"'{line}' has {size} tiles: analyze takes 13 (waits) or 14 (complete)")
+            continue  # blank lines (only whitespace) are skipped: no output
+        hands += 1
+        record: dict[str, object]
+        try:
+            if length > MAX_HAND_LINE:
+                raise CliError(
+                    f"a line of {length} characters is not a hand: analyze reads lines of up "
+                    f"to {MAX_HAND_LINE}"
+                )
+            record = analyze_hand(line, bao)
+        except (CliError, RulesError) as exc:
+            bad.append(number)
+            record = {"line": number, "error": one_line(str(exc)), "input": shown(line)}
         print(json.dumps(record, ensure_ascii=False), file=out)
+    if bad:
+        print(
+            error_line(
+                f"{len(bad)} of {hands} {'hand' if hands == 1 else 'hands'} could not be "
+                f"analysed ({_line_list(bad)}); "
+                'each has an "error" object in the output'
+            ),
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
     return 0
 
 
@@ -328,8 +454,8 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--flown", help="宝 discarded per seat: SEAT:N,… e.g. 0:1,2:1")
     score.add_argument(
         "--bonus",
-        help="bonus events: SEAT:KIND,… with KIND minggang (碰杠), "
-        "angang (自摸杠), jiebao (接宝), sigebao (四个宝)",
+        help="bonus events: SEAT:KIND,… with KIND minggang (明杠 碰杠 补杠), angang (暗杠 "
+        "自摸杠 跌宝杠), jiebao (接宝) or sigebao (四个宝), ×N for several: 1:minggang,2:暗杠×2",
     )
     score.add_argument("--stake", type=int, default=1, help="multiplies every amount")
     score.add_argument("--json", action="store_true", help="print one JSON object")
@@ -337,8 +463,11 @@ def build_parser() -> argparse.ArgumentParser:
     analyze = sub.add_parser(
         "analyze",
         help="analyse hands read from stdin, one per line",
-        description="For 14 tiles print the complete shapes; for 13 the waits and shanten. "
-        "Melds may be given in brackets on the line.",
+        description="Read hands from stdin, one per line (melds in brackets allowed), and print "
+        "one JSON object per hand: for 14 tiles the complete shapes, for 13 the waits and "
+        'shanten. A line that is not a hand answers {"line": N, "error": …, "input": …} '
+        "and the batch goes on; blank lines are skipped. Exit status 0 when every line was a "
+        "hand, exit status 2 when any was not.",
     )
     analyze.add_argument("--bao", required=True, help="the 宝 kind, or 'none'")
 
@@ -370,8 +499,10 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser(
         "play",
         help="play in the terminal (seat 0) against three AI players",
-        description="You are seat 0 against three AI players. Commands: d 5m (discard), chi "
-        "345m, pong, kong 7z, hu, pass, hint, help, quit. Works over a pipe.",
+        description="You are seat 0 against three AI players. Your hand is shown in mpsz and "
+        "in Chinese, the 宝 in 【】. Commands: d 5m or 5m alone (discard; 五万 too), . (discard "
+        "the drawn tile), chi 345m, pong, kong 7z, hu, pass, hint, help, quit. Works over a "
+        "pipe.",
     )
     play.add_argument("--ai", default="normal", help="the opponents' level: normal or easy")
     play.add_argument("--preset", default="shangrao", help="shangrao (default) or baike")
@@ -383,12 +514,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _drop_stdout() -> None:
+    """After a broken pipe: point stdout at the null device, so that the interpreter's own
+    flush at exit does not fail (and complain) again."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
 def main(
     argv: Sequence[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
 ) -> int:
     out = stdout or sys.stdout
     try:
-        args = build_parser().parse_args(argv)
+        status = _main(argv, stdin, out)
+        out.flush()
+        return status
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly
+        if stdout is None:
+            _drop_stdout()
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None, stdin: TextIO | None, out: TextIO) -> int:
+    try:
+        with contextlib.redirect_stdout(out):  # --help goes where the output goes
+            args = build_parser().parse_args(argv)
         if args.command == "score":
             return cmd_score(args, out)
         if args.command == "analyze":
@@ -410,15 +564,19 @@ def main(
         from shangrao_bot.settings import load_settings
 
         return run_bot(load_settings())
+    except BrokenPipeError:
+        raise
     except (CliError, RulesError, WallError, ValueError) as exc:
-        print(f"shangrao-bot: error: {exc}", file=sys.stderr)
-        return 2
+        print(error_line(str(exc)), file=sys.stderr)
+        return EXIT_BAD_INPUT
     except SystemExit as exc:  # --help
         return int(exc.code or 0)
     except Exception as exc:  # a bug: still one line for the user, never a traceback
         print(
-            f"shangrao-bot: internal error ({type(exc).__name__}: {exc}); please report it "
-            "with the command you ran",
+            error_line(
+                f"internal error ({type(exc).__name__}: {exc}); please report it with the "
+                "command you ran"
+            ),
             file=sys.stderr,
         )
         return 1

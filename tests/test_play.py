@@ -33,9 +33,13 @@ from shangrao_bot.engine.session import Session
 from shangrao_bot.engine.state import HandState, Outcome, Phase
 from shangrao_bot.engine.views import PlayerView, view_for
 from shangrao_bot.play import (
+    HELP,
     Command,
     game,
     hint_lines,
+    legal_line,
+    marked,
+    marked_zh,
     parse_command,
     result_lines,
     run_play,
@@ -44,6 +48,7 @@ from shangrao_bot.play import (
 )
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import parse_tile, parse_tiles
+from shangrao_bot.ui.words import hand_text
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -306,12 +311,13 @@ def test_ctrl_c_ends_the_session_politely() -> None:
     assert out.getvalue().splitlines()[-2] == "Interrupted: the session ends here."
 
 
-def test_bad_options_are_one_line_and_status_2() -> None:
+def test_bad_options_are_one_line_on_stderr_and_status_2() -> None:
     for kw in ({"ai": "genius"}, {"preset": "tokyo"}, {"hands": 0}, {"stake": 0}):
-        out = io.StringIO()
-        assert run_play(namespace(**kw), io.StringIO(""), out) == 2
-        assert out.getvalue().count("\n") == 1
-        assert out.getvalue().startswith("shangrao-bot play: error: ")
+        out, err = io.StringIO(), io.StringIO()
+        assert run_play(namespace(**kw), io.StringIO(""), out, err) == 2
+        assert out.getvalue() == ""
+        assert err.getvalue().count("\n") == 1
+        assert err.getvalue().startswith("shangrao-bot: error: ")  # as every subcommand says it
 
 
 def test_the_cli_passes_its_options_to_the_game() -> None:
@@ -387,7 +393,7 @@ def test_views_printed_carry_only_seat_0_tiles() -> None:
         state.apply(ai.choose(view_for(state, seat)))
     view = view_for(state, 0)
     text = "\n".join(play.render_view(view, 1, 1))
-    mine = spaced(view.concealed)
+    mine = marked(view.concealed, view.public.bao)
     assert mine in text
     for seat in (1, 2, 3):
         assert spaced(state.concealed(seat)) not in text
@@ -432,6 +438,89 @@ def test_hint_values_count_the_bao_about_to_fly() -> None:
     text = "\n".join(hint_lines(state, view))
     # discarding the 宝 (飞宝) leaves a clean wait on 5p, and doubles the win
     assert "5p (4 unseen): 平胡自摸 ×2, 飞宝 ×2 = 4 per payer" in text
+
+
+def test_your_hand_marks_the_bao_in_both_notations() -> None:
+    _, view = _fake_turn("123m 5m 46p 777s 112z 9s", "5m", "5m")
+    lines = play.render_view(view, 1, 4)
+    hand = next(i for i, line in enumerate(lines) if line.startswith("Your hand: "))
+    assert (
+        lines[hand] == "Your hand: 123m 【5m】 46p 7779s 112z   drew 【5m (五万)】 — . discards it"
+    )
+    assert lines[hand + 1] == "           一二三万 【五万】 四六筒 七七七九条 东东 南   + 【五万】"
+    assert "宝 5m 五万 (【】 in your hand)" in lines[1]
+    # a 宝 that is not in the hand marks nothing; the drawn tile is plain
+    _, plain = _fake_turn("123m 46p 777s 112z 9s 9s", "1s", "5m")
+    text = "\n".join(play.render_view(plain, 1, 4))
+    assert "Your hand: 123m 46p 77799s 112z   drew 1s (一条) — . discards it" in text
+    assert "           一二三万 四六筒 七七七九九条 东东 南   + 一条" in text
+    assert "【" not in text.split("Your hand: ")[1]
+
+
+def test_marks_and_compact_chinese() -> None:
+    tiles = sorted(parse_tiles("1234556m 46p 11z"))
+    assert marked(tiles, parse_tile("5m")) == "1234m 【55m】 6m 46p 11z"
+    assert marked_zh(tiles, parse_tile("5m")) == "一二三四万 【五五万】 六万 四六筒 东东"
+    assert marked_zh(tiles, parse_tile("1z")) == "一二三四五五六万 四六筒 【东东】"
+    assert marked(tiles, parse_tile("9s")) == spaced(tiles) == "1234556m 46p 11z"
+    assert spaced_zh(tiles) == hand_text(tiles, "zh-CN") == "一二三四五五六万 四六筒 东东"
+    assert spaced_zh([]) == "-" and marked([], 0) == "-"
+
+
+def test_a_tile_alone_discards_it_and_a_dot_discards_the_drawn_tile() -> None:
+    _, view = _fake_turn("123m 5m 46p 777s 112z 9s", "9s", "5m")
+    five, nine = Action(0, ActionKind.DISCARD, 4), Action(0, ActionKind.DISCARD, parse_tile("9s"))
+    for line in ("5m", "5M", " 五万 ", "五萬"):
+        assert parse_command(line, view) == Command(five), line
+    assert parse_command("南", view) == Command(Action(0, ActionKind.DISCARD, parse_tile("2z")))
+    for line in (".", "。", " . "):
+        assert parse_command(line, view) == Command(nine), line
+    # letters alone are too easily a slip (n for no, p for pong): they need d
+    assert "is not a command" in (parse_command("S", view).error or "")
+    assert parse_command("d S", view) == Command(Action(0, ActionKind.DISCARD, parse_tile("2z")))
+    # a tile-like word that is not one tile says why
+    assert parse_command("0m", view).error == (
+        "'0m' is not a tile: ranks are 1-9 — write one tile, e.g. d 5m or d 五万"
+    )
+    assert "should be exactly one tile" in (parse_command("55m", view).error or "")
+    assert "has no suit" in (parse_command("5", view).error or "")
+    # after a chi or pong a tile must be named; on a claim the engine says discarding is not on
+    after_call = replace(view, drawn=None)
+    assert parse_command(".", after_call).error == "d needs a tile: e.g. d 5m, d 7z or d 五万"
+    claim = _claim_view([Action(0, ActionKind.PASS)])
+    assert parse_command(".", claim) == Command(Action(0, ActionKind.DISCARD, parse_tile("5m")))
+
+
+def test_a_dot_on_a_claim_is_refused_by_the_engine() -> None:
+    # hand 1 of this seed opens with a claim prompt for seat 0: "." cannot discard there
+    out = io.StringIO()
+    run_play(namespace(hands=1, seed="d"), io.StringIO(".\npass\n"), out)
+    text = out.getvalue()
+    at = text.index("discarded 7s (七条): claim it or pass")
+    prompt_end = text.index("\n> ", at) + 3
+    assert text[prompt_end:].startswith(
+        "Not possible: this is a claim window: claim the discard or pass. You may: "
+    )
+    assert "You pass" in text[prompt_end:] and "not a command" not in text
+
+
+def test_the_legal_line_offers_the_dot_only_with_a_drawn_tile() -> None:
+    _, view = _fake_turn("123m 5m 46p 777s 112z 9s", "9s", "5m")
+    assert legal_line(view).startswith("Legal: . | d 1m | d 2m")
+    no_draw = replace(view, drawn=None)
+    assert " . " not in legal_line(no_draw) and legal_line(no_draw).startswith("Legal: d 1m")
+    help_text = "\n".join(HELP)
+    assert "5m | 五万 | d 5m" in help_text and "  .   " in help_text and "【5m】" in help_text
+
+
+def test_bare_tiles_and_the_dot_through_a_whole_game() -> None:
+    # hand 1 of this seed starts with seat 0's turn, having drawn 5m; the next draw is 4z
+    out = io.StringIO()
+    run_play(namespace(hands=1, seed="demo"), io.StringIO(".\n二万\n9m\n"), out)
+    text = out.getvalue()
+    assert "You draw 5m (五万)\n" in text and "You discard 5m (五万)\n" in text
+    assert "You discard 2m (二万)\n" in text and "You discard 9m (九万)\n" in text
+    assert "Not possible" not in text and "not a command" not in text
 
 
 def _fake_claim(conc: str, tile: str, legal: list[Action]) -> tuple[HandState, PlayerView]:

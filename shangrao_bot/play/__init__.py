@@ -22,21 +22,25 @@ lines into actions), :mod:`.hints`, :mod:`.results` (the end of a hand), :mod:`.
 
 from __future__ import annotations
 
-from shangrao_bot.play.commands import Command, parse_command
+from shangrao_bot.play.commands import HELP, Command, parse_command
 from shangrao_bot.play.config import config_from_args
 from shangrao_bot.play.console import Console
 from shangrao_bot.play.game import Table, run_play
 from shangrao_bot.play.hints import hint_lines
 from shangrao_bot.play.results import result_lines
-from shangrao_bot.play.screen import render_view
-from shangrao_bot.play.text import spaced, spaced_zh
+from shangrao_bot.play.screen import legal_line, render_view
+from shangrao_bot.play.text import marked, marked_zh, spaced, spaced_zh
 
 __all__ = [
+    "HELP",
     "Command",
     "Console",
     "Table",
     "config_from_args",
     "hint_lines",
+    "legal_line",
+    "marked",
+    "marked_zh",
     "parse_command",
     "render_view",
     "result_lines",

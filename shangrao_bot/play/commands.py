@@ -19,10 +19,13 @@ from shangrao_bot.rules.tiles import NUM_KINDS, MeldKind, counts_of, parse_tile,
 
 MAX_LINE = 200  # longer lines are not commands; echoing them back would flood the screen
 _KONGS = (ActionKind.KONG, ActionKind.ANGANG, ActionKind.BUGANG)
+DISCARD_DRAWN = "."  # the command that discards the tile just drawn (摸打)
+_DISCARD_DRAWN_WORDS = (DISCARD_DRAWN, "。")  # the full stop of a Chinese input method too
 
 HELP = (
     "Commands (one per line):",
-    "  d 5m | discard 5m | d 五万   discard a tile (mpsz 5m 7z, letters E S W N P F C, or 五万 东)",
+    "  5m | 五万 | d 5m | d E     discard a tile (mpsz or Chinese; letters E S W N P F C after d)",
+    "  .                          discard the tile you just drew",
     "  chi 345m | chi             take the discard into that sequence (plain chi if only one fits)",
     "  pong                       pong the discard",
     "  kong 7z | kong             declare a kong (plain kong if only one is possible)",
@@ -32,8 +35,8 @@ HELP = (
     "  show                       print the table and your hand again",
     "  help                       this list",
     "  quit                       end the session now and show the totals",
-    "Marks: 5m(飞) a flown 宝 · 7s(→W) a discard West took · [777s] exposed meld · "
-    "(1111z) concealed kong · ←S claimed from South",
+    "Marks: 【5m】 the 宝 in your hand · 5m(飞) a flown 宝 · 7s(→W) a discard West took · "
+    "[777s] exposed meld · (1111z) concealed kong · ←S claimed from South",
 )
 
 
@@ -68,6 +71,39 @@ def claim_tile(view: PlayerView) -> int | None:
     if view.public.last_discard is not None:
         return view.public.last_discard[1]
     return next((a.tile for a in view.legal if a.kind is ActionKind.WIN), None)
+
+
+def drawn_discardable(view: PlayerView) -> bool:
+    """Whether :data:`DISCARD_DRAWN` is legal: a tile was drawn and may be discarded."""
+    return view.drawn is not None and any(
+        a.kind is ActionKind.DISCARD and a.tile == view.drawn for a in view.legal
+    )
+
+
+def _discard_drawn(view: PlayerView) -> Command:
+    """``.``: the drawn tile. With none drawn it is either this seat's turn after a chi or pong
+    (a tile must be named) or not a time to discard at all (the engine says why)."""
+    if view.drawn is not None:
+        return Command(Action(HUMAN, ActionKind.DISCARD, view.drawn))
+    pub = view.public
+    if pub.phase is Phase.TURN and pub.current == view.seat:
+        return Command(error="d needs a tile: e.g. d 5m, d 7z or d 五万")
+    tile = claim_tile(view)
+    if tile is None:
+        tile = view.concealed[0] if view.concealed else 0
+    return Command(Action(HUMAN, ActionKind.DISCARD, tile))
+
+
+def _bare_tile(text: str) -> Command | None:
+    """A line that is one tile alone discards it: ``2s``, ``二条``. Honour letters need ``d``
+    (a lone ``n`` or ``p`` is more likely a slip than North or White). None when the line does
+    not look like a tile at all; an error when it looks like one but is not (``0m``, ``55m``)."""
+    if len(text.split()) != 1 or not (text[0].isdigit() or not text[0].isascii()):
+        return None
+    tile = _one_tile(text, "d 5m or d 五万")
+    if isinstance(tile, int):
+        return Command(Action(HUMAN, ActionKind.DISCARD, tile))
+    return Command(error=tile) if text[0].isdigit() else None
 
 
 def _split(text: str) -> tuple[str, str]:
@@ -216,11 +252,16 @@ def parse_command(line: str, view: PlayerView) -> Command:
         return Command(error="empty line: type a command such as d 5m or pass ('help' lists them)")
     if len(text) > MAX_LINE:
         return Command(error=f"that line has {len(text)} characters: commands are short, e.g. d 5m")
+    if text in _DISCARD_DRAWN_WORDS:
+        return _discard_drawn(view)
     verb, rest = _split(text)
     if verb in _META:
         return Command(meta=_META[verb])
     build = _BUILDERS.get(verb)
     if build is None:
+        bare = _bare_tile(text)
+        if bare is not None:
+            return bare
         word = text.split(None, 1)[0]  # as typed, not lowercased
         shown = word if len(word) <= 20 else word[:20] + "…"
         return Command(

@@ -9,9 +9,11 @@ finished hands.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable
 from typing import TextIO
 
+from shangrao_bot.cli import EXIT_BAD_INPUT, error_line
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import Player, make_ai
 from shangrao_bot.engine.errors import EngineError
@@ -19,7 +21,7 @@ from shangrao_bot.engine.events import Event, EventKind
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.state import HandState, Phase, seat_name
 from shangrao_bot.engine.views import PlayerView, view_for
-from shangrao_bot.play.commands import HELP, parse_command
+from shangrao_bot.play.commands import DISCARD_DRAWN, HELP, drawn_discardable, parse_command
 from shangrao_bot.play.config import PlayConfig, ai_rng, config_from_args
 from shangrao_bot.play.console import Console
 from shangrao_bot.play.hints import hint_lines
@@ -195,19 +197,24 @@ def _legal_reminder(view: PlayerView) -> str:
     non_discards = [a.command() for a in view.legal if a.kind is not ActionKind.DISCARD]
     if any(a.kind is ActionKind.DISCARD for a in view.legal):
         non_discards.append("d <a tile in your hand>")
+    if drawn_discardable(view):
+        non_discards.append(f"{DISCARD_DRAWN} (the drawn tile)")
     return "You may: " + ", ".join(non_discards)
 
 
-def run_play(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+def run_play(
+    args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO | None = None
+) -> int:
     """Play a session on the given streams; the exit status (0 also after quit or end of input,
-    2 for bad options, 130 after Ctrl-C)."""
+    2 for bad options — one ``shangrao-bot: error: …`` line on ``stderr``, by default
+    ``sys.stderr`` —, 130 after Ctrl-C)."""
     console = Console(stdin, stdout)
     try:
         config = config_from_args(args)
         table = Table(config, console)
     except ValueError as exc:
-        console.say(f"shangrao-bot play: error: {exc}")
-        return 2
+        print(error_line(str(exc)), file=stderr or sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         return table.run()
     except KeyboardInterrupt:

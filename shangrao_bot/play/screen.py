@@ -6,8 +6,19 @@ from __future__ import annotations
 from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.state import MeldRecord, Phase, seat_name
 from shangrao_bot.engine.views import PlayerView, SeatView
-from shangrao_bot.play.commands import claim_tile
-from shangrao_bot.play.text import HUMAN, named, spaced, spaced_zh, who, wind_letter
+from shangrao_bot.play.commands import DISCARD_DRAWN, claim_tile, drawn_discardable
+from shangrao_bot.play.text import (
+    BAO_CLOSE,
+    BAO_OPEN,
+    HUMAN,
+    marked,
+    marked_one,
+    marked_zh,
+    named,
+    spaced_zh,
+    who,
+    wind_letter,
+)
 from shangrao_bot.rules.tiles import tile_name, tile_str
 
 
@@ -53,10 +64,15 @@ def _situation(view: PlayerView) -> str:
 
 
 def legal_line(view: PlayerView) -> str:
-    """The legal actions as the commands a player types, claims and wins first."""
+    """The legal actions as the commands a player types, claims and wins first; ``.`` (discard
+    the drawn tile) just before the discards."""
     order = {ActionKind.WIN: 0, ActionKind.DISCARD: 9, ActionKind.PASS: 8}
     acts = sorted(view.legal, key=lambda a: order.get(a.kind, 1))
-    return "Legal: " + " | ".join(a.command() for a in acts)
+    commands = [a.command() for a in acts if a.kind is not ActionKind.DISCARD]
+    if drawn_discardable(view):
+        commands.append(DISCARD_DRAWN)
+    commands += [a.command() for a in acts if a.kind is ActionKind.DISCARD]
+    return "Legal: " + " | ".join(commands)
 
 
 def render_view(view: PlayerView, hand_no: int, hands: int) -> list[str]:
@@ -67,16 +83,21 @@ def render_view(view: PlayerView, hand_no: int, hands: int) -> list[str]:
         f"── Hand {hand_no}/{hands} · {_situation(view)} · {seat_name(HUMAN, pub.dealer)} · "
         f"live tiles {pub.live} ──"
     )
+    bao = pub.bao
     lines = [
         head,
-        f"宝 {tile_str(pub.bao)} {tile_name(pub.bao)} · indicator {tile_str(pub.indicator)} "
-        f"{tile_name(pub.indicator)}",
+        f"宝 {tile_str(bao)} {tile_name(bao)} ({BAO_OPEN}{BAO_CLOSE} in your hand) · indicator "
+        f"{tile_str(pub.indicator)} {tile_name(pub.indicator)}",
         *seat_lines(view),
     ]
-    drawn = f"   drew {named(view.drawn)}" if view.drawn is not None else ""
-    lines.append(f"Your hand: {spaced(view.concealed)}{drawn}")
-    zh_drawn = f"   + {tile_name(view.drawn)}" if view.drawn is not None else ""
-    lines.append(f"           {spaced_zh(view.concealed)}{zh_drawn}")
+    drawn = zh_drawn = ""
+    if view.drawn is not None:
+        drawn = f"   drew {marked_one(view.drawn, bao, named(view.drawn))}"
+        if drawn_discardable(view):
+            drawn += f" — {DISCARD_DRAWN} discards it"
+        zh_drawn = f"   + {marked_one(view.drawn, bao, tile_name(view.drawn))}"
+    lines.append(f"Your hand: {marked(view.concealed, bao)}{drawn}")
+    lines.append(f"           {marked_zh(view.concealed, bao)}{zh_drawn}")
     if me.melds:
         own = " ".join(_meld_text(r, pub.dealer) for r in me.melds)
         zh = " ".join(spaced_zh(r.meld.tiles) for r in me.melds)

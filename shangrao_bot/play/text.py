@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from shangrao_bot.engine.state import WIND_NAMES, seat_name
 from shangrao_bot.rules.scoring import BonusKind, WinHow
 from shangrao_bot.rules.tiles import format_tiles, suit_of, tile_name, tile_str
+from shangrao_bot.ui.words import hand_text
 
 HUMAN = 0
 SEATS = 4
 RULE = "─" * 72
+BAO_OPEN, BAO_CLOSE = "【", "】"  # around the 宝 in the player's hand (never in a meld notation)
 
 HOW_NAMES = {
     WinHow.SELF: "自摸 (self-draw)",
@@ -43,8 +45,44 @@ def spaced(tiles: Iterable[int]) -> str:
 
 
 def spaced_zh(tiles: Iterable[int]) -> str:
-    """Chinese names, one word per suit (``一万二万三万 四筒五筒 东东``)."""
-    return " ".join("".join(tile_name(t) for t in g) for g in _suit_groups(tiles)) or "-"
+    """Chinese, the compact way players write a hand (``五五六七万 三四筒 东东``): the same
+    words as the Discord screens (:func:`shangrao_bot.ui.words.hand_text`)."""
+    listed = list(tiles)
+    return hand_text(listed, "zh-CN") if listed else "-"
+
+
+def _bao_runs(tiles: Iterable[int], bao: int) -> list[tuple[bool, list[int]]]:
+    """``tiles`` in order, cut into runs of 宝 and of other tiles."""
+    runs: list[tuple[bool, list[int]]] = []
+    for t in tiles:
+        if runs and runs[-1][0] == (t == bao):
+            runs[-1][1].append(t)
+        else:
+            runs.append((t == bao, [t]))
+    return runs
+
+
+def _marked(tiles: Iterable[int], bao: int, write: Callable[[list[int]], str]) -> str:
+    parts = [
+        f"{BAO_OPEN}{write(run)}{BAO_CLOSE}" if is_bao else write(run)
+        for is_bao, run in _bao_runs(tiles, bao)
+    ]
+    return " ".join(parts) or "-"
+
+
+def marked(tiles: Iterable[int], bao: int) -> str:
+    """:func:`spaced` with the 宝 in brackets, where they sort: ``1234m 【55m】 6m 46p 11z``."""
+    return _marked(tiles, bao, spaced)
+
+
+def marked_zh(tiles: Iterable[int], bao: int) -> str:
+    """:func:`spaced_zh` with the 宝 in brackets: ``一二三四万 【五五万】 六万 四六筒 东东``."""
+    return _marked(tiles, bao, spaced_zh)
+
+
+def marked_one(tile: int, bao: int, text: str) -> str:
+    """``text`` (one tile's name) in brackets when the tile is the 宝."""
+    return f"{BAO_OPEN}{text}{BAO_CLOSE}" if tile == bao else text
 
 
 def named(tile: int) -> str:

@@ -37,6 +37,7 @@ def add_render_parser(sub: Any) -> None:
 
 def run_render(args: argparse.Namespace, out: TextIO) -> int:
     """Write the samples; prints one line per file (path and size). Returns the exit status."""
+    from shangrao_bot.cli import error_line  # loaded already: the CLI called this
     from shangrao_bot.render.samples import sample_images  # Pillow and the engine: only here
 
     folder = Path(args.out)
@@ -47,6 +48,6 @@ def run_render(args: argparse.Namespace, out: TextIO) -> int:
             (folder / name).write_bytes(png)
             print(f"{folder / name}  {len(png) / 1024:.0f} KB", file=out)
     except OSError as exc:
-        print(f"shangrao-bot: error: cannot write to {folder}: {exc.strerror}", file=sys.stderr)
+        print(error_line(f"cannot write to {folder}: {exc.strerror}"), file=sys.stderr)
         return 2
     return 0

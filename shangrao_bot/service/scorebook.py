@@ -23,6 +23,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from shangrao_bot.errors import UserError
+from shangrao_bot.rules.bonus_text import BonusTextError, read_bonus
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.quick import FLAT, QuickInput, quick_patterns, score_quick
 from shangrao_bot.rules.ruleset import Preset, RuleSet
@@ -79,29 +80,6 @@ CANCELLED_BY = "cancelled by "
 EXPIRED = "expired: not confirmed in time"
 UNDO = "undo: "
 _MENTION = re.compile(r"<@!?(\d{1,20})>")
-_BONUS_NAMES = {
-    "minggang": BonusKind.MINGGANG,
-    "明杠": BonusKind.MINGGANG,
-    "碰杠": BonusKind.MINGGANG,
-    "补杠": BonusKind.MINGGANG,
-    "angang": BonusKind.ANGANG,
-    "暗杠": BonusKind.ANGANG,
-    "自摸杠": BonusKind.ANGANG,
-    "跌宝杠": BonusKind.ANGANG,
-    "jiebao": BonusKind.JIEBAO,
-    "接宝": BonusKind.JIEBAO,
-    "sigebao": BonusKind.SIGEBAO,
-    "四个宝": BonusKind.SIGEBAO,
-    # the same in traditional characters (zh-TW players type these)
-    "明槓": BonusKind.MINGGANG,
-    "碰槓": BonusKind.MINGGANG,
-    "補槓": BonusKind.MINGGANG,
-    "暗槓": BonusKind.ANGANG,
-    "自摸槓": BonusKind.ANGANG,
-    "跌寶槓": BonusKind.ANGANG,
-    "接寶": BonusKind.JIEBAO,
-    "四個寶": BonusKind.SIGEBAO,
-}
 
 
 class ScoreError(UserError):
@@ -469,14 +447,12 @@ class ScoreBook:
         sigebao); a kind may carry a count: ``2:angang×2``."""
         out: list[Bonus] = []
         for item in _items(text):
-            who, sep, kind_s = item.rpartition(":")
-            kind_s, _, times_s = kind_s.strip().lower().replace("x", "×").partition("×")
-            kind = _BONUS_NAMES.get(kind_s.strip())
-            times = number(times_s) if times_s else 1
-            if not sep or kind is None or times is None or not 1 <= times <= 4:
-                raise ScoreError("sk.bad_bonus", item=item[:40])
-            seat = await self.seat_named(info, who, "bonuses")
-            out += [Bonus(seat, kind)] * times
+            try:
+                bonus = read_bonus(item)
+            except BonusTextError:
+                raise ScoreError("sk.bad_bonus", item=item[:40]) from None
+            seat = await self.seat_named(info, bonus.who, "bonuses")
+            out += [Bonus(seat, BonusKind(bonus.kind))] * bonus.times
         return tuple(out)
 
     # --- scoring ----------------------------------------------------------------------------
@@ -863,15 +839,18 @@ def _calc_flown(text: str | None) -> tuple[int, ...]:
 
 
 def _calc_bonuses(text: str | None) -> tuple[Bonus, ...]:
-    """The calculator's ``SEAT:KIND`` list, seats 1-4 (the winner is seat 1)."""
+    """The calculator's ``SEAT:KIND`` list (a kind may carry a count, ``2:暗杠×2``), seats 1-4
+    (the winner is seat 1)."""
     out: list[Bonus] = []
     for item in _items(text):
-        seat_s, sep, kind_s = item.partition(":")
-        kind = _BONUS_NAMES.get(kind_s.strip().lower())
-        seat = _calc_seat(seat_s)
-        if not sep or kind is None or seat is None:
+        try:
+            bonus = read_bonus(item)
+        except BonusTextError:
+            raise ScoreError("sk.calc_bonus", item=item[:30]) from None
+        seat = _calc_seat(bonus.who)
+        if seat is None:
             raise ScoreError("sk.calc_bonus", item=item[:30])
-        out.append(Bonus(seat, kind))
+        out += [Bonus(seat, BonusKind(bonus.kind))] * bonus.times
     return tuple(out)
 
 

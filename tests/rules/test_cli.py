@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from shangrao_bot.cli import main
+from shangrao_bot.cli import input_lines, main, shown
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -101,6 +101,51 @@ def test_score_json_hands(args: list[str], pattern: str, value: int, deltas: lis
     assert data["value"] == value
     assert data["deltas"] == deltas
     assert sum(data["deltas"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("bonus", "spelled_out"),
+    [
+        ("1:暗杠×2", "1:angang,1:angang"),
+        ("1:angang x2", "1:angang,1:angang"),
+        ("2:碰杠", "2:minggang"),
+        ("2:明杠, 2:补杠", "2:minggang,2:minggang"),
+        ("3:接宝", "3:jiebao"),
+        ("3:接寶", "3:jiebao"),
+        ("0:四个宝", "0:sigebao"),
+        ("1:自摸杠×3，2：碰杠、3:跌宝杠", "1:angang,1:angang,1:angang,2:minggang,3:angang"),
+        ("1:MINGGANG", "1:minggang"),
+    ],
+)
+def test_score_bonus_reads_what_score_bonuses_reads(bonus: str, spelled_out: str) -> None:
+    """``--bonus`` takes the kinds and ``×N`` of ``/score``'s ``bonuses`` (seats stay 0-3)."""
+    data = score_json(*PINGHU, "--bonus", bonus)
+    assert data["deltas"] == score_json(*PINGHU, "--bonus", spelled_out)["deltas"]
+    assert data["deltas"] != score_json(*PINGHU)["deltas"]
+
+
+def test_score_bonus_twice_pays_twice() -> None:
+    data = score_json(*PINGHU, "--bonus", "1:暗杠×2")
+    assert data["deltas"] == [6 - 4, -2 + 12, -2 - 4, -2 - 4]
+    assert [p["reason"] for p in data["payments"]].count("angang") == 6
+
+
+@pytest.mark.parametrize(
+    ("bonus", "message"),
+    [
+        ("1:huge", "'1:huge' in --bonus does not name a bonus kind: use minggang (明杠 碰杠 补杠)"),
+        ("1:暗杠×5", "'1:暗杠×5' in --bonus: a bonus repeats 1-4 times"),
+        ("jiebao", "'jiebao' in --bonus should be SEAT:KIND, e.g. 1:minggang"),
+        ("4:接宝", "'4' is not a seat in --bonus: use 0-3"),
+        ("Bob:接宝", "'Bob' is not a seat in --bonus: use 0-3"),
+        ("0:暗杠", "the winner's own kongs are counted from the melds"),
+    ],
+)
+def test_score_bonus_refusals(bonus: str, message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["score", *PINGHU, "--bonus", bonus])
+    err = capsys.readouterr().err
+    assert (code, out) == (2, "")
+    assert err.startswith("shangrao-bot: error: " + message) and err.count("\n") == 1
 
 
 def test_score_not_a_win_exits_zero() -> None:
@@ -269,13 +314,112 @@ def test_analyze_bao_none() -> None:
     assert far["waits"] == []
 
 
-def test_analyze_wrong_size_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _ = run(["analyze", "--bao", "5m"], stdin="123m456p789s\n")
+def test_analyze_wrong_size_is_an_error_object_for_its_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = run(["analyze", "--bao", "5m"], stdin="123m456p789s\n")
     err = capsys.readouterr().err
     assert code == 2
-    assert len(err.strip().splitlines()) == 1
-    assert "123m456p789s" in err
-    assert "Traceback" not in err
+    assert json.loads(out) == {
+        "line": 1,
+        "error": "the hand has 9 tiles (a meld counts 3): analyze takes 13 (waits) or 14 "
+        "(complete)",
+        "input": "123m456p789s",
+    }
+    assert err == (
+        "shangrao-bot: error: 1 of 1 hand could not be analysed (line 1); "
+        'each has an "error" object in the output\n'
+    )
+
+
+def test_analyze_batch_goes_on_after_bad_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [
+        "123m456p789s11122z",
+        "",
+        "0m23m456p789s11122z",
+        "   ",
+        "123m456p [789s] 1122z",
+        "123m456p [789s 1122z",
+        "1111m1m23m456p789s1z",
+    ]
+    code, out = run(["analyze", "--bao", "5m"], stdin="\n".join(lines) + "\n")
+    err = capsys.readouterr().err
+    assert code == 2
+    records = [json.loads(line) for line in out.splitlines()]
+    assert len(records) == 5  # one per non-blank line, in order; blank lines give nothing
+    good, zero, meld, unclosed, five = records
+    assert good == {"hand": "123m456p789s11122z", "complete": ["standard"]}
+    assert zero == {
+        "line": 3,
+        "error": "'0m' is not a tile: ranks are 1-9",
+        "input": "0m23m456p789s11122z",
+    }
+    assert meld["shanten"] == 0
+    assert unclosed["line"] == 6 and unclosed["input"] == "123m456p [789s 1122z"
+    assert five["line"] == 7 and "1m" in five["error"]
+    assert err.startswith("shangrao-bot: error: 3 of 5 hands could not be analysed (lines 3, 6, 7)")
+    assert err.count("\n") == 1
+
+
+def test_analyze_all_good_exits_0_and_says_nothing_on_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = run(["analyze", "--bao", "none"], stdin="\n\n123m456p789s1122z\n\n")
+    assert code == 0
+    assert len(out.splitlines()) == 1
+    assert capsys.readouterr().err == ""
+    assert run(["analyze", "--bao", "5m"], stdin="") == (0, "")
+
+
+def test_analyze_cuts_long_lines_and_escapes_control_characters(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    huge = "1m" * 500_000  # a million characters on one line
+    nasty = "123m\x1b[2J\x07456p\u202e789s\x00 11122z"
+    token = "x" * 200  # one token under the line limit
+    code, out = run(
+        ["analyze", "--bao", "5m"], stdin=f"{huge}\n{nasty}\n{token}\n123m456p789s11122z"
+    )
+    assert code == 2
+    assert "Traceback" not in capsys.readouterr().err
+    long_line, control, long_token, last = (json.loads(line) for line in out.splitlines())
+    assert long_line["line"] == 1
+    assert long_line["error"] == (
+        "a line of 1000000 characters is not a hand: analyze reads lines of up to 300"
+    )
+    assert long_line["input"] == "1m" * 29 + "1…"  # 60 characters with the cut mark
+    assert control["line"] == 2
+    assert control["input"] == "123m\\x1b[2J\\x07456p\\u202e789s\\x00 11122z"
+    assert "\\x1b" in control["error"]
+    assert long_token["line"] == 3 and len(long_token["input"]) == 60
+    assert "'" + "x" * 39 + "…'" in long_token["error"]  # the echoed token is cut too
+    assert last == {"hand": "123m456p789s11122z", "complete": ["standard"]}  # no final newline
+    assert all(ch.isprintable() for ch in out.replace("\n", ""))
+
+
+def test_input_lines_drop_the_rest_of_a_long_line() -> None:
+    text = "ab\n" + "x" * 50 + "\n\ncd"
+    assert list(input_lines(io.StringIO(text), limit=10)) == [
+        (1, "ab", 2),
+        (2, "x" * 11, 50),
+        (3, "", 0),
+        (4, "cd", 2),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "limit", "expected"),
+    [
+        ("123m", 60, "123m"),
+        ("x" * 60, 60, "x" * 60),
+        ("x" * 61, 60, "x" * 59 + "…"),
+        ("a\tb\nc\x1b", 60, "a\\tb\\nc\\x1b"),
+        ("\u202e五万", 60, "\\u202e五万"),
+        ("ab\x1bcd", 5, "ab…"),  # an escape is never cut in half
+    ],
+)
+def test_shown_escapes_and_cuts(text: str, limit: int, expected: str) -> None:
+    assert shown(text, limit) == expected
 
 
 # --- a real subprocess --------------------------------------------------------------------------
@@ -315,3 +459,19 @@ def test_subprocess_analyze() -> None:
     proc = _subprocess(["analyze", "--bao", "5m"], stdin="27m27p27s1234z5555m\n")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["complete"] == []
+
+
+def test_subprocess_analyze_bytes_that_are_not_utf8_spoil_their_line_only() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "shangrao_bot", "analyze", "--bao", "5m"],
+        input=b"\xff\xfe1m\n123m456p789s11122z\n",
+        capture_output=True,
+        cwd=REPO,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 2
+    bad, good = (json.loads(line) for line in proc.stdout.decode().splitlines())
+    assert bad["line"] == 1 and "is not a tile" in bad["error"]
+    assert good["complete"] == ["standard"]
+    assert proc.stderr.decode().startswith("shangrao-bot: error: 1 of 2 hands")
