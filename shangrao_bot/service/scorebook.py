@@ -23,7 +23,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from shangrao_bot.errors import UserError
-from shangrao_bot.rules.bonus_text import BonusTextError, read_bonus
+from shangrao_bot.rules.bonus_text import BonusTextError, read_bonus, split_items
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.quick import FLAT, QuickInput, quick_patterns, score_quick
 from shangrao_bot.rules.ruleset import Preset, RuleSet
@@ -431,7 +431,7 @@ class ScoreBook:
     async def parse_flown(self, info: SessionInfo, text: str | None) -> tuple[int, ...]:
         """``WHO:N, …`` (WHO a seat 1-4, a mention or a name) → 宝 flown per seat."""
         flown = [0] * SEATS
-        for item in _items(text):
+        for item in split_items(text):
             who, sep, n_s = item.rpartition(":")
             n = number(n_s)
             if not sep or n is None:
@@ -446,7 +446,7 @@ class ScoreBook:
         """``WHO:KIND, …`` with KIND 明杠/暗杠/接宝/四个宝 (or minggang, angang, jiebao,
         sigebao); a kind may carry a count: ``2:angang×2``."""
         out: list[Bonus] = []
-        for item in _items(text):
+        for item in split_items(text):
             try:
                 bonus = read_bonus(item)
             except BonusTextError:
@@ -790,12 +790,6 @@ def void_reason(reason: str) -> tuple[str, str]:
     return "void", reason
 
 
-def _items(text: str | None) -> list[str]:
-    """A comma-separated list (ASCII or Chinese punctuation), with Chinese colons made ASCII."""
-    cleaned = (text or "").replace("：", ":")
-    return [i.strip() for i in re.split(r"[,，、;；]", cleaned) if i.strip()]
-
-
 def number(text: str) -> int | None:
     """A small whole number written in ASCII digits, else None. (``str.isdigit`` accepts ``²``,
     which ``int`` refuses: user input must never reach ``int`` unchecked.)"""
@@ -827,7 +821,7 @@ def _calc_robbed(text: str | None) -> int | None:
 def _calc_flown(text: str | None) -> tuple[int, ...]:
     """The calculator's ``SEAT:N`` list, seats 1-4 (the winner is seat 1)."""
     flown = [0] * SEATS
-    for item in _items(text):
+    for item in split_items(text):
         seat_s, sep, n_s = item.partition(":")
         seat, n = _calc_seat(seat_s), number(n_s)
         if not sep or seat is None or n is None:
@@ -842,7 +836,7 @@ def _calc_bonuses(text: str | None) -> tuple[Bonus, ...]:
     """The calculator's ``SEAT:KIND`` list (a kind may carry a count, ``2:暗杠×2``), seats 1-4
     (the winner is seat 1)."""
     out: list[Bonus] = []
-    for item in _items(text):
+    for item in split_items(text):
         try:
             bonus = read_bonus(item)
         except BonusTextError:
