@@ -45,8 +45,8 @@ async def test_the_host_is_seated_in_the_thread_and_join_answers_them(
     reply = await (await fake.click(bob, lobby, f"mj:{table_id}:join")).response()
     assert "你已坐到牌桌 #1（2号位）。" in reply.text()  # bob reads Chinese
     await until(lambda: bob.id in thread.thread_member_ids)
-    lobby = fake.get_message(lobby.id)
-    assert lobby is not None
+    # the lobby is edited after the reply (the presenter's queue): wait for bob's seat
+    await until(lambda: f"<@{bob.id}>" in lobby.embeds[0]["description"])
     seats = lobby.embeds[0]["description"]
     assert "**seat 1** <@" in seats and "**seat 2** <@" in seats and "seat 0" not in seats
     # the Rules button explains the preset in short
