@@ -1,7 +1,8 @@
 """The rule book through the loopback fake Discord: ``/rules explain`` without a topic (the
 contents) and with each topic, in the reader's language, privately; Next / Previous / Contents
 and the contents' topic buttons edit the message in place; after a restart the old message's
-buttons still work."""
+buttons still work; a virtual table's Rules button shows the table's settings and the book's
+section on its preset, paged the same way."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from shangrao_bot.ui.rulebook import TOPICS, load_book, pages
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from tests.e2e.language_check import message_texts, offending
-from tests.e2e.test_tables import make_bot
+from tests.e2e.test_tables import make_bot, open_table
 
 CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
 
@@ -125,3 +126,28 @@ async def test_the_buttons_still_work_after_a_restart(
     await press(fake, carol, message, "rb:patterns:zh-TW:1")
     assert footer(message).startswith("第 2 頁")
     assert description(message).startswith("**§8 百科方案：分表**")
+
+
+async def test_the_tables_rules_button_opens_the_book_on_its_preset(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    table_id, _thread, lobby = await open_table(fake, bot, alice)
+    reply = await (await fake.click(alice, lobby, f"mj:{table_id}:rules")).response()
+    assert reply.ephemeral
+    assert reply.content.startswith(f"Table #{table_id}: preset **shangrao (上饶)**, stake 1")
+    assert embed(reply)["title"] == "Rule book · §7 The shangrao preset: patterns and modifiers"
+    assert "**平胡自摸** · ×2 · standard, clean" in reply.text()
+    count = len(pages("s7", "en"))
+    assert footer(reply) == f"Page 1 of {count}" and count > 1
+    await press(fake, alice, reply, "rb:s7:en:1")
+    assert footer(reply) == f"Page 2 of {count}" and "**抢杠** · ×6" in reply.text()
+    assert reply.content.startswith(f"Table #{table_id}")  # the settings stay
+    # a baike table shows §8, to a Chinese reader in Chinese
+    table_id, _thread, lobby = await open_table(fake, bot, bob, preset="baike")
+    reply = await (await fake.click(bob, lobby, f"mj:{table_id}:rules")).response()
+    assert reply.content.startswith(f"牌桌 #{table_id}：方案 **百科**")
+    assert "**§8 百科方案：分表**" in reply.text()
+    assert "**七对** · 无宝：16 · 宝调：12 · 有宝：不算胡" in reply.text()
+    assert offending(message_texts(reply), []) == []
