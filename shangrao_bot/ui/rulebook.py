@@ -204,7 +204,10 @@ def render(markdown: str, lang: str) -> str:
         stripped = line.strip()
         if stripped.startswith("```"):
             close()
-            end = next(j for j in range(i + 1, len(lines)) if lines[j].strip().startswith("```"))
+            end = next(
+                (j for j in range(i + 1, len(lines)) if lines[j].strip().startswith("```")),
+                len(lines) - 1,  # an unclosed block runs to the end
+            )
             blocks.append(lines[i : end + 1])
             i = end + 1
             continue
