@@ -1,4 +1,5 @@
-"""``/help``: what the bot does, its commands and the rules in short, in the user's language."""
+"""``/help``: what the bot does, its commands and the rules in short (the whole rule book is
+``/rules explain``), in the user's language."""
 
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ def help_embed(lang: str) -> discord.Embed:
         [t("help.intro", lang), f"**{t('help.commands', lang)}**\n{t('help.command_list', lang)}"]
     )
     embed = discord.Embed(title=t("help.title", lang), description=description, colour=EMBED_COLOUR)
-    embed.add_field(name=t("help.rules", lang), value=t("help.rules_text", lang), inline=False)
+    # the rules in short, and where the whole book is (/rules explain)
+    rules = f"{t('help.rules_text', lang)}\n{t('book.help', lang)}"
+    embed.add_field(name=t("help.rules", lang), value=rules, inline=False)
     return embed
 
 

@@ -1,7 +1,9 @@
-"""``/rules show`` and ``/rules set``: the guild's preset, house switches and stake.
+"""``/rules show`` and ``/rules set``: the guild's preset, house switches and stake;
+``/rules explain [topic]``: the players' rule book.
 
 The settings live in the ledger database (:mod:`shangrao_bot.store.guilds`); changing them is
-for administrators and is audited.
+for administrators and is audited. The rule book is shown privately, in the reader's own
+language, a page at a time (:mod:`shangrao_bot.ui.rulebook`).
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from shangrao_bot.store.guilds import (
     get_settings,
     update_settings,
 )
-from shangrao_bot.ui.i18n import t
+from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.language import public_language
+from shangrao_bot.ui.rulebook import TOC, book_message
 
 from .help import EMBED_COLOUR
 
@@ -164,6 +167,31 @@ class Rules(
         await interaction.response.send_message(
             t("rules.updated", lang), embed=rules_embed(settings, lang)
         )
+
+    @app_commands.command(
+        name=_("explain"), description=_("Read the rule book in your language (only you see it)")
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(topic=_("What to read (empty: the contents)"))
+    @app_commands.choices(
+        topic=[
+            app_commands.Choice(name=_("Tiles, table and wall"), value="basics"),
+            app_commands.Choice(name=_("跌宝 and the 宝"), value="bao"),
+            app_commands.Choice(name=_("Sets, calls and kongs"), value="kongs"),
+            app_commands.Choice(name=_("Winning"), value="winning"),
+            app_commands.Choice(name=_("Patterns and values"), value="patterns"),
+            app_commands.Choice(name=_("Payments and bonuses"), value="payments"),
+            app_commands.Choice(name=_("Presets and house rules"), value="presets"),
+            app_commands.Choice(name=_("Worked examples"), value="examples"),
+        ]
+    )
+    async def explain(
+        self, interaction: discord.Interaction, topic: app_commands.Choice[str] | None = None
+    ) -> None:
+        """The rule book, ephemeral, in the reader's language: a topic's first page with
+        Previous / Next / Contents, or the contents with a button per topic."""
+        embed, view = book_message(topic.value if topic else TOC, lang_of(interaction.locale))
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
 async def setup(bot: ShangraoBot) -> None:

@@ -23,6 +23,7 @@ from shangrao_bot.ui.errors import on_app_command_error
 from shangrao_bot.ui.i18n import remember_commands
 from shangrao_bot.ui.language import ServerLanguages
 from shangrao_bot.ui.presenter import DiscordPresenter
+from shangrao_bot.ui.rulebook import RULEBOOK_ITEMS
 from shangrao_bot.ui.table_views import TABLE_ITEMS
 from shangrao_bot.ui.translator import ShangraoTranslator
 
@@ -116,7 +117,7 @@ class ShangraoBot(commands.Bot):
             cfg.min_between_hands,
             cfg.resume_grace_seconds,
         )
-        self.add_dynamic_items(*TABLE_ITEMS)  # table buttons work across restarts
+        self.add_dynamic_items(*TABLE_ITEMS, *RULEBOOK_ITEMS)  # buttons work across restarts
         await self.tree.set_translator(ShangraoTranslator())
         for name in cog_extensions():
             try:

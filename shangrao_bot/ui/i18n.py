@@ -14,6 +14,7 @@ from typing import Any
 
 from shangrao_bot.service.messages import MESSAGES as SERVICE_MESSAGES
 from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
+from shangrao_bot.ui.rulebook_messages import MESSAGES as RULEBOOK_MESSAGES
 from shangrao_bot.ui.score_text import MESSAGES as SCORE_SCREEN_MESSAGES
 from shangrao_bot.ui.table_messages import MESSAGES as TABLE_MESSAGES
 
@@ -68,7 +69,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.command_list": {
         "en": "`/help` this message\n"
         "`/rules show` the server's preset, house rules, stake and language · "
-        "`/rules set` change them (administrators)\n"
+        "`/rules set` change them (administrators) · "
+        "`/rules explain` the rule book\n"
         "`/table create` a virtual table in a thread; "
         "`/table watch` `/table leave` `/table end` `/table dm` `/table list`\n"
         "`/session start` keep score at a physical table; "
@@ -79,7 +81,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/player link` `/player rename` tidy guests (scorers)",
         "zh-CN": "`/help` 本说明\n"
         "`/rules show` 本服务器的计分方案、房规、底分和语言 · "
-        "`/rules set` 修改它们（管理员）\n"
+        "`/rules set` 修改它们（管理员） · "
+        "`/rules explain` 规则书\n"
         "`/table create` 在子区里开一张虚拟牌桌；"
         "`/table watch` `/table leave` `/table end` `/table dm` `/table list`\n"
         "`/session start` 线下牌局记分；"
@@ -90,7 +93,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/player link` `/player rename` 整理访客（记分员）",
         "zh-TW": "`/help` 本說明\n"
         "`/rules show` 本伺服器的計分方案、房規、底分和語言 · "
-        "`/rules set` 修改它們（管理員）\n"
+        "`/rules set` 修改它們（管理員） · "
+        "`/rules explain` 規則書\n"
         "`/table create` 在討論串裡開一張虛擬牌桌；"
         "`/table watch` `/table leave` `/table end` `/table dm` `/table list`\n"
         "`/session start` 線下牌局記分；"
@@ -256,10 +260,15 @@ def merged(*catalogs: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
     return out
 
 
-# What ``t`` reads: this module's messages, the table service's, the scorebook's and the
-# scorekeeping screens' (each module keeps its own words).
+# What ``t`` reads: this module's messages, the table service's, the scorebook's, the
+# scorekeeping screens' and the rule book's (each module keeps its own words).
 ALL_MESSAGES = merged(
-    MESSAGES, TABLE_MESSAGES, SERVICE_MESSAGES, SCOREBOOK_MESSAGES, SCORE_SCREEN_MESSAGES
+    MESSAGES,
+    TABLE_MESSAGES,
+    SERVICE_MESSAGES,
+    SCOREBOOK_MESSAGES,
+    SCORE_SCREEN_MESSAGES,
+    RULEBOOK_MESSAGES,
 )
 
 

@@ -460,49 +460,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "还没听牌：离听牌还差 {n} 张（向听 {n}）。",
         "zh-TW": "還沒聽牌：離聽牌還差 {n} 張（向聽 {n}）。",
     },
-    "table.rules.with_bao": {
-        "en": "{name} (with 宝)",
-        "zh-CN": "{name}（有宝）",
-        "zh-TW": "{name}（有寶）",
-    },
-    "table.rules.patterns_shangrao": {
-        "en": "**Patterns** (each other player pays this many times the stake): {patterns}. "
-        "豪华七对 doubles per quad.",
-        "zh-CN": "**牌型**（其他每家付底分的倍数）：{patterns}。豪华七对每有一个四张再翻倍。",
-        "zh-TW": "**牌型**（其他每家付底分的倍數）：{patterns}。豪華七對每有一個四張再翻倍。",
-    },
-    "table.rules.modifiers_shangrao": {
-        "en": "**Modifiers**: 杠开 ×2 per kong in the chain, 单吊 ×{dandiao}, 九幺 ×{yaojiu}, "
-        "飞宝 ×2 per 宝 the winner flew; each payer's own 飞宝 doubles what they pay; 抢杠 "
-        "×{rob}, paid by the robbed player alone.",
-        "zh-CN": "**加番**：杠开每连一杠 ×2，单吊 ×{dandiao}，九幺 ×{yaojiu}，赢家每飞一张宝 "
-        "×2；付分的人自己每飞一张宝，所付翻倍；抢杠 ×{rob}，由被抢的人独付。",
-        "zh-TW": "**加番**：槓開每連一槓 ×2，單吊 ×{dandiao}，九幺 ×{yaojiu}，贏家每飛一張寶 "
-        "×2；付分的人自己每飛一張寶，所付翻倍；搶槓 ×{rob}，由被搶的人獨付。",
-    },
-    "table.rules.patterns_baike": {
-        "en": "**Points** (no 宝 / 宝调 / with 宝): {patterns}.",
-        "zh-CN": "**分数**（无宝 / 宝调 / 有宝）：{patterns}。",
-        "zh-TW": "**分數**（無寶 / 寶調 / 有寶）：{patterns}。",
-    },
-    "table.rules.baike_flown_only": {
-        "en": "{base}×2ⁿ with 飞宝",
-        "zh-CN": "飞宝后{base}×2ⁿ",
-        "zh-TW": "飛寶後{base}×2ⁿ",
-    },
-    "table.rules.flat_baike": {
-        "en": "天胡 and 地胡: {flat}. 飞宝 doubles.",
-        "zh-CN": "天胡、地胡：{flat}。飞宝翻倍。",
-        "zh-TW": "天胡、地胡：{flat}。飛寶翻倍。",
-    },
-    "table.rules.bonuses": {
-        "en": "**Bonuses** from each other player: 碰杠 {minggang}, 自摸杠 {angang}, 接宝 "
-        "{jiebao}, 四个宝 {sigebao}.",
-        "zh-CN": "**奖励分**（其他每家付）：碰杠 {minggang}，自摸杠 {angang}，接宝 "
-        "{jiebao}，四个宝 {sigebao}。",
-        "zh-TW": "**獎勵分**（其他每家付）：碰槓 {minggang}，自摸槓 {angang}，接寶 "
-        "{jiebao}，四個寶 {sigebao}。",
-    },
     "table.result.doubled": {
         "en": "{amount} = {value} × {factor}, flew {flown} 宝",
         "zh-CN": "{amount} = {value} × {factor}，飞宝 {flown} 张",

@@ -20,15 +20,6 @@ from shangrao_bot.engine.advice import discard_options, hand_shanten, ready_wait
 from shangrao_bot.engine.events import Event, EventKind
 from shangrao_bot.engine.state import Phase
 from shangrao_bot.engine.views import PlayerView
-from shangrao_bot.rules.ruleset import Preset
-from shangrao_bot.rules.scoring import (
-    BAIKE_FLAT,
-    BAIKE_PATTERNS,
-    BONUS_POINTS,
-    SHANGRAO_MODIFIERS,
-    SHANGRAO_PATTERNS,
-    BonusKind,
-)
 from shangrao_bot.service.model import SeatInfo, TableInfo, TableStatus
 from shangrao_bot.ui import words
 from shangrao_bot.ui.i18n import t
@@ -342,12 +333,7 @@ def hint_text(view: PlayerView, lang: str) -> str:
     return t("table.hint.shanten_now", lang, n=hand_shanten(view))
 
 
-# --- rules in short -----------------------------------------------------------------------------
-
-
-def _pattern_name(name: str, lang: str) -> str:
-    base, _, bao = name.partition("/")
-    return t("table.rules.with_bao", lang, name=base) if bao else base
+# --- the table's settings ------------------------------------------------------------------------
 
 
 def rules_line(info: TableInfo, lang: str) -> str:
@@ -363,50 +349,3 @@ def rules_line(info: TableInfo, lang: str) -> str:
         turn=f"{cfg.turn_seconds:g}",
         claim=f"{cfg.claim_seconds:g}",
     )
-
-
-def rules_summary(info: TableInfo, lang: str) -> str:
-    """The table's rules in short: its settings, then the patterns and values of its preset,
-    the modifiers and the bonuses."""
-    rules = info.config.rules
-    lines = [rules_line(info, lang), t("help.rules_text", lang)]
-    if rules.preset is Preset.SHANGRAO:
-        patterns = " · ".join(
-            f"{_pattern_name(n, lang)} ×{v}" for n, v in SHANGRAO_PATTERNS.items()
-        )
-        lines.append(t("table.rules.patterns_shangrao", lang, patterns=patterns))
-        lines.append(
-            t(
-                "table.rules.modifiers_shangrao",
-                lang,
-                dandiao=SHANGRAO_MODIFIERS["单吊"],
-                yaojiu=SHANGRAO_MODIFIERS["九幺"],
-                rob=SHANGRAO_MODIFIERS["抢杠"],
-            )
-        )
-    else:
-        rows = []
-        for name, (clean, baodiao, with_bao) in BAIKE_PATTERNS.items():
-            cells = [_baike_cell(v, lang) for v in (clean, baodiao, with_bao)]
-            rows.append(f"{name} {'/'.join(cells)}")
-        lines.append(t("table.rules.patterns_baike", lang, patterns=" · ".join(rows)))
-        lines.append(t("table.rules.flat_baike", lang, flat=BAIKE_FLAT))
-    lines.append(
-        t(
-            "table.rules.bonuses",
-            lang,
-            minggang=BONUS_POINTS[BonusKind.MINGGANG],
-            angang=BONUS_POINTS[BonusKind.ANGANG],
-            jiebao=BONUS_POINTS[BonusKind.JIEBAO],
-            sigebao=BONUS_POINTS[BonusKind.SIGEBAO],
-        )
-    )
-    return "\n".join(lines)[:MESSAGE_LIMIT]
-
-
-def _baike_cell(value: int | None, lang: str) -> str:
-    if value is None:
-        return "—"
-    if value < 0:
-        return t("table.rules.baike_flown_only", lang, base=-value)
-    return str(value)

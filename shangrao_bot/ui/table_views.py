@@ -5,7 +5,8 @@ so buttons posted before a restart still work once ``bot.add_dynamic_items(*TABL
 Custom ids:
 
 * ``mj:{table}:{op}`` — lobby and table-message buttons (join, leave, ai-easy, ai-normal, start,
-  rules, back, watch, rm{seat});
+  rules, back, watch, rm{seat}); Rules shows the table's settings and the rule book's section on
+  its preset, paged by the book's own buttons (:mod:`.rulebook`);
 * ``mj:{table}:{hand}:hint`` — Hint on a private panel;
 * ``mj:{table}:{hand}:{seq}:hand`` — "My hand" on the hand's public table message;
 * ``mj:{table}:{hand}:{seq}:d:{tile}`` / ``…:a:{move}`` — a private panel's discard / action;
@@ -35,13 +36,13 @@ from shangrao_bot.service.errors import PromptOutdated
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.ui.errors import message_for, reply_error
 from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.rulebook import book_message, preset_part
 from shangrao_bot.ui.table_text import (
     action_label,
     discard_label,
     hint_text,
     panel_text,
     rules_line,
-    rules_summary,
     seat_map,
     seat_place,
     status_line,
@@ -137,9 +138,12 @@ class TableButton(
         user = interaction.user.id
         bot.table_presenter.remember_lang(user, lang)
         op = self.op
-        if op == "rules":
+        if op == "rules":  # the table's settings and the rule book's part on its preset
             info = service.get(self.table)
-            await interaction.response.send_message(rules_summary(info, lang), ephemeral=True)
+            embed, view = book_message(preset_part(info.config.rules.preset.value), lang)
+            await interaction.response.send_message(
+                rules_line(info, lang), embed=embed, view=view, ephemeral=True
+            )
             return
         if op == "join":
             info = service.get(self.table)

@@ -21,6 +21,7 @@ from shangrao_bot.service.messages import MESSAGES as SERVICE_MESSAGES
 from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
 from shangrao_bot.settings import Settings
 from shangrao_bot.ui.i18n import ALL_MESSAGES, MESSAGES, merged, t
+from shangrao_bot.ui.rulebook_messages import MESSAGES as RULEBOOK_MESSAGES
 from shangrao_bot.ui.score_text import MESSAGES as SCORE_SCREEN_MESSAGES
 from shangrao_bot.ui.table_messages import MESSAGES as TABLE_MESSAGES
 from tests.e2e.conftest import StartBot
@@ -127,7 +128,12 @@ def check_public(fake: FakeDiscord, thread, players: list[FakeUser]) -> None:  #
 
 def test_service_messages_are_merged_without_clashes() -> None:
     everything = merged(
-        MESSAGES, TABLE_MESSAGES, SERVICE_MESSAGES, SCOREBOOK_MESSAGES, SCORE_SCREEN_MESSAGES
+        MESSAGES,
+        TABLE_MESSAGES,
+        SERVICE_MESSAGES,
+        SCOREBOOK_MESSAGES,
+        SCORE_SCREEN_MESSAGES,
+        RULEBOOK_MESSAGES,
     )
     assert everything == ALL_MESSAGES  # no clash, nothing lost
     assert t("table.prompt_outdated", "en").startswith("This prompt is outdated")

@@ -1,7 +1,7 @@
 """The virtual table as its players meet it, through the loopback fake Discord: the host is
 seated and in the thread, a claim prompt says who discarded what, panels recall what happened
 and link to the thread, the seat map keeps the running score, I'm back only for an away
-player, the Rules button explains the preset, and a Chinese server reads Chinese."""
+player, the Rules button opens the rule book on the preset, and a Chinese server reads Chinese."""
 
 from __future__ import annotations
 
@@ -49,11 +49,11 @@ async def test_the_host_is_seated_in_the_thread_and_join_answers_them(
     await until(lambda: f"<@{bob.id}>" in lobby.embeds[0]["description"])
     seats = lobby.embeds[0]["description"]
     assert "**seat 1** <@" in seats and "**seat 2** <@" in seats and "seat 0" not in seats
-    # the Rules button explains the preset in short
+    # the Rules button shows the table's settings and the rule book on its preset
     rules = await (await fake.click(bob, lobby, f"mj:{table_id}:rules")).response()
-    assert rules.ephemeral
-    assert "平胡自摸 ×2" in rules.text() and "宝吊头 ×3" in rules.text()
-    assert "**奖励分**" in rules.text()
+    assert rules.ephemeral and rules.content.startswith("牌桌 #1：方案 **上饶**")
+    assert "§7 上饶方案" in rules.text()
+    assert "**平胡自摸** · ×2" in rules.text() and "**宝吊头** · ×3" in rules.text()
 
 
 async def test_a_claim_prompt_says_who_discarded_what_and_what_each_button_does(

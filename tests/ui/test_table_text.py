@@ -1,5 +1,5 @@
 """The virtual table's texts: seats by wind and name, claim prompts that say who discarded
-what and what each button does, recent events, hints, the rules in short, 飞宝 explained."""
+what and what each button does, recent events, hints, 飞宝 explained."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from shangrao_bot.ui.table_text import (
     hint_text,
     panel_text,
     prompt_line,
-    rules_summary,
     seat_map,
     since_last_move,
     status_line,
@@ -173,15 +172,6 @@ def test_the_hint_when_tenpai_gives_values_and_marks_dead_waits() -> None:
     assert "九筒（绝张：已无可摸）" in text
     assert "English" not in hint_text(view, "en")
     assert "9 Dot (dead: none left)" in hint_text(view, "en")
-
-
-def test_the_rules_button_explains_the_presets_patterns_and_values() -> None:
-    shangrao = rules_summary(info_for(None), "zh-CN")
-    assert "平胡自摸 ×2" in shangrao and "宝吊头 ×3" in shangrao and "清碰碰胡 ×10" in shangrao
-    assert "十三浪（有宝） ×2" in shangrao and "单吊 ×2" in shangrao and "接宝 10" in shangrao
-    baike = rules_summary(info_for(None, preset=Preset.BAIKE), "en")
-    assert "七对 16/12/—" in baike and "天胡 and 地胡: 16" in baike
-    assert len(shangrao) <= 2000 and len(baike) <= 2000
 
 
 def test_a_payers_flown_bao_doubling_is_spelled_out() -> None:
