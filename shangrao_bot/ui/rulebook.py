@@ -1,8 +1,8 @@
 """The players' rule book in Discord: loaded from the package, rendered for Discord and cut into
 pages, with Previous / Next / Contents buttons that keep working after a restart.
 
-The book is two Markdown files shipped in the package, ``shangrao_bot/docs/rules.en.md`` and
-``rules.zh-CN.md``, with the same numbered sections (``## §5 …``). Traditional Chinese readers
+The book is two Markdown files, ``docs/rules.en.md`` and ``docs/rules.zh-CN.md`` (shipped in
+the package as ``shangrao_bot/docs``, a link to the repository's ``docs/``), with the same numbered sections (``## §5 …``). Traditional Chinese readers
 get the simplified text converted by :func:`to_traditional`: a few whole words that Taiwan says
 differently (伺服器, 預設 …), then a character map; code (commands, tile codes, the command
 line's answers) is left as it is.

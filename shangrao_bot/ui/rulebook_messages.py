@@ -1,5 +1,5 @@
 """The words around the rule book in Discord (:mod:`.rulebook`): page buttons, topic names, the
-contents. The book itself is in ``shangrao_bot/docs/``."""
+contents. The book itself is in ``docs/`` (``rules.en.md``, ``rules.zh-CN.md``)."""
 
 from __future__ import annotations
 
