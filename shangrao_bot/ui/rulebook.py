@@ -2,8 +2,9 @@
 pages, with Previous / Next / Contents buttons that keep working after a restart.
 
 The book is two Markdown files, ``docs/rules.en.md`` and ``docs/rules.zh-CN.md`` (shipped in
-the package as ``shangrao_bot/docs``, a link to the repository's ``docs/``), with the same numbered sections (``## §5 …``). Traditional Chinese readers
-get the simplified text converted by :func:`to_traditional`: a few whole words that Taiwan says
+the package as ``shangrao_bot/docs``, a link to the repository's ``docs/``), with the same
+numbered sections (``## §5 …``). Traditional Chinese readers get the simplified text converted
+by :func:`to_traditional`: a few whole words that Taiwan says
 differently (伺服器, 預設 …), then a character map; code (commands, tile codes, the command
 line's answers) is left as it is.
 
