@@ -102,3 +102,30 @@ async def test_s7_an_impossible_hand_is_refused_in_chinese(
     ).response()
     assert message.ephemeral and "接宝要别人打出第四张宝" in message.text(), message.text()
     assert await counts(bot) == before
+
+
+async def test_s4_rob_with_bao_is_a_house_switch(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    shown = await (await fake.slash(alice, "rules show")).response()
+    assert "**on** · 抢杠 with 宝" in shown.text()
+    rec = await fake.slash(alice, "rules set", rob_with_bao=False)
+    assert "Rules updated." in (await rec.response()).text()
+    shown = await (await fake.slash(bob, "rules show")).response()
+    assert "**off** · 抢杠 with 宝" in shown.text() and "**on** · 抢杠 —" in shown.text()
+    await start_session(fake, alice, f"{mention(alice)} {mention(bob)} C D")
+    before = await counts(bot)
+    refused = await (
+        await fake.slash(alice, "score quick", winner="1", pattern="抢杠", how="rob", robbed="2")
+    ).response()
+    assert refused.ephemeral and "rob_with_bao is off" in refused.text(), refused.text()
+    tiles = {"hand": "123m4p5m6p111z78s99p9s", "win": "9s", "bao": "5m", "how": "rob"}
+    refused = await (await fake.slash(alice, "score tiles", **tiles, robbed="2")).response()
+    assert refused.ephemeral and "有宝平胡 is not a win" in refused.text(), refused.text()
+    assert await counts(bot) == before
+    # a Chinese reader sees the switch in Chinese
+    rec = await fake.slash(alice, "rules set", language="zh-CN", rob_with_bao=True)
+    shown = await rec.response()
+    assert "**开** · 有宝抢杠" in shown.text(), shown.text()
