@@ -483,6 +483,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "**牌型**（其他每家付底分的倍数）：{patterns}。豪华七对每有一个四张再翻倍。",
         "zh-TW": "**牌型**（其他每家付底分的倍數）：{patterns}。豪華七對每有一個四張再翻倍。",
     },
+    "table.rules.rob_pattern": {
+        "en": "有宝平胡 robbing a kong (抢杠)",
+        "zh-CN": "有宝平胡抢杠",
+        "zh-TW": "有寶平胡搶槓",
+    },
     "table.rules.modifiers_shangrao": {
         "en": "**Modifiers**: 杠开 ×2 per kong in the chain, 单吊 ×{dandiao}, 九幺 ×{yaojiu}, "
         "飞宝 ×2 per 宝 the winner flew; each payer's own 飞宝 doubles what they pay; 抢杠 "

@@ -366,6 +366,8 @@ def hint_text(view: PlayerView, lang: str) -> str:
 
 
 def _pattern_name(name: str, lang: str) -> str:
+    if name == "抢杠":
+        return t("table.rules.rob_pattern", lang)
     base, _, bao = name.partition("/")
     return t("table.rules.with_bao", lang, name=base) if bao else base
 
@@ -392,7 +394,9 @@ def rules_summary(info: TableInfo, lang: str) -> str:
     lines = [rules_line(info, lang), t("help.rules_text", lang)]
     if rules.preset is Preset.SHANGRAO:
         patterns = " · ".join(
-            f"{_pattern_name(n, lang)} ×{v}" for n, v in SHANGRAO_PATTERNS.items()
+            f"{_pattern_name(n, lang)} ×{v}"
+            for n, v in SHANGRAO_PATTERNS.items()
+            if n != "抢杠" or rules.rob_with_bao  # an 有宝平胡 robbing a kong (§4)
         )
         lines.append(t("table.rules.patterns_shangrao", lang, patterns=patterns))
         lines.append(

@@ -217,3 +217,12 @@ def test_s4_the_claimed_indicator_kong_has_its_own_button_and_event_line() -> No
     assert said is not None and said.endswith("杠出跌宝杠 中")
     english = event_line(info, events[0], "en")
     assert english is not None and english.endswith("跌宝 kong Red (on a discard)")
+
+
+def test_s4_the_rules_button_prices_an_youbao_pinghu_robbing_a_kong() -> None:
+    """§4: with ``rob_with_bao`` an 有宝平胡 may rob a 补杠 at the 基本分 1 (× 抢杠 6)."""
+    info = info_for(None)
+    assert "有宝平胡 robbing a kong (抢杠) ×1" in rules_summary(info, "en")
+    assert "有寶平胡搶槓 ×1" in rules_summary(info, "zh-TW")
+    off = replace(info, config=replace(info.config, rules=RuleSet(rob_with_bao=False)))
+    assert "robbing a kong (抢杠)" not in rules_summary(off, "en")
