@@ -28,7 +28,13 @@ from shangrao_bot.ui.rulebook import TOC, book_message
 
 from .help import EMBED_COLOUR
 
-DEFAULTS = {"indicator_kong": True, "di_hu": True, "qiang_gang": True, "baike_loose_baodiao": False}
+DEFAULTS = {
+    "indicator_kong": True,
+    "di_hu": True,
+    "qiang_gang": True,
+    "baike_loose_baodiao": False,
+    "rob_with_bao": True,
+}
 MAX_STAKE = 1000
 
 
@@ -49,7 +55,7 @@ def rules_embed(settings: GuildSettings, lang: str) -> discord.Embed:
     ]
     for name in SWITCHES:
         on = settings.switches.get(name, DEFAULTS[name])
-        if name == "qiang_gang" and settings.preset == "baike":
+        if name in ("qiang_gang", "rob_with_bao") and settings.preset == "baike":
             on = False  # baike has no robbing a kong, whatever the switch says
         state = t("rules.on" if on else "rules.off", lang)
         lines.append(f"**{state}** · {t(f'rules.switch.{name}', lang)}")
@@ -91,6 +97,7 @@ class Rules(
         di_hu=_("A non-dealer may win on the dealer's first discard"),
         qiang_gang=_("A 补杠 may be robbed (shangrao preset)"),
         baike_loose_baodiao=_("baike: other 宝 may act inside the sets of a 宝调 win"),
+        rob_with_bao=_("An 有宝平胡 may rob a 补杠, scoring 1 × 6 (shangrao preset)"),
         scorer_role=_("Members with this role may confirm and void any recorded hand"),
         confirm_minutes=_("Minutes a recorded hand waits for confirmation (1-1440)"),
         confirmations=_("Other seated members who must confirm a hand (1-3)"),
@@ -118,6 +125,7 @@ class Rules(
         di_hu: bool | None = None,
         qiang_gang: bool | None = None,
         baike_loose_baodiao: bool | None = None,
+        rob_with_bao: bool | None = None,
         scorer_role: discord.Role | None = None,
         confirm_minutes: app_commands.Range[int, 1, 1440] | None = None,
         confirmations: app_commands.Range[int, 1, 3] | None = None,
@@ -149,6 +157,7 @@ class Rules(
             ("di_hu", di_hu),
             ("qiang_gang", qiang_gang),
             ("baike_loose_baodiao", baike_loose_baodiao),
+            ("rob_with_bao", rob_with_bao),
         ):
             if value is not None:
                 changes[name] = value

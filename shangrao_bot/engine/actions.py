@@ -16,7 +16,7 @@ class ActionKind(Enum):
     DISCARD = "discard"
     CHI = "chi"  # 吃: the discarder's 下家 takes the discard into a sequence
     PONG = "pong"  # 碰
-    KONG = "kong"  # 明杠 on a discard
+    KONG = "kong"  # 明杠 on a discard; with ``tiles`` (three of a kind) a 跌宝杠 on a discard
     ANGANG = "angang"  # 暗杠 (four in hand) or 跌宝杠 (the three indicator-kind tiles)
     BUGANG = "bugang"  # 补杠: the fourth tile added to one's own pong
     WIN = "win"  # 自摸 / 杠开 / 天胡 on one's turn, 地胡 on a discard, 抢杠 on a 补杠
@@ -36,7 +36,8 @@ CLAIM_RANK = {
 @dataclass(frozen=True)
 class Action:
     """``tile``: the discarded tile, the kong's kind, or the claimed tile of a chi/pong/kong/win.
-    ``tiles``: the sequence of a chi (sorted)."""
+    ``tiles``: the sequence of a chi (sorted), or the three tiles of a 跌宝杠 claimed on a
+    discard (a ``KONG`` of the indicator's kind: the claimer then discards, the rule book §4)."""
 
     seat: int
     kind: ActionKind

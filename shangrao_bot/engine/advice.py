@@ -179,20 +179,22 @@ def hand_shanten(view: PlayerView) -> int:
 
 
 def after_claim(view: PlayerView, kind: ActionKind, tile: int, tiles: Sequence[int]) -> int:
-    """Shanten after claiming ``tile`` with a chi (``tiles``: the sequence), pong or 明杠 — and,
-    for a chi or pong, the best discard that must follow (a 明杠 draws a replacement instead)."""
+    """Shanten after claiming ``tile`` with a chi (``tiles``: the sequence), pong, 明杠 or 跌宝杠
+    (``tiles``: its three) — and, for a chi, pong or 跌宝杠, the best discard that must follow
+    (a 明杠 draws a replacement instead)."""
     hand = _own(view)
+    replaced = kind is ActionKind.KONG and not tiles
     if kind is ActionKind.CHI:
         meld, used = tuple(tiles), [x for x in tiles if x != tile]
     else:
-        n = 4 if kind is ActionKind.KONG else 3
+        n = 4 if replaced else 3
         meld, used = (tile,) * n, [tile] * (n - 1)
     after = counts_of(hand.tiles)
     for x in used:
         after[x] -= 1
     yaojiu = hand.yaojiu and all(x in YAOJIU_KINDS for x in meld)
     melds = len(hand.melds) + 1
-    if kind is ActionKind.KONG:
+    if replaced:
         return shanten(after, hand.bao, melds, yaojiu)
     best = 99
     for k in range(NUM_KINDS):

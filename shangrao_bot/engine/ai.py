@@ -6,9 +6,11 @@ and always return one of its legal actions.
   Shangrao actually pays: a clean hand, a 宝-friendly shape (七对, 碰碰胡, 十三浪, 九幺) or the
   宝吊头 state (four sets and a lone 宝: every draw wins). It keeps its 宝 unless the hand is close
   and the 宝 adds nothing (then 飞宝 doubles its win, at the risk of doubling what it pays), claims
-  碰/吃/杠 when they shorten the hand, and weighs 偷机 (declining a plain 宝吊头 win for a chance at
-  宝吊宝/宝吊无宝) by expected value. It never attempts a win the preset forbids: it only wins
-  when the engine lists the win as legal.
+  碰/吃/杠 when they shorten the hand (a 明杠 or a 跌宝杠 on a discard also when it keeps the
+  hand as close: the kong bonus comes free), robs a 补杠 whenever the engine allows it (an
+  有宝平胡 too, under ``rob_with_bao``), and weighs 偷机 (declining a plain 宝吊头 win for a
+  chance at 宝吊宝/宝吊无宝) by expected value. It never attempts a win the preset forbids: it
+  only wins when the engine lists the win as legal.
 
 Decisions are pure functions of the view and a seeded :class:`random.Random`, so a simulation
 with a seed is reproducible.
@@ -321,7 +323,13 @@ class NormalAI:
             t = a.tile
             after = list(hand)
             y2 = yaojiu and t in YAOJIU_KINDS
-            if a.kind is ActionKind.KONG:
+            if a.kind is ActionKind.KONG and a.tiles:
+                # a 跌宝杠 on a discard: a pong's shape (a discard follows, no replacement) and
+                # a 碰杠 bonus on top, so it beats the pong and is taken when not worse
+                after[t] -= 2
+                s = shanten_after_discard(after, bao, melds + 1, y2)
+                gain = base - s + 1
+            elif a.kind is ActionKind.KONG:
                 after[t] -= 3
                 s = shanten(after, bao, melds + 1, y2)  # 10-form after the kong, before the draw
                 gain = base - s + 1  # the bonus point and a free draw: take it if not worse

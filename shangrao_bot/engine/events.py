@@ -21,7 +21,7 @@ class EventKind(Enum):
     ROB_WINDOW = "rob_window"  # to each seat that may rob a 补杠 (private)
     CHI = "chi"
     PONG = "pong"
-    KONG = "kong"  # 明杠 on a discard
+    KONG = "kong"  # 明杠 on a discard (four tiles) or a 跌宝杠 claimed on one (three tiles)
     ANGANG = "angang"  # 暗杠 / 跌宝杠
     BUGANG_DECLARED = "bugang_declared"  # a 补杠 is announced; a 抢杠 window may follow
     BUGANG = "bugang"  # the 补杠 stands (nobody robbed it)

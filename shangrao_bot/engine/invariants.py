@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from shangrao_bot.engine.state import SEATS, HandState, Outcome, Phase
 from shangrao_bot.engine.wall import TILES
-from shangrao_bot.rules.scoring import Payment, WinHow
+from shangrao_bot.rules.scoring import BonusKind, Payment, WinHow
 from shangrao_bot.rules.tiles import NUM_KINDS, MeldKind
 
 
@@ -99,6 +99,35 @@ def _turn_order(state: HandState) -> list[str]:
     return out
 
 
+def _kongs(state: HandState, s: int) -> list[str]:
+    """A 跌宝杠 is the three live tiles of the indicator's kind (claimed on a discard: with its
+    source; from the hand: without); kong bonuses match the kongs on the table (a robbed 补杠
+    stays a pong and earns none); a chain counts only four-tile kongs (§4, §7)."""
+    out = []
+    recs = state.melds[s]
+    for rec in recs:
+        m = rec.meld
+        if m.kind.is_indicator_kong:
+            if m.tiles != (state.indicator,) * 3:
+                out.append(f"seat {s} has a 跌宝杠 {m} that is not the indicator's kind")
+            claimed = m.kind is MeldKind.KONG_INDICATOR_EXPOSED
+            if claimed != (rec.from_seat is not None and rec.claimed == state.indicator):
+                out.append(f"seat {s}: 跌宝杠 {m} with source {rec.from_seat}/{rec.claimed}")
+    exposed = sum(
+        r.meld.kind in (MeldKind.KONG_EXPOSED, MeldKind.KONG_INDICATOR_EXPOSED) for r in recs
+    )
+    concealed = sum(r.meld.kind in (MeldKind.KONG_CONCEALED, MeldKind.KONG_INDICATOR) for r in recs)
+    bonuses = [b.kind for b in state.bonuses if b.seat == s]
+    if (bonuses.count(BonusKind.MINGGANG), bonuses.count(BonusKind.ANGANG)) != (exposed, concealed):
+        out.append(
+            f"seat {s}: kong bonuses {bonuses} do not match {exposed} exposed and {concealed} "
+            "concealed kongs"
+        )
+    if s == state.current and state.chain > sum(r.meld.kind.draws_replacement for r in recs):
+        out.append(f"seat {s}: a kong chain of {state.chain} with fewer four-tile kongs")
+    return out
+
+
 def check_hand(state: HandState) -> list[str]:
     """Every invariant of one hand (RULES.md §2-§9)."""
     out: list[str] = []
@@ -122,6 +151,7 @@ def check_hand(state: HandState) -> list[str]:
         for rec in state.melds[s]:
             if rec.meld.kind in (MeldKind.PONG, MeldKind.KONG_EXPOSED) and rec.claimed == state.bao:
                 out.append(f"seat {s} claimed a dead 宝 into {rec.meld}")
+        out.extend(_kongs(state, s))
     if sum(state.bao_drawn) > 4:
         out.append(f"{sum(state.bao_drawn)} 宝 drawn: there are four")
     out.extend(_turn_order(state))

@@ -147,6 +147,7 @@ def rules_to_dict(rules: RuleSet) -> dict[str, Any]:
         "di_hu": rules.di_hu,
         "qiang_gang": rules.qiang_gang,
         "baike_loose_baodiao": rules.baike_loose_baodiao,
+        "rob_with_bao": rules.rob_with_bao,
     }
 
 
@@ -158,4 +159,5 @@ def rules_from_dict(data: dict[str, Any]) -> RuleSet:
         bool(data["di_hu"]),
         bool(data["qiang_gang"]),
         bool(data["baike_loose_baodiao"]),
+        bool(data.get("rob_with_bao", True)),  # saved before the switch existed: its default
     )

@@ -76,7 +76,8 @@ class Outcome(Enum):
 @dataclass(frozen=True)
 class MeldRecord:
     """A meld on the table. ``from_seat``/``claimed``: who discarded the claimed tile and which
-    tile it was (None for 暗杠/跌宝杠); a 补杠 keeps its pong's source."""
+    tile it was (None for 暗杠 and a 跌宝杠 from the hand; set for a 跌宝杠 claimed on a
+    discard); a 补杠 keeps its pong's source."""
 
     meld: Meld
     from_seat: int | None = None
@@ -341,6 +342,8 @@ class HandState:
         """Why ``seat`` cannot win now, in words a player understands."""
         if self.phase is Phase.TURN and seat == self.current:
             if self.after_call:
+                if self._claimed_indicator_kong(seat):
+                    return "after claiming a 跌宝杠 you must discard: you can win only on a draw"
                 return "after a chi or pong you must discard: you can win only on a draw"
             if self.drawn is None and self.actions:
                 return (
@@ -371,6 +374,11 @@ class HandState:
             return "your tiles are not a complete hand yet"
         scored = score_win(self.win_input(seat, how, extra), self.rules)
         return scored.reason or "not a win"
+
+    def _claimed_indicator_kong(self, seat: int) -> bool:
+        """The seat's last call was a 跌宝杠 claimed on a discard (it must discard now)."""
+        recs = self.melds[seat]
+        return bool(recs) and recs[-1].meld.kind is MeldKind.KONG_INDICATOR_EXPOSED
 
     # --- applying actions ----------------------------------------------------------------------
 
@@ -410,7 +418,15 @@ class HandState:
             (k in (ActionKind.WIN, ActionKind.PONG, ActionKind.KONG) and not action.tiles)
             or k is ActionKind.CHI
         ):
-            return Action(action.seat, k, self.claim_tile, action.tiles)
+            action = Action(action.seat, k, self.claim_tile, action.tiles)
+        if (
+            self.phase is Phase.CLAIM
+            and k is ActionKind.KONG
+            and not action.tiles
+            and action.tile == self.indicator
+        ):
+            # a kong on a discard of the indicator's kind can only be a 跌宝杠 (§4)
+            return Action(action.seat, k, action.tile, (action.tile,) * 3)
         return action
 
     def _not_your_turn(self, seat: int) -> str:
@@ -443,6 +459,15 @@ class HandState:
                 )
             if k is ActionKind.PONG:
                 return "a pong needs two tiles like the discard in your hand"
+            if k is ActionKind.KONG and action.tile == self.indicator:
+                if not self.rules.indicator_kong:
+                    return "跌宝杠 is switched off at this table"
+                if self.wall.live < 1:
+                    return "no kong now: no live tile is left for its replacement"
+                return (
+                    "a 跌宝杠 on a discard needs the other two live tiles of the indicator's "
+                    "kind in your hand"
+                )
             if k is ActionKind.KONG:
                 if self.wall.live < 1:
                     return "no kong now: no live tile is left for its replacement"
@@ -457,6 +482,8 @@ class HandState:
                 return f"you have no {t} to discard"
             return "a discard names one tile and nothing else"
         if self.after_call:
+            if self._claimed_indicator_kong(seat):
+                return "after claiming a 跌宝杠 you must discard: no kong until your next draw"
             return "after a chi or pong you must discard: no kong until your next draw"
         if self.wall.live < 1:
             return "no kong now: no live tile is left for its replacement"
@@ -568,6 +595,10 @@ class HandState:
             opts.append(Action(s, ActionKind.WIN, t))
         if c[t] >= 3 and self.wall.live >= 1:
             opts.append(Action(s, ActionKind.KONG, t))
+        if t == self.indicator and c[t] == 2 and self.rules.indicator_kong and self.wall.live >= 1:
+            # 跌宝杠 on a discard (§4): the two held and the discard are the three live tiles
+            # of the indicator's kind; like a pong, the claimer then discards
+            opts.append(Action(s, ActionKind.KONG, t, (t,) * 3))
         if c[t] >= 2:
             opts.append(Action(s, ActionKind.PONG, t))
         if s == (discarder + 1) % SEATS and t < HONOR_START:
@@ -626,6 +657,15 @@ class HandState:
             self.melds[s].append(MeldRecord(Meld(MeldKind.CHI, winner.tiles), discarder, tile))
             self.after_call = True
             events.append(Event(EventKind.CHI, s, winner.tiles, f"from={discarder}"))
+        elif winner.kind is ActionKind.KONG and winner.tiles:
+            # a 跌宝杠 claimed on a discard: 碰杠, no replacement; the claimer discards (§4)
+            self.hands[s][tile] -= 2
+            self.melds[s].append(
+                MeldRecord(Meld(MeldKind.KONG_INDICATOR_EXPOSED, (tile,) * 3), discarder, tile)
+            )
+            self.after_call = True
+            events.append(Event(EventKind.KONG, s, (tile,) * 3, f"from={discarder}"))
+            events.append(self._bonus(s, BonusKind.MINGGANG))
         elif winner.kind is ActionKind.PONG:
             self.hands[s][tile] -= 2
             self.melds[s].append(MeldRecord(Meld(MeldKind.PONG, (tile,) * 3), discarder, tile))
@@ -806,7 +846,7 @@ class HandState:
         events.append(Event(EventKind.HAND_ENDED, None, detail=f"seed={self.seed.hex()}"))
 
     def _settle_exhausted(self) -> HandResult:
-        score = score_draw(self.bonuses, self.rules)
+        score = score_draw(self.bonuses, self.rules, self.bao_flown)
         return HandResult(
             Outcome.EXHAUSTED,
             (),

@@ -11,7 +11,13 @@ Fast, unchecked checks for AI players live in :mod:`.shapes` (34-count lists); v
 analysis for players' input in :mod:`.hand`; scoring in :mod:`.scoring`.
 """
 
-from shangrao_bot.rules.errors import HandError, RulesError, ScoringInputError, TileParseError
+from shangrao_bot.rules.errors import (
+    HandError,
+    ImpossibleHandError,
+    RulesError,
+    ScoringInputError,
+    TileParseError,
+)
 from shangrao_bot.rules.hand import (
     CompleteAnalysis,
     WaitAnalysis,
@@ -31,6 +37,8 @@ from shangrao_bot.rules.scoring import (
     WinHow,
     WinInput,
     bonus_payments,
+    check_bao_tally,
+    check_kong_chain,
     in_baodiao_state,
     kong_bonuses,
     score_draw,
@@ -53,6 +61,7 @@ from shangrao_bot.rules.tiles import (
     format_tiles,
     format_tiles_zh,
     indicator_from_bao,
+    parse_hand_and_melds,
     parse_melds,
     parse_tile,
     parse_tiles,
@@ -68,6 +77,7 @@ __all__ = [
     "Group",
     "GroupType",
     "HandError",
+    "ImpossibleHandError",
     "Interpretation",
     "Meld",
     "MeldKind",
@@ -88,6 +98,8 @@ __all__ = [
     "analyze_waiting",
     "bao_from_indicator",
     "bonus_payments",
+    "check_bao_tally",
+    "check_kong_chain",
     "complete_shapes",
     "counts_of",
     "format_melds",
@@ -98,6 +110,7 @@ __all__ = [
     "interpretations",
     "is_complete",
     "kong_bonuses",
+    "parse_hand_and_melds",
     "parse_melds",
     "parse_tile",
     "parse_tiles",

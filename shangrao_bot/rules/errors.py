@@ -30,3 +30,29 @@ class HandError(RulesError):
 
 class ScoringInputError(RulesError):
     """The description of how a hand was won is inconsistent (e.g. 抢杠 under ``baike``)."""
+
+
+class ImpossibleHandError(ScoringInputError):
+    """The hand described cannot have happened at a real table (the rule book §4, §7 end): more
+    than four 宝, a 四个宝 or 接宝 the tiles contradict, a 杠开 with no four-tile kong to draw
+    its replacement. ``problem`` names which (one of :data:`IMPOSSIBLE_PROBLEMS`)."""
+
+    def __init__(self, problem: str, message: str, token: str | None = None) -> None:
+        if problem not in IMPOSSIBLE_PROBLEMS:
+            raise ValueError(f"unknown problem {problem!r}")
+        super().__init__(message, token)
+        self.problem = problem
+
+
+#: What an :class:`ImpossibleHandError` can name.
+IMPOSSIBLE_PROBLEMS = (
+    "too_many_bao",  # more than four 宝 held, in melds and flown
+    "sigebao_elsewhere",  # 四个宝 for a player while another holds or flew a 宝
+    "sigebao_short",  # 四个宝 for the winner, whose own 宝 do not add up to four
+    "jiebao_no_fourth",  # 接宝 while no other player flew a 宝
+    "jiebao_too_many",  # 接宝 while other players flew or hold more than the fourth 宝
+    "jiebao_not_three",  # 接宝 for the winner, whose own 宝 are not three
+    "jiebao_and_sigebao",  # both 接宝 and 四个宝
+    "no_kong_for_gangkai",  # 杠开 with no four-tile kong among the melds
+    "kong_chain",  # a 杠开 chain that does not fit the winner's four-tile kongs
+)

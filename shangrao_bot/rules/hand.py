@@ -75,9 +75,7 @@ def validate_tiles(
                 "discarded 宝, and a discarded 宝 is dead (only a concealed kong of 宝 exists)",
                 m.to_str(),
             )
-        if m.kind is MeldKind.KONG_INDICATOR and (
-            bao is None or m.tiles[0] != indicator_from_bao(bao)
-        ):
+        if m.kind.is_indicator_kong and (bao is None or m.tiles[0] != indicator_from_bao(bao)):
             where = (
                 f"the indicator is {tile_str(indicator_from_bao(bao))}"
                 if bao is not None

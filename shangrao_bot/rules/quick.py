@@ -8,7 +8,11 @@ on every hand the tile scorer accepts.
 
 What can be checked without tiles is checked: a modifier the preset does not have, 九幺 on the
 standalone 九幺 pattern, flags on the flat 天胡/地胡, a 宝 flown before 天胡/地胡, the robbed
-seat of a 抢杠, a 有宝 row that is a win only with a 宝 flown.
+seat of a 抢杠, a 有宝 row that is a win only with a 宝 flown, and the 宝 count as far as the
+flags and the pattern tell it (the rule book §7, end: a 宝吊宝 holds two 宝, an 有宝 pattern one).
+
+A 天胡 or 地胡 given with an ordinary pattern (``how`` TIANHU/DIHU) pays that pattern as a
+self-drawn win when it is worth more than the flat value, else the flat value (§7).
 """
 
 from __future__ import annotations
@@ -24,20 +28,24 @@ from shangrao_bot.rules.scoring import (
     SHANGRAO_FLAT,
     SHANGRAO_PATTERNS,
     Bonus,
+    BonusKind,
     Modifier,
     ScoreResult,
     WinHow,
     bonus_payments,
+    check_bao_tally,
     check_bonuses,
     check_robbing_allowed,
     deltas_of,
+    ordinary_how,
     shangrao_modifiers,
     win_payments,
 )
 
 FLAT = ("天胡", "地胡")
 # shangrao patterns that hold a sequence (their all-triplet forms are named 碰碰胡…)
-_WITH_SEQUENCE = ("平胡自摸", "宝吊头", "宝吊宝", "宝吊无宝")
+_WITH_SEQUENCE = ("平胡自摸", "宝吊头", "宝吊宝", "宝吊无宝", "抢杠")
+ROB_PATTERN = "抢杠"  # an 有宝平胡 robbing a 补杠 (§4, ``rob_with_bao``)
 _LUXURY = ("豪华", "双豪华", "三豪华")
 _BAIKE_STATUS = ("无宝自摸", "宝调", "有宝自摸")
 _NOT_A_WIN_BASE2 = -2  # scoring.py's marker for "not a win (base 2)" cells
@@ -80,7 +88,8 @@ class QuickInput:
     """A won hand described by its pattern and flags.
 
     ``pattern`` is one of :func:`quick_patterns`. ``how``: 自摸 (SELF), 杠开 (KONG, with
-    ``kong_chain``), 抢杠 (ROB, with ``robbed_seat``); the flat patterns imply 天胡/地胡.
+    ``kong_chain``), 抢杠 (ROB, with ``robbed_seat``); the flat patterns imply 天胡/地胡, and
+    TIANHU/DIHU with another pattern price a 天胡/地胡 by its tiles' pattern when that is more.
     ``dandiao`` and ``yaojiu`` are the 单吊 and 九幺 modifiers of RULES.md §7. ``bonuses`` are
     every kong/宝 bonus of the hand, the winner's own kongs included (there are no melds here).
     """
@@ -96,7 +105,25 @@ class QuickInput:
     bonuses: tuple[Bonus, ...] = ()
 
 
-def _check(inp: QuickInput, rules: RuleSet, table: dict[str, int]) -> None:
+def bao_in_pattern(pattern: str) -> int:
+    """How many 宝 a winning hand of ``pattern`` holds at least: two in a 宝吊宝 (the lone 宝
+    and the drawn one), one in any other 宝吊 or 宝调 and in every 有宝 pattern, none in a
+    clean one (a 宝 there stands for itself, if there is one)."""
+    if "宝吊宝" in pattern:
+        return 2
+    plain = pattern.lstrip("豪华双三")
+    acting = (
+        "宝吊" in pattern
+        or "有宝" in pattern
+        or pattern.endswith("宝调")
+        or plain in ("碰碰胡", "七对", ROB_PATTERN)
+    )
+    return 1 if acting else 0
+
+
+def _check(inp: QuickInput, rules: RuleSet, table: dict[str, int]) -> bool:
+    """Refuse what does not fit; True when 四个宝 for the winner goes without saying (their
+    flown 宝 and those the pattern holds make four) and was not named."""
     if inp.pattern not in table and inp.pattern not in FLAT:
         raise ScoringInputError(
             f"'{inp.pattern}' is not a pattern of the {rules.preset.value} preset: "
@@ -109,11 +136,14 @@ def _check(inp: QuickInput, rules: RuleSet, table: dict[str, int]) -> None:
         raise ScoringInputError(
             "flown 宝 per seat must be four numbers from 0 to 4", str(inp.flown)
         )
-    if sum(inp.flown) > 4:
-        raise ScoringInputError(
-            f"{sum(inp.flown)} 宝 flown, but there are only four 宝 tiles", str(inp.flown)
-        )
     check_bonuses(inp.bonuses)
+    add_sigebao = check_bao_tally(
+        inp.flown,
+        inp.bonuses,
+        winner=inp.winner,
+        winner_bao=bao_in_pattern(inp.pattern),
+        exact=False,
+    )
     if inp.pattern in FLAT:
         if inp.how not in (WinHow.SELF, WinHow.TIANHU, WinHow.DIHU) or inp.dandiao or inp.yaojiu:
             raise ScoringInputError(
@@ -126,11 +156,26 @@ def _check(inp: QuickInput, rules: RuleSet, table: dict[str, int]) -> None:
             )
         if inp.pattern == "地胡" and not rules.di_hu:
             raise ScoringInputError("地胡 is switched off at this table", "dihu")
-        return
+        return add_sigebao
     if inp.how in (WinHow.TIANHU, WinHow.DIHU):
-        raise ScoringInputError(
-            "天胡 and 地胡 are patterns of their own: pick them as the pattern", inp.how.value
-        )
+        _check_dealt(inp, rules)
+    if inp.pattern == ROB_PATTERN:
+        if inp.how is not WinHow.ROB:
+            raise ScoringInputError(
+                "抢杠 as a pattern is an 有宝平胡 that robbed a 补杠: choose how 抢杠 "
+                "(robbed kong)",
+                inp.pattern,
+            )
+        if not rules.rob_with_bao:
+            raise ScoringInputError(
+                "an 有宝平胡 may not rob a kong at this table (rob_with_bao is off)", "rob"
+            )
+        if inp.dandiao:
+            raise ScoringInputError(
+                "an 有宝平胡 that robs a kong is never 单吊: a lone 宝 waiting on the robbed "
+                "tile is 宝吊头",
+                "单吊",
+            )
     if rules.preset is Preset.BAIKE:
         # a 杠开 win is still a win there, only without doubling (§8): nothing to refuse
         if inp.dandiao:
@@ -172,11 +217,39 @@ def _check(inp: QuickInput, rules: RuleSet, table: dict[str, int]) -> None:
             f"{inp.pattern} has no melds, so it cannot be won 单吊 or on a kong replacement (杠开)",
             inp.pattern,
         )
+    return add_sigebao
+
+
+def _check_dealt(inp: QuickInput, rules: RuleSet) -> None:
+    """天胡/地胡 priced by the pattern of their tiles: won on the dealt tiles (no melds, no 宝
+    flown yet); 天胡 has no drawn tile for a 宝吊 pattern, and 地胡 is never won on a 宝."""
+    name = "天胡" if inp.how is WinHow.TIANHU else "地胡"
+    if inp.how is WinHow.DIHU and not rules.di_hu:
+        raise ScoringInputError("地胡 is switched off at this table", "dihu")
+    if any(inp.flown):
+        raise ScoringInputError(
+            "no 宝 can have been flown before 天胡 or 地胡: nobody has discarded one yet",
+            str(inp.flown),
+        )
+    if inp.dandiao:
+        raise ScoringInputError(
+            f"{name} is won on the dealt tiles: there are no melds, so it is never 单吊", "单吊"
+        )
+    if "宝吊" in inp.pattern and (inp.how is WinHow.TIANHU or "宝吊宝" in inp.pattern):
+        raise ScoringInputError(
+            f"{name} cannot be {inp.pattern}: a 宝吊 win needs a drawn tile, and 地胡 is never "
+            "won on a 宝",
+            inp.pattern,
+        )
 
 
 def _shangrao_value(inp: QuickInput, factor: int) -> tuple[int, tuple[Modifier, ...]]:
     mods = shangrao_modifiers(
-        inp.how, inp.kong_chain, dandiao=inp.dandiao, yaojiu=inp.yaojiu, flown=inp.flown[inp.winner]
+        ordinary_how(inp.how),
+        inp.kong_chain,
+        dandiao=inp.dandiao,
+        yaojiu=inp.yaojiu,
+        flown=inp.flown[inp.winner],
     )
     value = factor
     for m in mods:
@@ -204,24 +277,32 @@ def score_quick(inp: QuickInput, rules: RuleSet | None = None) -> ScoreResult:
     rules = rules or RuleSet()
     shangrao = rules.preset is Preset.SHANGRAO
     table = SHANGRAO_QUICK if shangrao else BAIKE_QUICK
-    _check(inp, rules, table)
+    bonuses = inp.bonuses
+    if _check(inp, rules, table):
+        bonuses = (*bonuses, Bonus(inp.winner, BonusKind.SIGEBAO))
     mods: tuple[Modifier, ...] = ()
-    flat = inp.pattern in FLAT
-    if flat:
-        factor = value = SHANGRAO_FLAT if shangrao else BAIKE_FLAT
+    flat_value = SHANGRAO_FLAT if shangrao else BAIKE_FLAT
+    pattern = inp.pattern.removesuffix(" 有宝") if shangrao else inp.pattern
+    dealt = {WinHow.TIANHU: "天胡", WinHow.DIHU: "地胡"}.get(inp.how)
+    if inp.pattern in FLAT:
+        factor = value = flat_value
     elif shangrao:
         factor = table[inp.pattern]
         value, mods = _shangrao_value(inp, factor)
+    elif dealt is not None and table[inp.pattern] == _NOT_A_WIN_BASE2:
+        factor = value = 0  # not a win as an ordinary one: the flat value below
     else:
         factor, value, mods = _baike_value(inp, table[inp.pattern])
+    if dealt is not None and inp.pattern not in FLAT and value <= flat_value:
+        pattern, factor, value, mods = dealt, flat_value, flat_value, ()
     value *= rules.stake
     pay_how = {"天胡": WinHow.TIANHU, "地胡": WinHow.DIHU}.get(inp.pattern, inp.how)
     win_pay = win_payments(value, inp.winner, pay_how, inp.robbed_seat, inp.flown, rules.preset)
-    payments = (*win_pay, *bonus_payments(inp.bonuses, rules.stake))
+    payments = (*win_pay, *bonus_payments(bonuses, rules.stake))
     return ScoreResult(
         winning=True,
         reason=None,
-        pattern=inp.pattern.removesuffix(" 有宝") if shangrao else inp.pattern,
+        pattern=pattern,
         pattern_factor=factor,
         modifiers=mods,
         value=value,

@@ -27,6 +27,8 @@ class RuleSet:
       wildcards inside its sets. RULES.md §8 says 有宝 is "a 宝 acts otherwise", so the default
       (False) scores such a hand as 有宝; tables that read 宝调 like 宝吊头 can switch it on.
     * ``stake`` — multiplies every amount, bonuses included (§7).
+    * ``rob_with_bao`` — any complete shape may rob a 补杠, an 有宝平胡 included, which then
+      scores the 基本分 1 (the rule book §4); off, an 有宝平胡 may not rob.
     """
 
     preset: Preset = Preset.SHANGRAO
@@ -35,6 +37,7 @@ class RuleSet:
     di_hu: bool = True
     qiang_gang: bool = True
     baike_loose_baodiao: bool = False
+    rob_with_bao: bool = True
 
     def __post_init__(self) -> None:
         if self.stake < 1:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from shangrao_bot.rules.errors import ScoringInputError
+from shangrao_bot.rules.errors import ImpossibleHandError, ScoringInputError
 from shangrao_bot.rules.hand import analyze_complete
 from shangrao_bot.rules.interpret import GroupType, Interpretation
 from shangrao_bot.rules.ruleset import Preset, RuleSet
@@ -210,8 +210,12 @@ SHANGRAO_PATTERNS: dict[str, int] = {
     "七星十三浪": 8,
     "七星九幺/有宝": 4,
     "七星九幺": 8,
+    # an 有宝平胡 that robs a 补杠 (the rule book §4, switch ``rob_with_bao``): the 基本分 1
+    "抢杠": 1,
 }
-SHANGRAO_FLAT = 10  # 天胡, 地胡: replaces pattern and modifiers
+# 天胡, 地胡: a flat value replacing pattern and modifiers, unless the same tiles pay more as an
+# ordinary self-drawn win with its modifiers (the rule book §7)
+SHANGRAO_FLAT = 10
 SHANGRAO_MODIFIERS: dict[str, int] = {"单吊": 2, "九幺": 2, "抢杠": 6}  # 杠开 2^n, 飞宝 2^f
 _LUXURY = ("", "豪华", "双豪华", "三豪华")  # 14 tiles hold at most three quads
 
@@ -253,16 +257,27 @@ def _shangrao_pattern(
     return key, SHANGRAO_PATTERNS[key]
 
 
-def _evaluate_shangrao(interp: Interpretation, inp: WinInput, baodiao: bool) -> _Evaluated:
-    if inp.how in (WinHow.TIANHU, WinHow.DIHU):
-        name = "天胡" if inp.how is WinHow.TIANHU else "地胡"
-        return _Evaluated(name, SHANGRAO_FLAT, (), SHANGRAO_FLAT)
+def _flat_or_ordinary(how: WinHow, ordinary: _Evaluated, flat: int) -> _Evaluated:
+    """天胡/地胡: the flat value, or what the tiles pay as an ordinary self-drawn win when that
+    is more (the rule book §7: a 天胡 never pays less than the hand itself is worth)."""
+    if how not in (WinHow.TIANHU, WinHow.DIHU):
+        return ordinary
+    if ordinary.pattern is not None and ordinary.value > flat:
+        return ordinary
+    return _Evaluated("天胡" if how is WinHow.TIANHU else "地胡", flat, (), flat)
+
+
+def _evaluate_shangrao(
+    interp: Interpretation, inp: WinInput, baodiao: bool, rules: RuleSet
+) -> _Evaluated:
     found = _shangrao_pattern(interp, inp.winning_tile, inp.bao, baodiao)
+    if found is None and inp.how is WinHow.ROB and rules.rob_with_bao:
+        found = "抢杠", SHANGRAO_PATTERNS["抢杠"]
     if found is None:
-        return _Evaluated(None, 0, (), 0, _YOUBAO_PINGHU)
+        return _flat_or_ordinary(inp.how, _Evaluated(None, 0, (), 0, _YOUBAO_PINGHU), SHANGRAO_FLAT)
     pattern, factor = found
     mods = shangrao_modifiers(
-        inp.how,
+        ordinary_how(inp.how),
         inp.kong_chain,
         dandiao=len(inp.concealed) == 2,
         yaojiu=interp.shape in (Shape.STANDARD, Shape.SEVEN_PAIRS) and _all_yaojiu(interp),
@@ -271,7 +286,12 @@ def _evaluate_shangrao(interp: Interpretation, inp: WinInput, baodiao: bool) -> 
     value = factor
     for m in mods:
         value *= m.factor
-    return _Evaluated(pattern, factor, mods, value)
+    return _flat_or_ordinary(inp.how, _Evaluated(pattern, factor, mods, value), SHANGRAO_FLAT)
+
+
+def ordinary_how(how: WinHow) -> WinHow:
+    """How a win counts for its modifiers: 天胡 and 地胡 as an ordinary self-drawn win."""
+    return WinHow.SELF if how in (WinHow.TIANHU, WinHow.DIHU) else how
 
 
 def shangrao_modifiers(
@@ -413,9 +433,12 @@ _STATUS_NAME = ("无宝自摸", "宝调", "有宝自摸")
 def _evaluate_baike(
     interp: Interpretation, inp: WinInput, rules: RuleSet, before: Sequence[int]
 ) -> _Evaluated:
-    if inp.how in (WinHow.TIANHU, WinHow.DIHU):
-        name = "天胡" if inp.how is WinHow.TIANHU else "地胡"
-        return _Evaluated(name, BAIKE_FLAT, (), BAIKE_FLAT)
+    return _flat_or_ordinary(inp.how, _baike_ordinary(interp, inp, rules, before), BAIKE_FLAT)
+
+
+def _baike_ordinary(
+    interp: Interpretation, inp: WinInput, rules: RuleSet, before: Sequence[int]
+) -> _Evaluated:
     status = _baike_status(interp, inp, rules, before)
     f = inp.flown[inp.winner]
     best: _Evaluated | None = None
@@ -446,26 +469,23 @@ def _evaluate_baike(
 # --- the scorer --------------------------------------------------------------------------------
 
 
-def _check_input(inp: WinInput, rules: RuleSet) -> None:
+def _check_input(inp: WinInput, rules: RuleSet) -> bool:
+    """Refuse what no table can produce; True when the winner's own 宝 add up to four and
+    四个宝 was not named (the scorer adds it)."""
     if len(inp.flown) != SEATS or any(f < 0 or f > 4 for f in inp.flown):
         raise ScoringInputError(
             "flown 宝 per seat must be four numbers from 0 to 4", str(inp.flown)
         )
-    held = inp.concealed.count(inp.bao)
-    if sum(inp.flown) + held > 4:
-        raise ScoringInputError(
-            f"{sum(inp.flown)} 宝 flown and {held} in the hand make {sum(inp.flown) + held}, "
-            "but there are only four 宝 tiles",
-            str(inp.flown),
-        )
+    if not 0 <= inp.winner < SEATS:
+        raise ScoringInputError(f"winner seat {inp.winner} is not a seat: use 0-3", str(inp.winner))
+    check_bonuses([*inp.bonuses, *kong_bonuses(inp.winner, inp.melds)])
+    held = inp.concealed.count(inp.bao) + sum(m.tiles.count(inp.bao) for m in inp.melds)
+    add_sigebao = check_bao_tally(inp.flown, inp.bonuses, winner=inp.winner, winner_bao=held)
     if inp.how in (WinHow.TIANHU, WinHow.DIHU) and any(inp.flown):
         raise ScoringInputError(
             "no 宝 can have been flown before 天胡 or 地胡: nobody has discarded one yet",
             str(inp.flown),
         )
-    check_bonuses([*inp.bonuses, *kong_bonuses(inp.winner, inp.melds)])
-    if not 0 <= inp.winner < SEATS:
-        raise ScoringInputError(f"winner seat {inp.winner} is not a seat: use 0-3", str(inp.winner))
     if inp.how is WinHow.TIANHU:
         if inp.melds:
             raise ScoringInputError(
@@ -482,18 +502,8 @@ def _check_input(inp: WinInput, rules: RuleSet) -> None:
             "must include the winning tile",
             tile_str(inp.winning_tile),
         )
-    kongs = sum(1 for m in inp.melds if m.kind.is_kong)
-    if inp.how is WinHow.KONG and not 1 <= inp.kong_chain <= kongs:
-        raise ScoringInputError(
-            f"kong chain {inp.kong_chain}: it counts the winner's kongs in the chain, so from 1 "
-            f"to the {kongs} kong(s) among the melds",
-            str(inp.kong_chain),
-        )
-    if inp.how is WinHow.KONG and not any(m.kind.is_kong for m in inp.melds):
-        raise ScoringInputError(
-            "杠开 needs a kong among the winner's melds (the replacement tile follows a kong)",
-            "kong",
-        )
+    if inp.how is WinHow.KONG:
+        check_kong_chain(inp.melds, inp.kong_chain)
     if inp.how is WinHow.ROB:
         check_robbing_allowed(rules)
         if inp.robbed_seat is None or inp.robbed_seat == inp.winner or not 0 <= inp.robbed_seat < 4:
@@ -540,6 +550,110 @@ def _check_input(inp: WinInput, rules: RuleSet) -> None:
                 "not as bonuses",
                 b.kind.value,
             )
+    return add_sigebao
+
+
+def check_kong_chain(melds: Sequence[Meld], kong_chain: int) -> None:
+    """A 杠开 chain counts the winner's four-tile kongs: a 跌宝杠 draws no replacement, so it
+    neither gives 杠开 nor counts in the chain (the rule book §4, §5)."""
+    four = sum(1 for m in melds if m.kind.draws_replacement)
+    if four == 0:
+        raise ImpossibleHandError(
+            "no_kong_for_gangkai",
+            "杠开 needs a four-tile kong among the winner's melds: the replacement tile follows "
+            "a kong, and a 跌宝杠 draws none",
+            "kong",
+        )
+    if not 1 <= kong_chain <= four:
+        raise ImpossibleHandError(
+            "kong_chain",
+            f"kong chain {kong_chain}: it counts the winner's four-tile kongs in the chain (a "
+            f"跌宝杠 draws no replacement), so from 1 to the {four} among the melds",
+            str(kong_chain),
+        )
+
+
+def check_bao_tally(
+    flown: Sequence[int],
+    bonuses: Sequence[Bonus],
+    *,
+    winner: int | None = None,
+    winner_bao: int = 0,
+    exact: bool = True,
+) -> bool:
+    """Refuse a 宝 count no hand can have (the rule book §7, end): more than four 宝 in all, a
+    四个宝 while another player holds or flew a 宝, a 接宝 where the receiver cannot have drawn
+    three while another player discarded the fourth, both together.
+
+    ``flown[j]``: 宝 seat j discarded; ``winner_bao``: 宝 in the winner's hand and melds (a 宝
+    standing for itself in a chi, a concealed kong of 宝 as four) — with ``exact`` False only a
+    lower bound (the pattern scorer knows no tiles); other seats' hands are not known. Returns
+    True when the winner's own 宝 (held and flown) add up to four while 四个宝 was not named for
+    them: that is 四个宝 all the same, to be added once."""
+    total = sum(flown) + winner_bao
+    if total > 4:
+        message = (
+            f"{sum(flown)} 宝 flown and {winner_bao} held by the winner make {total}, but there "
+            "are only four 宝 tiles"
+            if winner_bao
+            else f"{sum(flown)} 宝 flown, but there are only four 宝 tiles"
+        )
+        raise ImpossibleHandError("too_many_bao", message, str(list(flown)))
+    own = winner_bao + flown[winner] if winner is not None else 0
+    named = {b.seat for b in bonuses if b.kind is BonusKind.SIGEBAO}
+    implied = winner is not None and own == 4
+    jiebao = [b.seat for b in bonuses if b.kind is BonusKind.JIEBAO]
+    if jiebao and (named or implied):
+        raise ImpossibleHandError(
+            "jiebao_and_sigebao",
+            "接宝 and 四个宝 cannot both happen: the fourth 宝 is either discarded or drawn",
+            "jiebao",
+        )
+    for s in named | ({winner} if implied and winner is not None else set()):
+        if any(flown[j] for j in range(SEATS) if j != s):
+            raise ImpossibleHandError(
+                "sigebao_elsewhere",
+                "四个宝 means one player drew all four 宝, but another player flew a 宝",
+                "sigebao",
+            )
+        if s != winner and winner_bao:
+            raise ImpossibleHandError(
+                "sigebao_elsewhere",
+                f"四个宝 for another player, but the winner holds {winner_bao} 宝",
+                "sigebao",
+            )
+        if s == winner and exact and own != 4:
+            raise ImpossibleHandError(
+                "sigebao_short",
+                f"四个宝 for the winner, but the winner's 宝 (held, in melds and flown) add up "
+                f"to {own}, not four",
+                "sigebao",
+            )
+    for r in jiebao:
+        others_flown = sum(flown[j] for j in range(SEATS) if j != r)
+        if others_flown == 0:
+            raise ImpossibleHandError(
+                "jiebao_no_fourth",
+                "接宝 needs the fourth 宝 discarded by another player, but no other player "
+                "flew a 宝",
+                "jiebao",
+            )
+        others = others_flown + (winner_bao if winner is not None and winner != r else 0)
+        if others > 1:
+            raise ImpossibleHandError(
+                "jiebao_too_many",
+                f"接宝: the receiver drew three 宝 and another player discarded the fourth, so "
+                f"the other players flew or hold one 宝 in all, not {others}",
+                "jiebao",
+            )
+        if r == winner and (own != 3 if exact else own > 3):
+            raise ImpossibleHandError(
+                "jiebao_not_three",
+                f"接宝 for the winner needs three 宝 drawn by the winner, but the winner's 宝 "
+                f"(held, in melds and flown) add up to {own}",
+                "jiebao",
+            )
+    return implied and winner not in named
 
 
 def check_robbing_allowed(rules: RuleSet) -> None:
@@ -566,7 +680,8 @@ def check_bonuses(bonuses: Sequence[Bonus]) -> None:
     if kinds.count(BonusKind.JIEBAO) > 1:
         raise ScoringInputError("接宝 happens once at most: there is one fourth 宝", "jiebao")
     if BonusKind.JIEBAO in kinds and BonusKind.SIGEBAO in kinds:
-        raise ScoringInputError(
+        raise ImpossibleHandError(
+            "jiebao_and_sigebao",
             "接宝 and 四个宝 cannot both happen: the fourth 宝 is either discarded or drawn",
             "jiebao",
         )
@@ -583,10 +698,11 @@ def check_bonuses(bonuses: Sequence[Bonus]) -> None:
 
 
 def kong_bonuses(seat: int, melds: Sequence[Meld]) -> list[Bonus]:
-    """Bonus events of a player's declared kongs (robbed kongs never reach the melds)."""
+    """Bonus events of a player's declared kongs (robbed kongs never reach the melds): 碰杠 for
+    a 明杠, a 补杠 or a 跌宝杠 claimed on a discard, 自摸杠 for the others (§4, §7)."""
     out = []
     for m in melds:
-        if m.kind is MeldKind.KONG_EXPOSED:
+        if m.kind in (MeldKind.KONG_EXPOSED, MeldKind.KONG_INDICATOR_EXPOSED):
             out.append(Bonus(seat, BonusKind.MINGGANG))
         elif m.kind in (MeldKind.KONG_CONCEALED, MeldKind.KONG_INDICATOR):
             out.append(Bonus(seat, BonusKind.ANGANG))
@@ -625,8 +741,10 @@ def score_win(inp: WinInput, rules: RuleSet | None = None) -> ScoreResult:
     the preset does not allow comes back with ``winning=False`` and the reason."""
     rules = rules or RuleSet()
     analysis = analyze_complete(inp.concealed, inp.melds, inp.bao)  # validates the tiles first
-    _check_input(inp, rules)
+    add_sigebao = _check_input(inp, rules)
     bonuses = list(inp.bonuses) + kong_bonuses(inp.winner, inp.melds)
+    if add_sigebao:
+        bonuses.append(Bonus(inp.winner, BonusKind.SIGEBAO))
     bonus_pay = bonus_payments(bonuses, rules.stake)
     if not analysis.is_complete:
         c = counts_of(inp.concealed)
@@ -646,7 +764,7 @@ def score_win(inp: WinInput, rules: RuleSet | None = None) -> ScoreResult:
     why: str | None = None
     for interp in analysis.interpretations:
         if rules.preset is Preset.SHANGRAO:
-            ev = _evaluate_shangrao(interp, inp, baodiao)
+            ev = _evaluate_shangrao(interp, inp, baodiao, rules)
         else:
             ev = _evaluate_baike(interp, inp, rules, before)
         if ev.pattern is None:
@@ -690,10 +808,19 @@ def _not_winning(reason: str, rules: RuleSet) -> ScoreResult:
     )
 
 
-def score_draw(bonuses: Sequence[Bonus], rules: RuleSet | None = None) -> ScoreResult:
-    """流局: no winner; only bonus points are settled (§7)."""
+def score_draw(
+    bonuses: Sequence[Bonus], rules: RuleSet | None = None, flown: Sequence[int] | None = None
+) -> ScoreResult:
+    """流局: no winner; only bonus points are settled (§7). ``flown`` (宝 discarded per seat),
+    when known, is checked against the 四个宝 and 接宝 bonuses (the rule book §7, end)."""
     rules = rules or RuleSet()
     check_bonuses(bonuses)
+    if flown is not None:
+        if len(flown) != SEATS or any(f < 0 or f > 4 for f in flown):
+            raise ScoringInputError(
+                "flown 宝 per seat must be four numbers from 0 to 4", str(list(flown))
+            )
+        check_bao_tally(flown, bonuses)
     pay = bonus_payments(bonuses, rules.stake)
     return ScoreResult(
         winning=False,

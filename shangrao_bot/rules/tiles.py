@@ -239,14 +239,32 @@ class MeldKind(Enum):
     KONG_EXPOSED = "kong_exposed"  # [2222p] 明杠 or 补杠 → 碰杠 for scoring
     KONG_CONCEALED = "kong_concealed"  # (1111z) 暗杠 → 自摸杠
     KONG_INDICATOR = "kong_indicator"  # (111m) 跌宝杠: three tiles of the indicator's kind
+    KONG_INDICATOR_EXPOSED = "kong_indicator_exposed"  # {111m} 跌宝杠 claimed on a discard
 
     @property
     def is_kong(self) -> bool:
-        return self in (MeldKind.KONG_EXPOSED, MeldKind.KONG_CONCEALED, MeldKind.KONG_INDICATOR)
+        return self in (
+            MeldKind.KONG_EXPOSED,
+            MeldKind.KONG_CONCEALED,
+            MeldKind.KONG_INDICATOR,
+            MeldKind.KONG_INDICATOR_EXPOSED,
+        )
 
     @property
     def is_concealed(self) -> bool:
         return self in (MeldKind.KONG_CONCEALED, MeldKind.KONG_INDICATOR)
+
+    @property
+    def is_indicator_kong(self) -> bool:
+        """A 跌宝杠 (the three live tiles of the indicator's kind), formed from the hand or on
+        a discard (the rule book §4)."""
+        return self in (MeldKind.KONG_INDICATOR, MeldKind.KONG_INDICATOR_EXPOSED)
+
+    @property
+    def draws_replacement(self) -> bool:
+        """A four-tile kong, followed by a replacement draw; a 跌宝杠 draws none, so it never
+        gives 杠开 and does not count in a kong chain (the rule book §4)."""
+        return self in (MeldKind.KONG_EXPOSED, MeldKind.KONG_CONCEALED)
 
 
 @dataclass(frozen=True)
@@ -257,16 +275,30 @@ class Meld:
     tiles: tuple[int, ...]
 
     def to_str(self) -> str:
+        """``[123m]`` exposed, ``(1111z)`` concealed, ``{111m}`` a 跌宝杠 claimed on a discard."""
         body = format_tiles(self.tiles)
+        if self.kind is MeldKind.KONG_INDICATOR_EXPOSED:
+            return "{" + body + "}"
         return f"({body})" if self.kind.is_concealed else f"[{body}]"
 
     def __str__(self) -> str:
         return self.to_str()
 
 
-def make_meld(tiles: Sequence[int], concealed: bool, token: str) -> Meld:
-    """Validate one meld's tiles and name its kind; ``token`` is quoted in errors."""
+def make_meld(
+    tiles: Sequence[int], concealed: bool, token: str, *, claimed_indicator: bool = False
+) -> Meld:
+    """Validate one meld's tiles and name its kind; ``token`` is quoted in errors.
+    ``claimed_indicator``: written in braces, a 跌宝杠 claimed on a discard (``{111m}``)."""
     ts = tuple(sorted(tiles))
+    if claimed_indicator:
+        if len(ts) == 3 and len(set(ts)) == 1:
+            return Meld(MeldKind.KONG_INDICATOR_EXPOSED, ts)
+        raise TileParseError(
+            f"'{token}' is not a claimed 跌宝杠: braces hold the three tiles of the "
+            "indicator's kind, like {111m}",
+            token,
+        )
     if concealed:
         if len(ts) == 4 and len(set(ts)) == 1:
             return Meld(MeldKind.KONG_CONCEALED, ts)
@@ -296,8 +328,13 @@ def make_meld(tiles: Sequence[int], concealed: bool, token: str) -> Meld:
     )
 
 
+_CLOSERS = {"[": "]", "(": ")", "{": "}", "【": "】", "（": "）", "｛": "｝"}
+
+
 def parse_melds(text: str) -> list[Meld]:
-    """Read melds like ``[123m] [777s] [2222p] (1111z)``."""
+    """Read melds like ``[123m] [777s] [2222p] (1111z) (111m) {111m}``: brackets for exposed
+    melds, parentheses for concealed kongs (a 跌宝杠 from the hand included), braces for a
+    跌宝杠 claimed on a discard; full-width brackets too. :func:`format_melds` writes them back."""
     melds: list[Meld] = []
     i = 0
     n = len(text)
@@ -306,15 +343,15 @@ def parse_melds(text: str) -> list[Meld]:
         if ch.isspace() or ch in ",，":
             i += 1
             continue
-        closer = {"[": "]", "(": ")", "【": "】", "（": "）"}.get(ch)
+        closer = _CLOSERS.get(ch)
         if closer is None:
             j = i
             while j < n and not text[j].isspace():
                 j += 1
             word = text[i:j]
             raise TileParseError(
-                f"'{word}' is not a meld: put exposed melds in brackets [123m] "
-                "and concealed kongs in parentheses (1111z)",
+                f"'{word}' is not a meld: put exposed melds in brackets [123m], "
+                "concealed kongs in parentheses (1111z) and a claimed 跌宝杠 in braces {111m}",
                 word,
             )
         j = text.find(closer, i + 1)
@@ -322,10 +359,33 @@ def parse_melds(text: str) -> list[Meld]:
             raise TileParseError(f"'{text[i:]}' is missing its closing '{closer}'", text[i:])
         token = text[i : j + 1]
         tiles = parse_tiles(text[i + 1 : j])
-        melds.append(make_meld(tiles, concealed=ch in "(（", token=token))
+        melds.append(
+            make_meld(tiles, concealed=ch in "(（", token=token, claimed_indicator=ch in "{｛")
+        )
         i = j + 1
     return melds
 
 
+def parse_hand_and_melds(text: str) -> tuple[list[int], list[Meld]]:
+    """A hand as typed, melds in brackets anywhere (``123m [777s] 11z {111m}``): the concealed
+    tiles in order and the melds, read by :func:`parse_tiles` and :func:`parse_melds`."""
+    tiles_text: list[str] = []
+    melds_text: list[str] = []
+    closer = ""
+    buf = ""
+    for ch in text:
+        if not closer and ch in _CLOSERS:
+            tiles_text.append(buf)
+            buf, closer = ch, _CLOSERS[ch]
+        elif closer and ch == closer:
+            melds_text.append(buf + ch)
+            buf, closer = "", ""
+        else:
+            buf += ch
+    (melds_text if closer else tiles_text).append(buf)  # parse_melds names a missing closer
+    return parse_tiles(" ".join(tiles_text)), parse_melds(" ".join(melds_text))
+
+
 def format_melds(melds: Iterable[Meld]) -> str:
+    """The notation :func:`parse_melds` reads: ``parse_melds(format_melds(m)) == list(m)``."""
     return " ".join(m.to_str() for m in melds)

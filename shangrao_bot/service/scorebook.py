@@ -598,7 +598,7 @@ class ScoreBook:
         bonus_t = await self.parse_bonuses(info, bonuses)
         try:
             result = score_draw(bonus_t, rules)
-        except RulesError as exc:  # pragma: no cover - score_draw validates nothing today
+        except RulesError as exc:  # 接宝 and 四个宝 together, two 四个宝 … (nothing is written)
             raise ScoreError("score.bad_input", reason=str(exc)) from None
         seats = tuple(p.display_name for p in info.seats)
         base = Preview(result, None, info, seats, None, None, WinHow.SELF, None)

@@ -12,7 +12,7 @@ from shangrao_bot.store.db import Database, fetch_in, now_iso
 from shangrao_bot.store.errors import InvalidRecord
 
 PRESETS = ("shangrao", "baike")
-SWITCHES = ("indicator_kong", "di_hu", "qiang_gang", "baike_loose_baodiao")
+SWITCHES = ("indicator_kong", "di_hu", "qiang_gang", "baike_loose_baodiao", "rob_with_bao")
 LANGUAGES = ("auto", "en", "zh-CN", "zh-TW")
 SETTINGS = ("preset", "stake", "language", "scorer_role_id", "confirm_minutes", "confirmations")
 CONFIRM_MINUTES = (1, 1440)

@@ -167,10 +167,18 @@ CATALOG: tuple[CoreText, ...] = (
         "「{token}」不是副露：請寫順子 [123m]、碰 [777s]、明槓 [2222p] 或暗槓 (1111z)",
     ),
     _e(
-        r"'(?P<token>.*)' is not a meld: put exposed melds in brackets \[123m\] "
-        r"and concealed kongs in parentheses \(1111z\)",
-        "“{token}”不是副露：明的副露写在方括号里 [123m]，暗杠写在圆括号里 (1111z)",
-        "「{token}」不是副露：明的副露寫在方括號裡 [123m]，暗槓寫在圓括號裡 (1111z)",
+        r"'(?P<token>.*)' is not a meld: put exposed melds in brackets \[123m\], "
+        r"concealed kongs in parentheses \(1111z\) and a claimed 跌宝杠 in braces \{111m\}",
+        "“{token}”不是副露：明的副露写在方括号里 [123m]，暗杠写在圆括号里 (1111z)，"
+        "杠别人打出的牌而成的跌宝杠写在花括号里 ｛111m｝",
+        "「{token}」不是副露：明的副露寫在方括號裡 [123m]，暗槓寫在圓括號裡 (1111z)，"
+        "槓別人打出的牌而成的跌寶槓寫在大括號裡 ｛111m｝",
+    ),
+    _e(
+        r"'(?P<token>.*)' is not a claimed 跌宝杠: braces hold the three tiles of the "
+        r"indicator's kind, like \{111m\}",
+        "“{token}”不是杠别人打出的牌而成的跌宝杠：花括号里写跌宝牌那种牌的三张，如 ｛111m｝",
+        "「{token}」不是槓別人打出的牌而成的跌寶槓：大括號裡寫跌寶牌那種牌的三張，如 ｛111m｝",
     ),
     _e(
         r"'(?P<token>.*)' is missing its closing '(?P<closer>.)'",
@@ -232,10 +240,45 @@ CATALOG: tuple[CoreText, ...] = (
         "各座位的飛寶數必須是四個 0 到 4 的數",
     ),
     _e(
-        rf"(?P<a>{_NUM}) 宝 flown and (?P<b>{_NUM}) in the hand make (?P<c>{_NUM}), "
+        rf"(?P<a>{_NUM}) 宝 flown and (?P<b>{_NUM}) held by the winner make (?P<c>{_NUM}), "
         r"but there are only four 宝 tiles",
-        "飞了 {a} 张宝，手里还有 {b} 张，一共 {c} 张，可宝牌只有四张",
-        "飛了 {a} 張寶，手裡還有 {b} 張，一共 {c} 張，可寶牌只有四張",
+        "飞了 {a} 张宝，赢家手里和副露里还有 {b} 张，一共 {c} 张，可宝牌只有四张",
+        "飛了 {a} 張寶，贏家手裡和副露裡還有 {b} 張，一共 {c} 張，可寶牌只有四張",
+    ),
+    _e(
+        r"四个宝 means one player drew all four 宝, but another player flew a 宝",
+        "四个宝是一个人摸到了全部四张宝，可别人飞过宝",
+        "四個寶是一個人摸到了全部四張寶，可別人飛過寶",
+    ),
+    _e(
+        rf"四个宝 for another player, but the winner holds (?P<n>{_NUM}) 宝",
+        "四个宝记在别人名下，可赢家手里有 {n} 张宝",
+        "四個寶記在別人名下，可贏家手裡有 {n} 張寶",
+    ),
+    _e(
+        r"四个宝 for the winner, but the winner's 宝 \(held, in melds and flown\) add up "
+        rf"to (?P<n>{_NUM}), not four",
+        "四个宝记在赢家名下，可赢家的宝（手里、副露里和飞掉的）一共 {n} 张，不是四张",
+        "四個寶記在贏家名下，可贏家的寶（手裡、副露裡和飛掉的）一共 {n} 張，不是四張",
+    ),
+    _e(
+        r"接宝 needs the fourth 宝 discarded by another player, but no other player flew a 宝",
+        "接宝要别人打出第四张宝，可别人都没有飞过宝",
+        "接寶要別人打出第四張寶，可別人都沒有飛過寶",
+    ),
+    _e(
+        r"接宝: the receiver drew three 宝 and another player discarded the fourth, so the "
+        rf"other players flew or hold one 宝 in all, not (?P<n>{_NUM})",
+        "接宝：接宝的人摸了三张宝，第四张是别人打出的，所以其他人飞掉的和手里的宝加起来只有"
+        "一张，不是 {n} 张",
+        "接寶：接寶的人摸了三張寶，第四張是別人打出的，所以其他人飛掉的和手裡的寶加起來只有"
+        "一張，不是 {n} 張",
+    ),
+    _e(
+        r"接宝 for the winner needs three 宝 drawn by the winner, but the winner's 宝 "
+        rf"\(held, in melds and flown\) add up to (?P<n>{_NUM})",
+        "赢家接宝要赢家自己摸过三张宝，可赢家的宝（手里、副露里和飞掉的）一共 {n} 张",
+        "贏家接寶要贏家自己摸過三張寶，可贏家的寶（手裡、副露裡和飛掉的）一共 {n} 張",
     ),
     _e(
         r"no 宝 can have been flown before 天胡 or 地胡: nobody has discarded one yet",
@@ -295,15 +338,18 @@ CATALOG: tuple[CoreText, ...] = (
         "胡的牌 {tile} 不在手牌裡：手牌要包括胡的那張牌",
     ),
     _e(
-        rf"kong chain (?P<n>{_NUM}): it counts the winner's kongs in the chain, so from 1 "
-        rf"to the (?P<k>{_NUM}) kong\(s\) among the melds",
-        "连杠数 {n} 不对：它数的是赢家连着开的杠，应在 1 到副露里的杠数 {k} 之间",
-        "連槓數 {n} 不對：它數的是贏家連著開的槓，應在 1 到副露裡的槓數 {k} 之間",
+        rf"kong chain (?P<n>{_NUM}): it counts the winner's four-tile kongs in the chain "
+        rf"\(a 跌宝杠 draws no replacement\), so from 1 to the (?P<k>{_NUM}) among the melds",
+        "连杠数 {n} 不对：它数的是赢家连着开的四张牌的杠（跌宝杠不补牌，不算），"
+        "应在 1 到副露里这种杠的数目 {k} 之间",
+        "連槓數 {n} 不對：它數的是贏家連著開的四張牌的槓（跌寶槓不補牌，不算），"
+        "應在 1 到副露裡這種槓的數目 {k} 之間",
     ),
     _e(
-        r"杠开 needs a kong among the winner's melds \(the replacement tile follows a kong\)",
-        "杠开要求赢家的副露里有杠（开杠之后才有补牌）",
-        "槓開要求贏家的副露裡有槓（開槓之後才有補牌）",
+        r"杠开 needs a four-tile kong among the winner's melds: the replacement tile follows "
+        r"a kong, and a 跌宝杠 draws none",
+        "杠开要求赢家的副露里有四张牌的杠：开杠之后才有补牌，而跌宝杠不补牌",
+        "槓開要求贏家的副露裡有四張牌的槓：開槓之後才有補牌，而跌寶槓不補牌",
     ),
     _e(
         r"抢杠 is not allowed: the baike preset has no robbing a kong",
@@ -417,9 +463,31 @@ CATALOG: tuple[CoreText, ...] = (
         "{term}是固定分：不能再算槓開、搶槓、單吊或九幺",
     ),
     _e(
-        r"天胡 and 地胡 are patterns of their own: pick them as the pattern",
-        "天胡和地胡本身就是牌型：请在牌型里选它们",
-        "天胡和地胡本身就是牌型：請在牌型裡選它們",
+        r"抢杠 as a pattern is an 有宝平胡 that robbed a 补杠: choose how 抢杠 \(robbed kong\)",
+        "牌型“抢杠”是有宝平胡抢了别人的补杠：胡法请选抢杠",
+        "牌型「搶槓」是有寶平胡搶了別人的補槓：胡法請選搶槓",
+    ),
+    _e(
+        r"an 有宝平胡 may not rob a kong at this table \(rob_with_bao is off\)",
+        "本桌有宝平胡不能抢杠（没有开有宝抢杠）",
+        "本桌有寶平胡不能搶槓（沒有開有寶搶槓）",
+    ),
+    _e(
+        r"an 有宝平胡 that robs a kong is never 单吊: a lone 宝 waiting on the robbed tile is "
+        r"宝吊头",
+        "有宝平胡抢杠不会是单吊：单吊一张宝等被抢的牌，那是宝吊头",
+        "有寶平胡搶槓不會是單吊：單吊一張寶等被搶的牌，那是寶吊頭",
+    ),
+    _e(
+        r"(?P<term>天胡|地胡) is won on the dealt tiles: there are no melds, so it is never 单吊",
+        "{term}是用起手的牌胡的：没有副露，不可能单吊",
+        "{term}是用起手的牌胡的：沒有副露，不可能單吊",
+    ),
+    _e(
+        r"(?P<term>天胡|地胡) cannot be (?P<term2>[^:]+): a 宝吊 win needs a drawn tile, and "
+        r"地胡 is never won on a 宝",
+        "{term}不可能是{term2}：宝吊要有摸到的牌，而地胡不能胡宝",
+        "{term}不可能是{term2}：寶吊要有摸到的牌，而地胡不能胡寶",
     ),
     _e(
         r"the baike preset has no 单吊 doubling",
@@ -533,6 +601,22 @@ CATALOG: tuple[CoreText, ...] = (
         r"no kong now: no live tile is left for its replacement",
         "现在不能杠：牌墙里已经没有可以补的牌了",
         "現在不能槓：牌牆裡已經沒有可以補的牌了",
+    ),
+    _e(
+        r"a 跌宝杠 on a discard needs the other two live tiles of the indicator's kind in your "
+        r"hand",
+        "杠别人打出的牌成跌宝杠，要手里有跌宝牌那种牌的另外两张",
+        "槓別人打出的牌成跌寶槓，要手裡有跌寶牌那種牌的另外兩張",
+    ),
+    _e(
+        r"after claiming a 跌宝杠 you must discard: no kong until your next draw",
+        "杠别人打出的牌成跌宝杠之后必须先打一张牌：下次摸牌后才能杠",
+        "槓別人打出的牌成跌寶槓之後必須先打一張牌：下次摸牌後才能槓",
+    ),
+    _e(
+        r"after claiming a 跌宝杠 you must discard: you can win only on a draw",
+        "杠别人打出的牌成跌宝杠之后必须先打一张牌：只有摸牌时才能胡",
+        "槓別人打出的牌成跌寶槓之後必須先打一張牌：只有摸牌時才能胡",
     ),
     _e(
         r"a kong on a discard needs three tiles like it in your hand",

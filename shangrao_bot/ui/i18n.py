@@ -174,6 +174,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "宝调（百科方案）——宝调胡牌时其他宝可在面子中百搭",
         "zh-TW": "寶調（百科方案）——寶調胡牌時其他寶可在面子中百搭",
     },
+    "rules.switch.rob_with_bao": {
+        "en": "抢杠 with 宝 — an 有宝平胡 may rob a 补杠, scoring 1 × 6 (shangrao preset only)",
+        "zh-CN": "有宝抢杠——有宝平胡也可以抢补杠，算 1 × 6 分（仅上饶方案）",
+        "zh-TW": "有寶搶槓——有寶平胡也可以搶補槓，算 1 × 6 分（僅上饒方案）",
+    },
     "rules.language": {
         "en": "Language of public messages and images: **{language}**",
         "zh-CN": "公开消息和图片的语言：**{language}**",

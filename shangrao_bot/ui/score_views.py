@@ -20,6 +20,7 @@ import discord
 
 from shangrao_bot.rules.interpret import Interpretation
 from shangrao_bot.rules.scoring import WinHow
+from shangrao_bot.rules.tiles import MeldKind
 from shangrao_bot.service.scorebook import (
     Actor,
     Preview,
@@ -103,12 +104,16 @@ def undo_reason(reason: str) -> str:
 
 def interpretation_text(reading: Interpretation, lang: str) -> str:
     """How the scorer read a hand, as players write it (``一二三万 四五六筒 东东东`` …; melds in
-    brackets, a concealed kong in parentheses) and what each acting 宝 stood for."""
+    brackets, a concealed kong in parentheses, a 跌宝杠 claimed on a discard in braces) and what
+    each acting 宝 stood for."""
     parts = []
     for g in reading.groups:
         text = hand_text(g.tiles, lang)
         if g.meld is not None:
-            text = f"({text})" if g.meld.kind.is_concealed else f"[{text}]"
+            if g.meld.kind is MeldKind.KONG_INDICATOR_EXPOSED:
+                text = "{" + text + "}"
+            else:
+                text = f"({text})" if g.meld.kind.is_concealed else f"[{text}]"
         parts.append(text)
     out = (" · " if lang == "en" else " ").join(parts)
     if reading.acting:

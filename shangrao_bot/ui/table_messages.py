@@ -33,6 +33,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.btn.win": {"en": "Win (hu)", "zh-CN": "胡", "zh-TW": "胡"},
     "table.btn.pong": {"en": "Pong {tile}", "zh-CN": "碰 {tile}", "zh-TW": "碰 {tile}"},
     "table.btn.kong": {"en": "Kong {tile}", "zh-CN": "明杠 {tile}", "zh-TW": "明槓 {tile}"},
+    "table.btn.kong_indicator": {
+        "en": "跌宝 kong {tile}",
+        "zh-CN": "跌宝杠 {tile}",
+        "zh-TW": "跌寶槓 {tile}",
+    },
     "table.btn.angang": {
         "en": "Concealed kong {tile}",
         "zh-CN": "暗杠 {tile}",
@@ -353,6 +358,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{who} kong {tile}",
         "zh-CN": "{who} 明杠 {tile}",
         "zh-TW": "{who} 明槓 {tile}",
+    },
+    "table.event.kong_indicator": {
+        "en": "{who} 跌宝 kong {tile} (on a discard)",
+        "zh-CN": "{who} 杠出跌宝杠 {tile}",
+        "zh-TW": "{who} 槓出跌寶槓 {tile}",
     },
     "table.event.angang": {
         "en": "{who} concealed kong {tile}",

@@ -154,6 +154,8 @@ def event_line(info: TableInfo, event: Event, lang: str, *, mention: bool = Fals
         return t(key, lang, who=who, tile=tile)
     if k is EventKind.CHI:
         return t("table.event.chi", lang, who=who, tiles=hand_text(event.tiles, lang))
+    if k is EventKind.KONG and len(event.tiles) == 3:  # a 跌宝杠 claimed on a discard (§4)
+        return t("table.event.kong_indicator", lang, who=who, tile=tile)
     if k in (EventKind.PONG, EventKind.KONG, EventKind.ANGANG, EventKind.BUGANG_DECLARED):
         return t(f"table.event.{k.value}", lang, who=who, tile=tile)
     if k is EventKind.WON:
@@ -194,6 +196,8 @@ def action_label(action: Action, lang: str) -> str:
     tile = tile_label(action.tile, lang) if action.tile is not None else ""
     if k is ActionKind.CHI:
         return t("table.btn.chi", lang, tiles=hand_text(action.tiles, lang))
+    if k is ActionKind.KONG and action.tiles:  # a 跌宝杠 claimed on a discard (§4)
+        return t("table.btn.kong_indicator", lang, tile=tile)
     return t(f"table.btn.{k.value}", lang, tile=tile).strip()
 
 

@@ -56,6 +56,11 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
         "百科方案：宝调胡牌时其他宝可在面子中百搭",
         "百科方案：寶調胡牌時其他寶可在面子中百搭",
     ),
+    "rob_with_bao": ("有宝抢杠", "有寶搶槓"),
+    "An 有宝平胡 may rob a 补杠, scoring 1 × 6 (shangrao preset)": (
+        "有宝平胡也可以抢补杠，算 1 × 6 分（上饶方案）",
+        "有寶平胡也可以搶補槓，算 1 × 6 分（上饒方案）",
+    ),
     "scorer_role": ("记分员角色", "記分員角色"),
     "Members with this role may confirm and void any recorded hand": (
         "有此角色的成员可确认或作废任何已记录的牌局",

@@ -171,11 +171,16 @@ ROB_DRAWS = "5s9s6m9p5s"
 
 
 def _to_bugang(
-    rules: RuleSet | None = None, replacements: str = "", fly: bool = False
+    rules: RuleSet | None = None,
+    replacements: str = "",
+    fly: bool = False,
+    seat3: str | None = None,
 ) -> HandState:
     """Play ROB up to seat 2's turn with the fourth 5s; ``fly``: seat 2 holds a 宝 (6z) instead
-    of its 7z and discards it (飞宝) after its pong."""
-    hands = {**ROB, 2: ROB[2].replace("7z", "6z")} if fly else ROB
+    of its 7z and discards it (飞宝) after its pong; ``seat3``: seat 3's hand instead."""
+    hands = {**ROB, 2: ROB[2].replace("7z", "6z")} if fly else dict(ROB)
+    if seat3 is not None:
+        hands[3] = seat3
     state = make_state(hands, 0, draws=ROB_DRAWS, replacements=replacements, rules=rules)
     cmd(state, 0, "d 9m")
     assert state.legal_actions(1)[0] == Action(1, ActionKind.WIN, tile("9m"))  # 地胡: passed

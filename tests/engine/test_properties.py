@@ -57,6 +57,7 @@ games = st.builds(
         di_hu=st.booleans(),
         qiang_gang=st.booleans(),
         baike_loose_baodiao=st.booleans(),
+        rob_with_bao=st.booleans(),
     ),
     seed=st.binary(min_size=32, max_size=32),
     dealer=st.integers(0, 3),
@@ -181,6 +182,9 @@ def _check_wins_match_the_scorer(state: HandState) -> None:
                     assert s == (d + 1) % 4 and t < HONOR_START and t in a.tiles
                 if a.kind is ActionKind.KONG:
                     assert state.wall.live >= 1
+                    # a 跌宝杠 on a discard (§4): the indicator's kind, two of it held
+                    assert bool(a.tiles) == (t == state.indicator)
+                    assert not a.tiles or (rules.indicator_kong and state.hands[s][t] == 2)
 
 
 def _play_and_check(state: HandState, game: Game) -> None:

@@ -121,7 +121,9 @@ def baodiao_score() -> tuple[ScoreResult, WinInput]:
 
 
 def largest_score() -> tuple[ScoreResult, WinInput]:
-    """A worked example: four concealed kongs in one chain, 单吊 on the 4th replacement."""
+    """Nearly the largest worked example: four concealed kongs in one chain, 单吊 on the 4th
+    replacement, three 宝 flown. (With all four flown the winner's 宝 make 四个宝, which the
+    scorer now adds, and its payment group makes the English card 812 px tall.)"""
     inp = WinInput(
         concealed=tuple(parse_tiles("9p9p")),
         bao=parse_tile("5p"),
@@ -129,7 +131,7 @@ def largest_score() -> tuple[ScoreResult, WinInput]:
         melds=tuple(parse_melds("(1111m) (9999m) (1111z) (7777z)")),
         how=WinHow.KONG,
         kong_chain=4,
-        flown=(4, 0, 0, 0),
+        flown=(3, 0, 0, 0),
     )
     return score_win(inp, RuleSet()), inp
 

@@ -19,6 +19,7 @@ from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.scoring import (
     Bonus,
     BonusKind,
+    Reason,
     ScoreResult,
     WinHow,
     WinInput,
@@ -55,8 +56,16 @@ def quick_twin(inp: WinInput, result: ScoreResult) -> QuickInput:
         dandiao="单吊" in mods,
         yaojiu="九幺" in mods,
         flown=inp.flown,
-        bonuses=(*inp.bonuses, *kong_bonuses(inp.winner, inp.melds)),
+        bonuses=(*inp.bonuses, *kong_bonuses(inp.winner, inp.melds), *_added(inp, result)),
     )
+
+
+def _added(inp: WinInput, result: ScoreResult) -> tuple[Bonus, ...]:
+    """四个宝 the tile scorer added because the winner's own 宝 add up to four (§7, end): the
+    player describing the hand names it."""
+    paid = any(p.reason is Reason.SIGEBAO and p.payee == inp.winner for p in result.payments)
+    named = Bonus(inp.winner, BonusKind.SIGEBAO) in inp.bonuses
+    return (Bonus(inp.winner, BonusKind.SIGEBAO),) if paid and not named else ()
 
 
 @cfg(300)
@@ -112,6 +121,47 @@ def test_payer_doubling_and_robbing() -> None:
     assert rob.deltas == (12, 0, -12, 0)
 
 
+def test_s10_example_10_rob_with_bao_quick() -> None:
+    """§4, §10 example 10: an 有宝平胡 robbing a 补杠 is recorded as the pattern 抢杠: the
+    基本分 1 × 抢杠 6, from the robbed player alone, doubled by their 飞宝."""
+    rob = score_quick(QuickInput("抢杠", how=WinHow.ROB, robbed_seat=1))
+    assert (rob.pattern, rob.pattern_factor, rob.value) == ("抢杠", 1, 6)
+    assert [(m.name, m.factor) for m in rob.modifiers] == [("抢杠", 6)]
+    assert rob.deltas == (6, -6, 0, 0)
+    flew = score_quick(QuickInput("抢杠", how=WinHow.ROB, robbed_seat=3, flown=(1, 0, 0, 1)))
+    assert flew.value == 12 and flew.deltas == (24, 0, 0, -24)
+    assert "抢杠" in quick_patterns(Preset.SHANGRAO)
+    assert "抢杠" not in quick_patterns(Preset.BAIKE)
+
+
+def test_s10_example_12_tianhu_by_its_pattern_quick() -> None:
+    """§7, §10 example 12: a 天胡 or 地胡 pays the flat value, or its pattern as an ordinary
+    self-drawn win when that is more (三豪华清七对 80 × 九幺 2 = 160)."""
+    big = score_quick(QuickInput("三豪华清七对", how=WinHow.TIANHU, yaojiu=True))
+    assert (big.pattern, big.value) == ("三豪华清七对", 160)
+    assert [(m.name, m.factor) for m in big.modifiers] == [("九幺", 2)]
+    assert big.deltas == (480, -160, -160, -160)
+    small = score_quick(QuickInput("平胡自摸", how=WinHow.DIHU))
+    assert (small.pattern, small.value, small.modifiers) == ("地胡", 10, ())
+    tie = score_quick(QuickInput("清七对", how=WinHow.TIANHU))  # 10 is no more than 10
+    assert (tie.pattern, tie.value) == ("天胡", 10)
+    assert score_quick(QuickInput("七对 清一色 无宝自摸", how=WinHow.TIANHU), BAIKE).value == 32
+    flat = score_quick(QuickInput("平胡 有宝自摸", how=WinHow.TIANHU), BAIKE)
+    assert (flat.pattern, flat.value) == ("天胡", 16)
+
+
+def test_s7_sigebao_of_the_winners_own_bao_is_counted_once_quick() -> None:
+    """§7, end: four 宝 flown by the winner are 四个宝 for the winner, named or not, once."""
+    unnamed = score_quick(QuickInput("清碰碰胡", flown=(4, 0, 0, 0)))
+    named = score_quick(
+        QuickInput("清碰碰胡", flown=(4, 0, 0, 0), bonuses=(Bonus(0, BonusKind.SIGEBAO),))
+    )
+    assert unnamed.deltas == named.deltas == (3 * 160 + 30, -170, -170, -170)
+    # 宝吊宝 holds two 宝: two more flown by the winner make four
+    two = score_quick(QuickInput("宝吊宝", flown=(2, 0, 0, 0)))
+    assert two.deltas == (3 * 24 + 30, -34, -34, -34)
+
+
 def test_lists_name_every_pattern_once() -> None:
     for preset, table in ((Preset.SHANGRAO, SHANGRAO_QUICK), (Preset.BAIKE, BAIKE_QUICK)):
         names = quick_patterns(preset)
@@ -138,7 +188,48 @@ def test_lists_name_every_pattern_once() -> None:
         (QuickInput("平胡自摸", flown=(2, 2, 1, 0)), SHANGRAO, "only four 宝"),
         (QuickInput("平胡自摸", how=WinHow.KONG, kong_chain=5), SHANGRAO, "1 to 4 kongs"),
         (QuickInput("平胡自摸", winner=4), SHANGRAO, "is not a seat"),
-        (QuickInput("平胡自摸", how=WinHow.DIHU), SHANGRAO, "patterns of their own"),
+        # §7: 天胡/地胡 priced by their tiles' pattern are won on the dealt tiles
+        (QuickInput("宝吊头", how=WinHow.TIANHU), SHANGRAO, "a 宝吊 win needs a drawn tile"),
+        (QuickInput("宝吊宝", how=WinHow.DIHU), SHANGRAO, "never won on a 宝"),
+        (QuickInput("清七对", how=WinHow.TIANHU, dandiao=True), SHANGRAO, "never 单吊"),
+        (QuickInput("清七对", how=WinHow.TIANHU, flown=(1, 0, 0, 0)), SHANGRAO, "no 宝 can"),
+        (QuickInput("清七对", how=WinHow.DIHU), RuleSet(di_hu=False), "switched off"),
+        # §4: 抢杠 as a pattern is an 有宝平胡 robbing a kong
+        (QuickInput("抢杠"), SHANGRAO, "choose how 抢杠"),
+        (
+            QuickInput("抢杠", how=WinHow.ROB, robbed_seat=1),
+            RuleSet(rob_with_bao=False),
+            "rob_with_bao is off",
+        ),
+        (QuickInput("抢杠", how=WinHow.ROB, robbed_seat=1, dandiao=True), SHANGRAO, "宝吊头"),
+        (QuickInput("抢杠", how=WinHow.ROB, robbed_seat=1), BAIKE, "not a pattern"),
+        # §7, end: the 宝 count, as far as pattern and flags tell it
+        (QuickInput("宝吊宝", flown=(3, 0, 0, 0)), SHANGRAO, "2 held by the winner make 5"),
+        (
+            QuickInput("碰碰胡", bonuses=(Bonus(1, BonusKind.SIGEBAO),)),
+            SHANGRAO,
+            "the winner holds 1 宝",
+        ),
+        (
+            QuickInput("平胡自摸", flown=(0, 1, 0, 0), bonuses=(Bonus(2, BonusKind.SIGEBAO),)),
+            SHANGRAO,
+            "another player flew a 宝",
+        ),
+        (
+            QuickInput("平胡自摸", bonuses=(Bonus(2, BonusKind.JIEBAO),)),
+            SHANGRAO,
+            "no other player flew",
+        ),
+        (
+            QuickInput("平胡自摸", flown=(1, 1, 0, 0), bonuses=(Bonus(2, BonusKind.JIEBAO),)),
+            SHANGRAO,
+            "one 宝 in all, not 2",
+        ),
+        (
+            QuickInput("宝吊头", flown=(3, 0, 0, 0), bonuses=(Bonus(0, BonusKind.JIEBAO),)),
+            SHANGRAO,
+            "接宝 and 四个宝 cannot both happen",
+        ),
         (QuickInput("地胡"), RuleSet(di_hu=False), "switched off"),
         (QuickInput("清七对", dandiao=True), SHANGRAO, "has no melds"),
         (QuickInput("双豪华七对", how=WinHow.KONG), SHANGRAO, "has no melds"),

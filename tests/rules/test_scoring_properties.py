@@ -23,7 +23,7 @@ from shangrao_bot.rules.scoring import (
     score_draw,
     score_win,
 )
-from shangrao_bot.rules.tiles import MeldKind, counts_of, indicator_from_bao
+from shangrao_bot.rules.tiles import Meld, MeldKind, counts_of, indicator_from_bao
 from tests.rules.test_shapes_properties import Hand, cfg, complete_hands
 
 
@@ -41,6 +41,28 @@ def _with_bao(hand: Hand, data: st.DataObject) -> tuple[list[int], list, int]:  
         # a pong or exposed kong of 宝 would need a discarded 宝, which is dead
         assume(not (bao in m.tiles and m.kind in (MeldKind.PONG, MeldKind.KONG_EXPOSED)))
     return concealed, melds, bao
+
+
+def winner_bao(concealed: list[int], melds: list[Meld], bao: int) -> int:
+    """宝 in the winner's hand and melds."""
+    return concealed.count(bao) + sum(m.tiles.count(bao) for m in melds)
+
+
+def possible_bao_bonuses(flown: list[int], held: int) -> list[Bonus]:
+    """The 四个宝 and 接宝 bonuses a table can have given the winner's (seat 0) 宝 held and
+    everyone's 飞宝 (the rule book §7, end): 四个宝 for a seat when nobody else holds or flew
+    a 宝 (the winner's own when its 宝 add up to four: the scorer adds it unnamed too); 接宝
+    for a seat that drew three while exactly one other 宝 was flown by another seat."""
+    out = []
+    own = held + flown[0]
+    for s in range(4):
+        others_flown = sum(flown[j] for j in range(4) if j != s)
+        if others_flown == 0 and (own == 4 if s == 0 else held == 0):
+            out.append(Bonus(s, BonusKind.SIGEBAO))
+        others = others_flown + (held if s != 0 else 0)
+        if own != 4 and others_flown == 1 and others == 1 and (s != 0 or own == 3):
+            out.append(Bonus(s, BonusKind.JIEBAO))
+    return out
 
 
 @st.composite
@@ -66,8 +88,9 @@ def win_inputs(draw: st.DrawFn) -> tuple[WinInput, RuleSet]:
             hows.append(WinHow.DIHU)
     how = draw(st.sampled_from(hows))
     flown = [0, 0, 0, 0]
+    held = winner_bao(concealed, melds, bao)
     if how not in (WinHow.TIANHU, WinHow.DIHU):  # nobody has discarded before those
-        for _ in range(draw(st.integers(0, 4 - concealed.count(bao)))):
+        for _ in range(draw(st.integers(0, 4 - held))):
             flown[draw(st.integers(0, 3))] += 1
     bonuses = draw(
         st.lists(
@@ -79,8 +102,9 @@ def win_inputs(draw: st.DrawFn) -> tuple[WinInput, RuleSet]:
             max_size=3,
         )
     )
-    if draw(st.booleans()):
-        bonuses.append(Bonus(draw(st.integers(0, 3)), BonusKind.SIGEBAO))
+    possible = possible_bao_bonuses(flown, held)
+    if possible and draw(st.booleans()):
+        bonuses.append(draw(st.sampled_from(possible)))
     inp = WinInput(
         concealed=tuple(concealed),
         bao=bao,
@@ -136,8 +160,10 @@ def test_stake_scales_every_amount(case: tuple[WinInput, RuleSet]) -> None:
 def test_flying_a_bao_never_lowers_the_winners_value(case: tuple[WinInput, RuleSet]) -> None:
     """飞宝 doubles what the winner wins (§7, §8): one more flown 宝 never pays less."""
     inp, rules = case
-    held = inp.concealed.count(inp.bao)
+    held = winner_bao(list(inp.concealed), list(inp.melds), inp.bao)
     assume(sum(inp.flown) + held < 4 and inp.how not in (WinHow.TIANHU, WinHow.DIHU))
+    # one more 宝 flown by the winner would contradict a 四个宝 or 接宝 of the case
+    assume(not any(b.kind in (BonusKind.SIGEBAO, BonusKind.JIEBAO) for b in inp.bonuses))
     base = score_win(inp, rules)
     flown = list(inp.flown)
     flown[inp.winner] += 1

@@ -19,6 +19,7 @@ from shangrao_bot.rules.tiles import (
     format_tiles,
     format_tiles_zh,
     indicator_from_bao,
+    parse_hand_and_melds,
     parse_melds,
     parse_tile,
     parse_tiles,
@@ -253,7 +254,8 @@ def _meld_strategy() -> st.SearchStrategy[Meld]:
     exposed = kinds.map(lambda k: Meld(MeldKind.KONG_EXPOSED, (k,) * 4))
     concealed = kinds.map(lambda k: Meld(MeldKind.KONG_CONCEALED, (k,) * 4))
     indicator = kinds.map(lambda k: Meld(MeldKind.KONG_INDICATOR, (k,) * 3))
-    return st.one_of(chi, pong, exposed, concealed, indicator)
+    claimed = kinds.map(lambda k: Meld(MeldKind.KONG_INDICATOR_EXPOSED, (k,) * 3))
+    return st.one_of(chi, pong, exposed, concealed, indicator, claimed)
 
 
 @settings(max_examples=300)
@@ -273,6 +275,17 @@ def test_round_trip_melds(melds: list[Meld]) -> None:
         ("[2222p]", [Meld(MeldKind.KONG_EXPOSED, (10,) * 4)]),
         ("(1111z)", [Meld(MeldKind.KONG_CONCEALED, (EAST,) * 4)]),
         ("(111m)", [Meld(MeldKind.KONG_INDICATOR, (M1,) * 3)]),
+        # §4: a 跌宝杠 claimed on a discard is written in braces (full-width too)
+        ("{111m}", [Meld(MeldKind.KONG_INDICATOR_EXPOSED, (M1,) * 3)]),
+        ("｛一万一万一万｝", [Meld(MeldKind.KONG_INDICATOR_EXPOSED, (M1,) * 3)]),
+        (
+            "[123m]{111m}(111m)",
+            [
+                Meld(MeldKind.CHI, (0, 1, 2)),
+                Meld(MeldKind.KONG_INDICATOR_EXPOSED, (M1,) * 3),
+                Meld(MeldKind.KONG_INDICATOR, (M1,) * 3),
+            ],
+        ),
         ("[中中中]", [Meld(MeldKind.PONG, (RED,) * 3)]),
         (
             "[123m] (1111z)",
@@ -298,6 +311,9 @@ def test_parse_melds(text: str, expected: list[Meld]) -> None:
         ("[123m", "[123m"),
         ("123m", "123m"),
         ("[123m] [0m00]", "0m"),
+        ("{123m}", "{123m}"),
+        ("{1111m}", "{1111m}"),
+        ("{111m", "{111m"),
     ],
 )
 def test_meld_errors(text: str, token: str) -> None:
@@ -375,3 +391,34 @@ def test_validate_tiles_errors() -> None:
     # a 宝 in hand may be a fifth copy only as a wildcard, never physically
     with pytest.raises(HandError):
         validate_tiles(parse_tiles("11111z 234m 456p 789s"), [], parse_tile("1z"), (14,))
+
+
+def test_s4_claimed_indicator_kong_notation() -> None:
+    """§4: ``{111m}`` is an exposed 跌宝杠 (claimed on a discard), ``(111m)`` the concealed one;
+    both are kongs of three tiles that draw no replacement."""
+    (claimed,) = parse_melds("{111m}")
+    (declared,) = parse_melds("(111m)")
+    assert claimed.to_str() == "{111m}" and declared.to_str() == "(111m)"
+    assert claimed.kind.is_kong and claimed.kind.is_indicator_kong
+    assert not claimed.kind.is_concealed and declared.kind.is_concealed
+    assert not claimed.kind.draws_replacement and not declared.kind.draws_replacement
+    assert MeldKind.KONG_EXPOSED.draws_replacement and MeldKind.KONG_CONCEALED.draws_replacement
+    with pytest.raises(TileParseError, match="a claimed 跌宝杠 in braces"):
+        parse_melds("<111m>")
+
+
+@pytest.mark.parametrize(
+    ("text", "tiles", "melds"),
+    [
+        ("123m [777s] 11z", "123m11z", "[777s]"),
+        ("123p456p789s5z5z {111m}", "123p456p789s5z5z", "{111m}"),
+        ("(1111z)9p9p｛111m｝", "9p9p", "(1111z) {111m}"),
+    ],
+)
+def test_s4_a_typed_hand_with_melds_anywhere(text: str, tiles: str, melds: str) -> None:
+    assert parse_hand_and_melds(text) == (parse_tiles(tiles), parse_melds(melds))
+
+
+def test_a_typed_hand_names_a_missing_closer() -> None:
+    with pytest.raises(TileParseError, match="missing its closing"):
+        parse_hand_and_melds("123m {111m")

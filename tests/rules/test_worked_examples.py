@@ -5,6 +5,9 @@ only a description, worked out by hand from §5-§8). The winner is seat 0.
 
 from __future__ import annotations
 
+import pytest
+
+from shangrao_bot.rules.errors import ImpossibleHandError, ScoringInputError
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.scoring import (
     Bonus,
@@ -180,3 +183,98 @@ def test_example_9c_baike_pengpeng_jiuyao_ziyise_wubao() -> None:
     assert r.pattern == "碰碰胡 九幺 字一色 无宝自摸"
     assert r.value == 64
     assert_each_pays(r, 64)
+
+
+def _win(hand: str, win: str | None, bao: str, melds: str = "", **kw: object) -> WinInput:
+    return WinInput(
+        concealed=tuple(parse_tiles(hand)),
+        bao=parse_tile(bao),
+        winning_tile=parse_tile(win) if win else None,
+        melds=tuple(parse_melds(melds)),
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+# 10. shangrao, 宝 5m: an 有宝平胡 robs a 补杠: 1 × 6 = 6, paid by the robbed seat alone (§4).
+def test_s10_example_10_youbao_pinghu_robs_a_kong() -> None:
+    # The example's own hand pairs the robbed 9s with a held 9s; with the robbed player's pong
+    # and added tile that would be five 9s, so the robber here holds 78s and 99p instead: the
+    # same 有宝平胡 (5m acting as 5p), completed by the robbed 9s.
+    r = score_win(_win("123m4p5m6p111z78s99p9s", "9s", "5m", how=WinHow.ROB, robbed_seat=1))
+    assert r.winning, r.reason
+    assert (r.pattern, r.pattern_factor, r.value) == ("抢杠", 1, 6)
+    assert mods(r) == {"抢杠": 6}
+    assert r.interpretation is not None and not r.interpretation.clean
+    assert r.deltas == (6, -6, 0, 0)
+    # the robbed player's 飞宝 doubles what they pay, the winner's doubles the value
+    r = score_win(
+        _win(
+            "123m4p5m6p111z78s99p9s", "9s", "5m", how=WinHow.ROB, robbed_seat=1, flown=(1, 1, 0, 0)
+        )
+    )
+    assert r.value == 12 and r.deltas == (24, -24, 0, 0)
+    # switched off (rob_with_bao), an 有宝平胡 still may not rob
+    off = score_win(
+        _win("123m4p5m6p111z78s99p9s", "9s", "5m", how=WinHow.ROB, robbed_seat=1),
+        RuleSet(rob_with_bao=False),
+    )
+    assert not off.winning and off.reason is not None and "有宝平胡" in off.reason
+
+
+def test_s10_example_10_as_written_has_five_9s() -> None:
+    """Example 10's hand holds a 9s beside the robbed one, while the robbed player's pong and
+    added tile are the other three: the scorer refuses it for that, not for the 宝."""
+    with pytest.raises(ScoringInputError, match="the robber holds only the one robbed"):
+        score_win(_win("123m4p5m6p777s111z9s9s", "9s", "5m", how=WinHow.ROB, robbed_seat=1))
+
+
+# 11. shangrao: a 跌宝杠 (111m) (宝 2m) draws no replacement: no 杠开 with it as the only kong.
+def test_s10_example_11_no_gangkai_after_an_indicator_kong() -> None:
+    with pytest.raises(ImpossibleHandError, match="跌宝杠 draws none") as info:
+        score_win(_win("123p456p789s5z5z", "5z", "2m", "(111m)", how=WinHow.KONG))
+    assert info.value.problem == "no_kong_for_gangkai"
+    # the same with the 跌宝杠 claimed on a discard, {111m}
+    with pytest.raises(ImpossibleHandError, match="跌宝杠 draws none"):
+        score_win(_win("123p456p789s5z5z", "5z", "2m", "{111m}", how=WinHow.KONG))
+    # as a self-drawn win it is fine: 平胡自摸 2, the 跌宝杠 pays 自摸杠 2 (碰杠 1 if claimed)
+    r = score_win(_win("123p456p789s5z5z", "5z", "2m", "(111m)"))
+    assert r.pattern == "平胡自摸" and r.deltas == (12, -4, -4, -4)
+    r = score_win(_win("123p456p789s5z5z", "5z", "2m", "{111m}"))
+    assert r.deltas == (9, -3, -3, -3)
+
+
+def test_s10_example_5_needs_four_four_tile_kongs() -> None:
+    """30774 (example 5) needs a chain of four four-tile kongs: with a 跌宝杠 as one of the four
+    kongs the chain is at most three (§4)."""
+    kw = {"how": WinHow.KONG, "flown": (4, 0, 0, 0), "bonuses": (Bonus(0, BonusKind.SIGEBAO),)}
+    melds = "(444p) (9999m) (1111z) (7777z)"  # (444p): the 跌宝杠 of 宝 5p
+    with pytest.raises(ImpossibleHandError, match="kong chain 4") as info:
+        score_win(_win("9p9p", "9p", "5p", melds, kong_chain=4, **kw))
+    assert info.value.problem == "kong_chain"
+    r = score_win(_win("9p9p", "9p", "5p", melds, kong_chain=3, **kw))
+    assert r.value == 10 * 2 * 16 * 8  # 清碰碰胡, 单吊, 飞宝 2^4, 杠开 2^3 (no 九幺: 4p)
+
+
+# 12. shangrao, 天胡 with 1111m 9999p 1111s 77z dealt: as an ordinary win 清七对 with three quads,
+#     10 × 2³, and 九幺 × 2 = 160, which beats the flat 10: −160 each (§7).
+def test_s10_example_12_tianhu_pays_what_the_hand_is_worth() -> None:
+    r = score_win(_win("1111m9999p1111s77z", None, "5p", how=WinHow.TIANHU))
+    assert r.winning
+    assert (r.pattern, r.pattern_factor, r.value) == ("三豪华清七对", 80, 160)
+    assert mods(r) == {"九幺": 2}
+    assert_each_pays(r, 160)
+    # a 天胡 worth less as an ordinary win pays the flat 10 (16 under baike)
+    small = score_win(_win("123m456p789s11122z", None, "5m", how=WinHow.TIANHU))
+    assert (small.pattern, small.value, small.modifiers) == ("天胡", 10, ())
+    baike = score_win(
+        _win("1111m9999p1111s77z", None, "5p", how=WinHow.TIANHU), RuleSet(Preset.BAIKE)
+    )
+    assert (baike.pattern, baike.value) == ("七对 九幺 无宝自摸", 32)
+    flat = score_win(
+        _win("123m456p789s11122z", None, "5m", how=WinHow.TIANHU), RuleSet(Preset.BAIKE)
+    )
+    assert (flat.pattern, flat.value) == ("天胡", 16)
+    # 地胡 the same way: 碰碰胡宝吊无宝 16 on the dealer's first discard 7z beats the flat 10
+    dihu = score_win(_win("111m999p111s77z5m5m7z", "7z", "5m", how=WinHow.DIHU))
+    assert (dihu.pattern, dihu.value) == ("碰碰胡宝吊无宝", 16)
+    assert_each_pays(dihu, 16)

@@ -152,11 +152,16 @@ def test_the_stand_in_keeps_a_bao_the_normal_ai_would_fly() -> None:
         assert chosen in state.legal_actions(0)
 
 
-def test_a_timed_out_claim_passes_where_autopilot_would_pong() -> None:
+def test_a_timed_out_claim_passes_where_autopilot_would_claim() -> None:
     state = _after_dealer_discard({0: "7z7z1m1m2p3p4p5p6p7s8s9s1s", **OTHERS})
     assert state.phase is Phase.CLAIM and 0 in state.to_act()
-    assert ai_action(state, 0, "normal").kind is ActionKind.PONG
-    assert stand_in_action(state, 0, claims=True).kind is ActionKind.PONG
+    # 7z is the face-up indicator's kind: the two held and the discarded one make a 跌宝杠
+    # (the rule book §4), which the normal AI takes rather than the pong (the same shape, and
+    # a 碰杠 bonus on top)
+    claim = ai_action(state, 0, "normal")
+    assert claim.kind is ActionKind.KONG and claim.tiles == (claim.tile,) * 3
+    assert Action(0, ActionKind.PONG, claim.tile) in state.legal_actions(0)
+    assert stand_in_action(state, 0, claims=True) == claim
     assert timeout_action(state, 0) == Action(0, ActionKind.PASS)
 
 

@@ -212,6 +212,13 @@ SAMPLES: dict[str, list[str]] = {
     "seat": ["2"],
     "flown": ["1"],
     "kongs": ["2"],
+    "four": ["2"],
+    "sum(flown)": ["5"],
+    "winner_bao": ["2"],
+    "total": ["5"],
+    "own": ["3"],
+    "others": ["2"],
+    "shangrao_bot/rules/quick.py::name": ["天胡", "地胡"],
     "tile_str(inp.winning_tile)": ["5p"],
     "robbed": ["4m"],
     "held_robbed": ["2"],
@@ -769,6 +776,7 @@ rule_sets = st.builds(
     di_hu=st.booleans(),
     qiang_gang=st.booleans(),
     baike_loose_baodiao=st.booleans(),
+    rob_with_bao=st.booleans(),
 )
 
 

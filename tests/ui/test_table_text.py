@@ -184,3 +184,26 @@ def test_a_payers_flown_bao_doubling_is_spelled_out() -> None:
     line = payment_line("北家 <@1>", "东家 <@2>", 4, "win", "zh-CN", 2)
     assert line == "北家 <@1> → 东家 <@2>：**4** = 2 × 2，飞宝 1 张（胡）"
     assert payment_line("a", "b", 2, "angang", "en", 2) == "a → b: **2** (暗杠 bonus)"
+
+
+def test_s4_the_claimed_indicator_kong_has_its_own_button_and_event_line() -> None:
+    """§4: two 7z held (7z is face up, 宝 6z) and the third discarded: the panel offers
+    跌宝杠 beside 碰, and the table says what happened."""
+    hands = {
+        0: "1m1m4m7m2p5p8p3s6s9s1z2z3z7z",
+        2: "3m6m9m1p4p7p2s5s8s4z4z7z7z",
+    }
+    state = make_state(hands, dealer=0)
+    cmd(state, 0, "d 7z")
+    view = view_for(state, 2)
+    info = info_for(state)
+    line = prompt_line(info, view, "zh-CN")
+    assert "**跌宝杠 中**" in line and "**碰 中**" in line
+    assert "**跌寶槓 中**" in prompt_line(info, view, "zh-TW")
+    assert "**跌宝 kong Red**" in prompt_line(info, view, "en")
+    events = cmd(state, 2, "kong")
+    info = info_for(state)
+    said = event_line(info, events[0], "zh-CN")
+    assert said is not None and said.endswith("杠出跌宝杠 中")
+    english = event_line(info, events[0], "en")
+    assert english is not None and english.endswith("跌宝 kong Red (on a discard)")
