@@ -7,11 +7,6 @@ An answer shown as ``shangrao-bot: error: …`` is a refusal: exit status 2, the
 
 Both books hold the same examples (numbers, commands and answers), so checking one language's
 commands checks the other's too.
-
-``PENDING_CORE`` names the examples whose rules the rules core does not implement yet (a 跌宝杠
-claimed on a discard and its ``{111m}`` notation, no 杠开 after a 跌宝杠, 有宝平胡 robbing a
-kong, 天胡 worth its ordinary value when larger): they run and must still fail (strict xfail);
-once the core has them, they pass, the xfail turns into an error, and the list is emptied.
 """
 
 from __future__ import annotations
@@ -25,8 +20,6 @@ import pytest
 
 from shangrao_bot.cli import main
 from shangrao_bot.ui.rulebook import BOOK_LANGS, book_source
-
-PENDING_CORE = ("12.20", "12.22", "12.24", "12.25")
 
 EXAMPLE = re.compile(r"^### (12\.\d+) .*?\n(.*?)(?=^#{2,3} |\Z)", re.M | re.S)
 CONSOLE = re.compile(r"^```console\n(.*?)^```", re.M | re.S)
@@ -78,23 +71,7 @@ def test_the_books_hold_the_same_examples() -> None:
         assert examples(lang) == EXAMPLES, lang
 
 
-def test_the_pending_list_names_examples_of_the_book() -> None:
-    assert set(PENDING_CORE) <= {e.number for e in EXAMPLES}
-
-
-@pytest.mark.parametrize(
-    "example",
-    [
-        pytest.param(
-            e,
-            id=e.number,
-            marks=[pytest.mark.xfail(strict=True, reason="rules core: pending")]
-            if e.number in PENDING_CORE
-            else [],
-        )
-        for e in EXAMPLES
-    ],
-)
+@pytest.mark.parametrize("example", [pytest.param(e, id=e.number) for e in EXAMPLES])
 def test_a_worked_example_gives_the_answer_the_book_shows(
     example: Example, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -364,7 +364,7 @@ def test_the_chinese_pages_are_chinese(lang: str) -> None:
 # map's keys they must cover every character of the book, so a new simplified character
 # cannot slip through unconverted.
 SAME_IN_TRADITIONAL = (
-    "、。「」一七三上下不且中串之乘九也了二五亮人什他付令以任但位何作你例依便保修倍候值做偷像先入全八公六共其再出"
+    "、。「」一七三上下不且中串之乘九也了二五亮人什他付令以任但位何作你例依便保修倍候值做偷像先入全八公六共其再出基"
     "分到刻前剩副加包北十南原去又及友取另只叫可右吃各合吊同名命和哈哪唯器四回因固在地坐型外多大天好如子字它完定家"
     "密小少就尾局左差己已巴布希常平幺底座式往得循怎息情想意成或房所手才打把拒括指按掉接搭摸改整文方既明星是普暗更"
     "最有服本束果某查核格案桌次正此死母每比永求法洗流浪消清炮然片版牌理生用由留白百的目直相看真碰示科空章第等筒答"
