@@ -415,13 +415,13 @@ def _fake_turn(conc: str, drawn: str, bao: str) -> tuple[HandState, PlayerView]:
 
 
 def test_hint_lists_waits_their_values_and_why_not() -> None:
-    # RULES.md §10 examples 6-8: 宝 5m, 123m 4p5m6p 777s 111z + 9s 9s
+    # rule book examples 12.6-12.9: 宝 5m, 123m 4p5m6p 777s 111z + 9s 9s
     state, view = _fake_turn("123m 5m 46p 777s 112z 9s", "9s", "5m")
     text = "\n".join(hint_lines(state, view))
     assert "Shanten after your best discard: 0 (tenpai)" in text
     assert "d 2z (南) leaves you waiting on (values if you draw it):" in text
-    assert "有宝平胡 is not a win" in text  # 9s 9s with 5m as 5p: example 8
-    # with the lone 宝 kept, discarding 9s: every draw wins (examples 6 and 7)
+    assert "有宝平胡 is not a win" in text  # 9s 9s with 5m as 5p: example 12.9
+    # with the lone 宝 kept, discarding 9s: every draw wins (examples 12.6 and 12.7)
     state, view = _fake_turn("123m 5m 46p 777s 111z 5m", "9s", "5m")
     text = "\n".join(hint_lines(state, view))
     assert "d 9s (九条) leaves you waiting on (values if you draw it):" in text

@@ -1,4 +1,4 @@
-"""What a player can do (RULES.md §4, §5), with the short text commands players type.
+"""What a player can do (rule book §4, §5), with the short text commands players type.
 
 An :class:`Action` names its seat, so an action list is a complete record of a hand: replaying
 it from the seed rebuilds the same state.

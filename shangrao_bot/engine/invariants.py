@@ -102,7 +102,7 @@ def _turn_order(state: HandState) -> list[str]:
 def _kongs(state: HandState, s: int) -> list[str]:
     """A 跌宝杠 is the three live tiles of the indicator's kind (claimed on a discard: with its
     source; from the hand: without); kong bonuses match the kongs on the table (a robbed 补杠
-    stays a pong and earns none); a chain counts only four-tile kongs (§4, §7)."""
+    stays a pong and earns none); a chain counts only four-tile kongs (§4, §10)."""
     out = []
     recs = state.melds[s]
     for rec in recs:
@@ -129,7 +129,7 @@ def _kongs(state: HandState, s: int) -> list[str]:
 
 
 def check_hand(state: HandState) -> list[str]:
-    """Every invariant of one hand (RULES.md §2-§9)."""
+    """Every invariant of one hand (rule book §2-§10)."""
     out: list[str] = []
     found = _located_counts(state)
     if sum(found) != TILES:
@@ -173,7 +173,7 @@ def check_hand(state: HandState) -> list[str]:
 
 
 def next_dealer(dealer: int, state: HandState) -> int:
-    """Dealer rotation of RULES.md §2, computed independently of the engine's own result."""
+    """Dealer rotation (rule book §2), computed independently of the engine's own result."""
     r = state.result
     assert r is not None
     if r.outcome is Outcome.EXHAUSTED:

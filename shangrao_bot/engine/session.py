@@ -1,4 +1,4 @@
-"""A sitting of several hands (RULES.md §2, §9): seats, dealer rotation, running totals.
+"""A sitting of several hands (rule book §2, §9): seats, dealer rotation, running totals.
 
 Each hand is settled by the rules core's scorer through :class:`~.state.HandState`; the session
 adds the deltas to the totals and passes the deal on. Hand seeds come from ``seed_source`` —

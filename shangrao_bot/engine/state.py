@@ -1,4 +1,4 @@
-"""One hand of Shangrao mahjong as a pure, event-sourced state machine (RULES.md §2-§5, §7-§9).
+"""One hand of Shangrao mahjong as a pure, event-sourced state machine (rule book §2-§9).
 
 A hand is fully determined by (rule set, wall seed, dealer, action list)::
 

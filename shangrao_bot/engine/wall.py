@@ -1,4 +1,4 @@
-"""The wall, the dice and provable fairness (RULES.md §2).
+"""The wall, the dice and provable fairness (rule book §2).
 
 Everything random in a hand comes from one secret seed (32 bytes, from :mod:`secrets` in
 production). Before the deal the table publishes ``sha256(seed)``; when the hand ends it

@@ -1,5 +1,5 @@
-"""The Shangrao mahjong rules core (RULES.md): standard library only, no I/O beyond reading the
-shipped lookup tables once at import.
+"""The Shangrao mahjong rules core (the rule book in docs/): standard library only, no I/O
+beyond reading the shipped lookup tables once at import.
 
 Typical use::
 

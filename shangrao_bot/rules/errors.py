@@ -33,7 +33,7 @@ class ScoringInputError(RulesError):
 
 
 class ImpossibleHandError(ScoringInputError):
-    """The hand described cannot have happened at a real table (the rule book §4, §7 end): more
+    """The hand described cannot have happened at a real table (rule book §4, §10): more
     than four 宝, a 四个宝 or 接宝 the tiles contradict, a 杠开 with no four-tile kong to draw
     its replacement. ``problem`` names which (one of :data:`IMPOSSIBLE_PROBLEMS`)."""
 

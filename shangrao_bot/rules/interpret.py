@@ -1,4 +1,4 @@
-"""Every legal interpretation of a complete hand (RULES.md §3, §6).
+"""Every legal interpretation of a complete hand (rule book §3, §6).
 
 The scorer needs more than "complete or not": which sets and pair, what each acting 宝 stood
 for, whether the hand is clean. This module enumerates them (the slow, exact path; the fast

@@ -2,14 +2,14 @@
 
 At a physical table people often know "碰碰胡, 单吊, one 宝 flown" and do not want to type
 fourteen tiles. This prices such a description with the same tables as :func:`score_win`
-(RULES.md §7 and §8) and returns the same :class:`ScoreResult`, payments included; only the
+(rule book §7 and §8) and returns the same :class:`ScoreResult`, payments included; only the
 interpretation is missing (nobody typed the tiles). A property test holds the two scorers equal
 on every hand the tile scorer accepts.
 
 What can be checked without tiles is checked: a modifier the preset does not have, 九幺 on the
 standalone 九幺 pattern, flags on the flat 天胡/地胡, a 宝 flown before 天胡/地胡, the robbed
 seat of a 抢杠, a 有宝 row that is a win only with a 宝 flown, and the 宝 count as far as the
-flags and the pattern tell it (the rule book §7, end: a 宝吊宝 holds two 宝, an 有宝 pattern one).
+flags and the pattern tell it (rule book §10: a 宝吊宝 holds two 宝, an 有宝 pattern one).
 
 A 天胡 or 地胡 given with an ordinary pattern (``how`` TIANHU/DIHU) pays that pattern as a
 self-drawn win when it is worth more than the flat value, else the flat value (§7).
@@ -90,7 +90,7 @@ class QuickInput:
     ``pattern`` is one of :func:`quick_patterns`. ``how``: 自摸 (SELF), 杠开 (KONG, with
     ``kong_chain``), 抢杠 (ROB, with ``robbed_seat``); the flat patterns imply 天胡/地胡, and
     TIANHU/DIHU with another pattern price a 天胡/地胡 by its tiles' pattern when that is more.
-    ``dandiao`` and ``yaojiu`` are the 单吊 and 九幺 modifiers of RULES.md §7. ``bonuses`` are
+    ``dandiao`` and ``yaojiu`` are the 单吊 and 九幺 modifiers (rule book §7). ``bonuses`` are
     every kong/宝 bonus of the hand, the winner's own kongs included (there are no melds here).
     """
 

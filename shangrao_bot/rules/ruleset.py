@@ -1,4 +1,4 @@
-"""The rule set a table or ledger plays under: preset, house switches, stake (RULES.md §4, §5, §7).
+"""The rule set a table or ledger plays under: preset, house switches, stake (rule book §11).
 
 Passed explicitly everywhere (never a global), so two guilds with different house rules can
 share one process.
@@ -24,9 +24,9 @@ class RuleSet:
     * ``qiang_gang`` — robbing a 补杠 (§4); only the ``shangrao`` preset defines it, so it is
       always off under ``baike``.
     * ``baike_loose_baodiao`` — under ``baike``, whether a 宝调 win may have other 宝 acting as
-      wildcards inside its sets. RULES.md §8 says 有宝 is "a 宝 acts otherwise", so the default
+      wildcards inside its sets. The rule book (§8) calls 有宝 "a 宝 acts otherwise": the default
       (False) scores such a hand as 有宝; tables that read 宝调 like 宝吊头 can switch it on.
-    * ``stake`` — multiplies every amount, bonuses included (§7).
+    * ``stake`` — multiplies every amount, bonuses included (§9).
     * ``rob_with_bao`` — any complete shape may rob a 补杠, an 有宝平胡 included, which then
       scores the 基本分 1 (the rule book §4); off, an 有宝平胡 may not rob.
     """

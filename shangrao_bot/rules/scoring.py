@@ -1,4 +1,4 @@
-"""Scoring a won hand and the bonus points of any hand (RULES.md §5, §7, §8).
+"""Scoring a won hand and the bonus points of any hand (rule book §5, §7, §8, §9).
 
 The scorer evaluates every legal interpretation of the final hand and keeps the one whose
 per-payer value is highest (§6). The result says why: pattern, each modifier, every payment with
@@ -90,7 +90,7 @@ class WinInput:
 
 @dataclass(frozen=True)
 class Modifier:
-    name: str  # 名目 as in RULES.md (杠开, 单吊, 九幺, 飞宝, 抢杠)
+    name: str  # 名目 as in the rule book §7 (杠开, 单吊, 九幺, 飞宝, 抢杠)
     factor: int
     note: str = ""
 
@@ -187,9 +187,9 @@ class _Evaluated:
     reason: str | None = None
 
 
-# RULES.md §7 pattern table as data: factor per pattern. Where the table prices the same pattern
-# differently for 有宝 and clean hands, the 有宝 row is keyed "name/有宝"; the name shown to
-# players is the part before the slash (the interpretation says clean or 有宝).
+# The rule book's §7 pattern table as data: factor per pattern. Where the table prices the
+# same pattern differently for 有宝 and clean hands, the 有宝 row is keyed "name/有宝"; the name
+# shown to players is the part before the slash (the interpretation says clean or 有宝).
 SHANGRAO_PATTERNS: dict[str, int] = {
     "平胡自摸": 2,
     "清碰碰胡": 10,
@@ -214,7 +214,7 @@ SHANGRAO_PATTERNS: dict[str, int] = {
     "抢杠": 1,
 }
 # 天胡, 地胡: a flat value replacing pattern and modifiers, unless the same tiles pay more as an
-# ordinary self-drawn win with its modifiers (the rule book §7)
+# ordinary self-drawn win with its modifiers (rule book §7)
 SHANGRAO_FLAT = 10
 SHANGRAO_MODIFIERS: dict[str, int] = {"单吊": 2, "九幺": 2, "抢杠": 6}  # 杠开 2^n, 飞宝 2^f
 _LUXURY = ("", "豪华", "双豪华", "三豪华")  # 14 tiles hold at most three quads
@@ -259,7 +259,7 @@ def _shangrao_pattern(
 
 def _flat_or_ordinary(how: WinHow, ordinary: _Evaluated, flat: int) -> _Evaluated:
     """天胡/地胡: the flat value, or what the tiles pay as an ordinary self-drawn win when that
-    is more (the rule book §7: a 天胡 never pays less than the hand itself is worth)."""
+    is more (rule book §7: a 天胡 never pays less than the hand itself is worth)."""
     if how not in (WinHow.TIANHU, WinHow.DIHU):
         return ordinary
     if ordinary.pattern is not None and ordinary.value > flat:
@@ -321,7 +321,7 @@ def win_payments(
     flown: Sequence[int],
     preset: Preset,
 ) -> list[Payment]:
-    """Who pays the winner what (§7, §8): every other player ``value`` doubled per 宝 they
+    """Who pays the winner what (§9): every other player ``value`` doubled per 宝 they
     flew (``shangrao``, not for the flat 天胡/地胡) — or, for 抢杠, the robbed player alone."""
     payers = [robbed_seat] if how is WinHow.ROB else [s for s in range(SEATS) if s != winner]
     out = []
@@ -342,7 +342,7 @@ def payer_doubling(preset: Preset, how: WinHow, flown_of_payer: int) -> int:
 
 # --- baike preset ------------------------------------------------------------------------------
 
-# RULES.md §8 rows, named as there: (无宝自摸, 宝调, 有宝自摸); None = not a win; -2 = "not a
+# The rule book's §8 rows, named as there: (无宝自摸, 宝调, 有宝自摸); None = not a win; -2 = "not a
 # win (base 2)", which becomes 2 × 2^f once the winner flew f >= 1 宝
 _NW = None
 _NW2 = -2
@@ -581,7 +581,7 @@ def check_bao_tally(
     winner_bao: int = 0,
     exact: bool = True,
 ) -> bool:
-    """Refuse a 宝 count no hand can have (the rule book §7, end): more than four 宝 in all, a
+    """Refuse a 宝 count no hand can have (rule book §10): more than four 宝 in all, a
     四个宝 while another player holds or flew a 宝, a 接宝 where the receiver cannot have drawn
     three while another player discarded the fourth, both together.
 
@@ -699,7 +699,7 @@ def check_bonuses(bonuses: Sequence[Bonus]) -> None:
 
 def kong_bonuses(seat: int, melds: Sequence[Meld]) -> list[Bonus]:
     """Bonus events of a player's declared kongs (robbed kongs never reach the melds): 碰杠 for
-    a 明杠, a 补杠 or a 跌宝杠 claimed on a discard, 自摸杠 for the others (§4, §7)."""
+    a 明杠, a 补杠 or a 跌宝杠 claimed on a discard, 自摸杠 for the others (§4, §9)."""
     out = []
     for m in melds:
         if m.kind in (MeldKind.KONG_EXPOSED, MeldKind.KONG_INDICATOR_EXPOSED):
@@ -710,7 +710,7 @@ def kong_bonuses(seat: int, melds: Sequence[Meld]) -> list[Bonus]:
 
 
 def bonus_payments(bonuses: Sequence[Bonus], stake: int = 1) -> list[Payment]:
-    """Each bonus is paid by every other player to its receiver, never doubled (§7)."""
+    """Each bonus is paid by every other player to its receiver, never doubled (§9)."""
     out = []
     for b in bonuses:
         amount = BONUS_POINTS[b.kind] * stake
@@ -811,8 +811,8 @@ def _not_winning(reason: str, rules: RuleSet) -> ScoreResult:
 def score_draw(
     bonuses: Sequence[Bonus], rules: RuleSet | None = None, flown: Sequence[int] | None = None
 ) -> ScoreResult:
-    """流局: no winner; only bonus points are settled (§7). ``flown`` (宝 discarded per seat),
-    when known, is checked against the 四个宝 and 接宝 bonuses (the rule book §7, end)."""
+    """流局: no winner; only bonus points are settled (§9). ``flown`` (宝 discarded per seat),
+    when known, is checked against the 四个宝 and 接宝 bonuses (rule book §10)."""
     rules = rules or RuleSet()
     check_bonuses(bonuses)
     if flown is not None:

@@ -1,4 +1,4 @@
-"""Fast shape checks with 0-4 宝: complete shapes, waits and shanten (RULES.md §3, §6).
+"""Fast shape checks with 0-4 宝: complete shapes, waits and shanten (rule book §3, §6).
 
 This is the unchecked hot path for AI players and hints: inputs are a 34-count list of the
 concealed tiles (宝 included at their own kind), the 宝 kind (``None`` = no wildcards), the number

@@ -15,7 +15,7 @@ Tables (``N = 5**9`` suit keys, ``NZ = 5**7`` honour keys):
 
 * ``need``: ``s | (d + 1) << 4`` — ``s`` = fewest wildcards that turn the suit's tiles into sets
   only; ``d`` = (fewest for sets plus one pair) − ``s`` (always −1…2). Wildcards have no copy
-  cap (RULES.md §3). ``s`` saturates at 15.
+  cap (rule book §3). ``s`` saturates at 15.
 * ``wait0``: 9 bits of ranks whose addition gives ``s == 0``, and 9 more bits (shifted by 9) for
   the pair role — the wildcard-free waits of a suit (a rank already held four times is not a wait).
 * ``lan``: 十三浪 facts about the ranks present: bit 2 = valid (distinct, pairwise ≥ 3 apart),

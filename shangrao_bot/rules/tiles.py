@@ -1,4 +1,4 @@
-"""Tiles and notation (RULES.md §1, §2).
+"""Tiles and notation (rule book §1, §3).
 
 A tile kind is an ``int`` 0-33: ``0-8`` = 1m-9m (万), ``9-17`` = 1p-9p (筒), ``18-26`` = 1s-9s (条),
 ``27-33`` = 1z-7z (东 南 西 北 白 发 中). Integers keep the hot paths (hand analysis for AI players)
@@ -210,7 +210,7 @@ def counts_of(tiles: Iterable[int]) -> list[int]:
 
 
 def bao_from_indicator(indicator: int) -> int:
-    """The 宝 kind is the next kind in the indicator's cycle (§2).
+    """The 宝 kind is the next kind in the indicator's cycle (§3).
 
     Suits: 1→2→…→9→1; winds: 东→南→西→北→东; dragons: 中→发→白→中.
     """

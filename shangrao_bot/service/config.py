@@ -2,7 +2,7 @@
 knobs shared by every table, read at run time).
 
 A table's rules come from its guild's settings (preset, house switches, stake), optionally with
-another preset for this table only (RULES.md: "a session may override it").
+another preset for this table only (rule book §11).
 """
 
 from __future__ import annotations

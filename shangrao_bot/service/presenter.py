@@ -8,7 +8,7 @@ Hidden information — which calls carry what:
   ``restored``, ``table_closed``. They carry a :class:`~.model.TableInfo` (its ``public`` board
   has no concealed tile while a hand is on) and events as spectators see them
   (``Event.visible_to(None)``: no secret part, no claim-window or pass events). A finished
-  hand's summary reveals every hand and the seed — public by then (RULES.md: the seed proves the
+  hand's summary reveals every hand and the seed — public by then (rule book §2: the seed proves the
   wall was fair).
 * **Private to one seat** (its DM or ephemeral panel, never the thread): ``private_changed`` and
   ``prompt`` carry that seat's :class:`~shangrao_bot.engine.views.PlayerView` — its concealed

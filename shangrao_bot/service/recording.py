@@ -80,7 +80,7 @@ async def open_ledger_session(db: Database, table: Table) -> int:
 
 
 def hand_in(state: HandState, hand_no: int) -> HandIn:
-    """A finished engine hand as the ledger records it (RULES.md §9): every payment with its
+    """A finished engine hand as the ledger records it (rule book §9): every payment with its
     reason, deltas, winners (self-drawn ones apart), 宝 flown per seat, dealer, 宝, pattern,
     and the scored reading of each win in ``detail``."""
     result = state.result

@@ -10,7 +10,7 @@ clicks), in either order, in either phase of the window:
   and handed to the engine when the hold ends;
 * ``window`` — after the hold, where each answer goes to the engine at once.
 
-Every time: each click is acknowledged once and answered once, RULES.md §4 gives the discard to
+Every time: each click is acknowledged once and answered once, rule book §4 gives the discard to
 the pong (pong beats chi), the claim is carried out once (engine state and the table's event
 log), the loser is told (the prompt is outdated, or the panel shows nothing left to do), the
 winner goes on to discard, and nothing logs an error.

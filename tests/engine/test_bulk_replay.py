@@ -4,8 +4,8 @@
 AI players — all easy, all normal, and both mixes — under both presets, with hand seeds from
 ``seeded_source``. Each finished hand must replay from (rules, seed, dealer, actions) to the
 identical state and result, survive a JSON round trip of ``to_dict``, satisfy the hand
-invariants and settle zero-sum with the dealer rotation of RULES.md §2. If this grows past the
-engine suite's one-minute budget, drop ``HANDS`` to 1,000.
+invariants and settle zero-sum with the dealer rotation (rule book §2). If this grows past
+the engine suite's one-minute budget, drop ``HANDS`` to 1,000.
 """
 
 from __future__ import annotations

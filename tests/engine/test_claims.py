@@ -1,4 +1,4 @@
-"""Claims on a discard (RULES.md §3-§5): chi by the 下家 only, pong/kong by anyone, the priority
+"""Claims on a discard (rule book §3-§5): chi by the 下家 only, pong/kong by anyone, the priority
 地胡 > 明杠/碰 > 吃 with ties in turn order, early closing of the window, dead 宝 discards and the
 must-discard rule after a chi or pong."""
 

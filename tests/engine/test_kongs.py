@@ -1,4 +1,4 @@
-"""Kongs (RULES.md §2, §4, §5, §7): 暗杠, 跌宝杠, 补杠 and the 抢杠 window, kong chains for 杠开,
+"""Kongs (rule book §2, §4, §5, §7): 暗杠, 跌宝杠, 补杠 and the 抢杠 window, kong chains for 杠开,
 kong bonuses, and no kong once no live tile is left for its replacement."""
 
 from __future__ import annotations

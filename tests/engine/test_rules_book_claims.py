@@ -174,7 +174,7 @@ YOUBAO_ROBBER = "123m456p789p4s6z11z"
 
 
 def test_s4_an_youbao_pinghu_robs_a_bugang_for_six() -> None:
-    """§4, §10 example 10: 1 × 抢杠 6, paid by the robbed seat alone; pattern 抢杠."""
+    """§4, example 12.20: 1 × 抢杠 6, paid by the robbed seat alone; pattern 抢杠."""
     state = _to_bugang(seat3=YOUBAO_ROBBER)
     cmd(state, 2, "bugang 5s")
     assert state.phase is Phase.ROB and state.to_act() == [3, 1]
@@ -205,7 +205,7 @@ def test_s4_no_rob_for_an_youbao_pinghu_when_switched_off() -> None:
 
 
 def test_s7_tianhu_pays_what_its_tiles_are_worth() -> None:
-    """§10 example 12 at a table: 1111m 9999p 1111s 77z dealt, 宝 6z elsewhere: 160 each."""
+    """example 12.22 at a table: 1111m 9999p 1111s 77z dealt, 宝 6z elsewhere: 160 each."""
     hands = {
         0: "1111m9999p1111s77z",
         1: "2m2m5m8m3p6p8p2s4s7s2z3z4z",

@@ -1,4 +1,4 @@
-"""Sessions (session.py, RULES.md §2, §9): running totals, dealer rotation, persistence mid-hand,
+"""Sessions (session.py, rule book §2, §9): running totals, dealer rotation, persistence mid-hand,
 a planned number of hands and ending on request."""
 
 from __future__ import annotations

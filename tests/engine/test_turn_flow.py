@@ -1,4 +1,4 @@
-"""The turn flow on crafted walls (RULES.md §2, §4, §5): the dealer's first turn, 天胡, draw →
+"""The turn flow on crafted walls (rule book §2, §4, §5): the dealer's first turn, 天胡, draw →
 discard, and the errors a player gets for acting out of turn or illegally."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The wall, dice and fairness commitment (RULES.md §2), checked against an independent
+"""The wall, dice and fairness commitment (rule book §2), checked against an independent
 re-implementation of the algorithm exactly as documented for players."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Winning, paying and the end of a hand (RULES.md §3, §5, §7-§9) on crafted walls: 自摸, the
+"""Winning, paying and the end of a hand (rule book §3, §5, §7-§9) on crafted walls: 自摸, the
 宝吊头 state and 偷机, 有宝平胡 refused with a reason, 飞宝, 接宝, 四个宝, 流局, the stake and
 dealer rotation."""
 
@@ -202,7 +202,7 @@ def test_toutji_discarding_in_baodiao_plays_on_and_wins_later() -> None:
 
 
 def test_youbao_pinghu_is_not_offered_and_the_refusal_explains_it() -> None:
-    """RULES.md §10 example 8: 123m 4p5m6p 777s 111z 9s + 9s, 宝 = 5m acting as 5p."""
+    """rule book example 12.9: 123m 4p5m6p 777s 111z 9s + 9s, 宝 = 5m acting as 5p."""
     state = _baodiao("9s", hand1="123m4p5m6p777s111z9s")
     assert state.current == 1 and state.drawn == tile("9s")
     assert Action(1, ActionKind.WIN) not in state.legal_actions(1)

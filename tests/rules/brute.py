@@ -1,4 +1,4 @@
-"""Slow, obviously-correct reference implementations for the shape tests (RULES.md §3, §6).
+"""Slow, obviously-correct reference implementations for the shape tests (rule book §3, §6).
 
 Nothing here imports the fast core (``shapes``, ``interpret``, ``tables``, ``tablegen``): every
 answer comes from a plain exhaustive search over the tiles, so the tests compare two independent

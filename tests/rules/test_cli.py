@@ -1,6 +1,6 @@
 """The command line (`shangrao-bot score | analyze`), in-process and through a real subprocess.
 
-Expected values come from RULES.md (the same hands as the worked examples and the scoring
+Expected values come from the rule book (the same hands as the worked examples and the scoring
 table); bad input must end with exit status 2 and exactly one line on stderr naming the token.
 """
 

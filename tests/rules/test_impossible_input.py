@@ -1,5 +1,5 @@
 """Inputs no real table can produce are refused with a reason (found by a review against
-RULES.md), and ties between readings are shown the way players name them."""
+the rule book), and ties between readings are shown the way players name them."""
 
 from __future__ import annotations
 

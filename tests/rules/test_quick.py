@@ -1,5 +1,5 @@
 """``score_quick`` (pattern and flags, no tiles) against ``score_win`` (the tiles) and the
-worked examples of RULES.md §10: both scorers must price every hand the same."""
+worked examples of the rule book (§12): both scorers must price every hand the same."""
 
 from __future__ import annotations
 
@@ -121,8 +121,8 @@ def test_payer_doubling_and_robbing() -> None:
     assert rob.deltas == (12, 0, -12, 0)
 
 
-def test_s10_example_10_rob_with_bao_quick() -> None:
-    """§4, §10 example 10: an 有宝平胡 robbing a 补杠 is recorded as the pattern 抢杠: the
+def test_s12_20_rob_with_bao_quick() -> None:
+    """§4, example 12.20: an 有宝平胡 robbing a 补杠 is recorded as the pattern 抢杠: the
     基本分 1 × 抢杠 6, from the robbed player alone, doubled by their 飞宝."""
     rob = score_quick(QuickInput("抢杠", how=WinHow.ROB, robbed_seat=1))
     assert (rob.pattern, rob.pattern_factor, rob.value) == ("抢杠", 1, 6)
@@ -134,8 +134,8 @@ def test_s10_example_10_rob_with_bao_quick() -> None:
     assert "抢杠" not in quick_patterns(Preset.BAIKE)
 
 
-def test_s10_example_12_tianhu_by_its_pattern_quick() -> None:
-    """§7, §10 example 12: a 天胡 or 地胡 pays the flat value, or its pattern as an ordinary
+def test_s12_22_tianhu_by_its_pattern_quick() -> None:
+    """§7, example 12.22: a 天胡 or 地胡 pays the flat value, or its pattern as an ordinary
     self-drawn win when that is more (三豪华清七对 80 × 九幺 2 = 160)."""
     big = score_quick(QuickInput("三豪华清七对", how=WinHow.TIANHU, yaojiu=True))
     assert (big.pattern, big.value) == ("三豪华清七对", 160)

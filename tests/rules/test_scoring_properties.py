@@ -1,4 +1,4 @@
-"""Property tests of the scorer over random complete hands (RULES.md §7, §8, §9).
+"""Property tests of the scorer over random complete hands (rule book §7, §8, §9).
 
 Whatever the hand, preset, way of winning, 飞宝 and bonuses: payments sum to zero, no amount is
 negative, a win pays the winner, the chosen interpretation is one of the hand's legal ones and

@@ -1,8 +1,8 @@
-"""One table of scored hands, every expected value worked out by hand from RULES.md.
+"""One table of scored hands, every expected value worked out by hand from the rule book.
 
 Each row names the rule-book row (§7 ``shangrao`` pattern table and modifiers, §8 ``baike``
 table) it pins down. The expected values were computed from the rule book alone — the code was
-not consulted for them — so a failure here means the code and RULES.md disagree.
+not consulted for them — so a failure here means the code and the rule book disagree.
 
 Conventions used in the comments: the winner is seat 0; ``V`` is the per-payer value before the
 payer's own 飞宝 doubling; "each pays" means each of seats 1-3. Unless a row says otherwise the
@@ -46,7 +46,7 @@ Flown = tuple[int, int, int, int]
 
 @dataclass(frozen=True)
 class Row:
-    """One scored hand: the input, then what RULES.md says the result is.
+    """One scored hand: the input, then what the rule book says the result is.
 
     ``pattern`` is the exact name; a tuple lists the names that are equally right when the rule
     book gives the same value through several rows (a tie between table rows). ``mods``, when

@@ -1,4 +1,4 @@
-"""Property tests of the fast shape core against the brute-force reference (RULES.md §3, §6).
+"""Property tests of the fast shape core against the brute-force reference (rule book §3, §6).
 
 Hands are generated physically possible (at most four of a kind counting melds), with 0-4 宝 in
 the concealed part and 0-2 melds; besides uniformly random hands, complete hands are built by

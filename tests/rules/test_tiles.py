@@ -1,4 +1,4 @@
-"""Tile notation, parsing errors, round trips and the 宝 cycle (RULES.md §1, §2)."""
+"""Tile notation, parsing errors, round trips and the 宝 cycle (rule book §1, §3)."""
 
 from __future__ import annotations
 
