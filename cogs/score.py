@@ -43,7 +43,7 @@ HOWS = [
     app_commands.Choice(name=_("天胡"), value="tianhu"),
     app_commands.Choice(name=_("地胡"), value="dihu"),
 ]
-QUICK_HOWS = HOWS[:3]
+QUICK_HOWS = HOWS  # 天胡/地胡 with an ordinary pattern: the larger of it and the flat value
 AUTOCOMPLETE_LIMIT = 25  # Discord's maximum number of choices
 
 
@@ -135,7 +135,9 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
         hand=_("Every concealed tile, the winning tile included (e.g. 123m4p5m6p777s111z5m9s)"),
         win=_("The winning tile (e.g. 9s); not needed for 天胡"),
         bao=_("The 宝 kind (e.g. 5m)"),
-        melds=_("Melds, e.g. [123m] [777s] (1111z)"),
+        melds=_(
+            "Melds: [123m] exposed, (1111z) concealed, 跌宝杠 (111m) from hand, {111m} claimed"
+        ),
         how=_("How the hand was won"),
         kong_chain=_("Kongs in the chain that ended with the winning replacement (杠开)"),
         robbed=_("Whose 补杠 was robbed (抢杠)"),

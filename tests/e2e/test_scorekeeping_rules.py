@@ -53,6 +53,14 @@ async def test_s4_claimed_indicator_kong_and_rob_with_bao_are_recorded(
     assert "Bob → Alice: **6** (win)" in rob.text()
     choices = await fake.autocomplete(alice, "score quick", focused="pattern", pattern="抢")
     assert "抢杠" in [c["value"] for c in choices]
+    # 天胡 priced by its tiles when that is more than the flat 10 (§7): 清碰碰胡 × 九幺 = 20
+    tianhu = await (
+        await fake.slash(
+            alice, "score quick", winner="1", pattern="清碰碰胡", how="tianhu", yaojiu=True
+        )
+    ).response()
+    assert not tianhu.ephemeral, tianhu.text()
+    assert "Bob → Alice: **20** (win)" in tianhu.text()
 
 
 @pytest.mark.parametrize(
