@@ -33,10 +33,10 @@ from shangrao_bot.rules.hand import analyze_complete, analyze_waiting
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.scoring import Bonus, BonusKind, ScoreResult, WinHow, WinInput, score_win
 from shangrao_bot.rules.tiles import (
-    Meld,
     bao_from_indicator,
     format_melds,
     format_tiles,
+    parse_hand_and_melds,
     parse_melds,
     parse_tile,
     parse_tiles,
@@ -150,30 +150,6 @@ def parse_bonuses(text: str | None) -> tuple[Bonus, ...]:
     return tuple(out)
 
 
-def split_hand_line(line: str) -> tuple[list[int], list[Meld]]:
-    """A hand as typed: tiles with melds in brackets anywhere (``123m [777s] 11z``)."""
-    tiles_text = []
-    melds_text = []
-    depth_closer = ""
-    buf = ""
-    for ch in line:
-        if not depth_closer and ch in "[(【（":
-            tiles_text.append(buf)
-            buf = ch
-            depth_closer = {"[": "]", "(": ")", "【": "】", "（": "）"}[ch]
-        elif depth_closer and ch == depth_closer:
-            melds_text.append(buf + ch)
-            buf = ""
-            depth_closer = ""
-        else:
-            buf += ch
-    if depth_closer:
-        melds_text.append(buf)  # parse_melds reports the missing closer
-    else:
-        tiles_text.append(buf)
-    return parse_tiles(" ".join(tiles_text)), parse_melds(" ".join(melds_text))
-
-
 def _bao(text: str) -> int | None:
     return None if text.strip().lower() in ("none", "无", "-") else parse_tile(text)
 
@@ -284,7 +260,7 @@ def input_lines(inp: TextIO, limit: int = MAX_HAND_LINE) -> Iterator[tuple[int, 
 
 def analyze_hand(line: str, bao: int | None) -> dict[str, object]:
     """One hand's record: the complete shapes of 14 tiles, the waits and shanten of 13."""
-    tiles, melds = split_hand_line(line)
+    tiles, melds = parse_hand_and_melds(line)
     hand = format_tiles(sort_tiles(tiles))
     if melds:
         hand = f"{hand} {format_melds(melds)}"

@@ -803,3 +803,14 @@ def test_the_cli_subcommand_over_a_pipe() -> None:
     assert "'0m' is not a tile: ranks are 1-9" in out  # and the line after it was not lost
     assert "End of input: the session ends here." in out
     assert proc.stderr == b""
+
+
+def test_narration_names_a_claimed_indicator_kong() -> None:
+    """A KONG of three tiles is a 跌宝杠 claimed on a discard (rule book §4), not a 明杠."""
+    from shangrao_bot.play.narration import narrate
+
+    one = parse_tile("1m")
+    claimed = narrate(Event(EventKind.KONG, 1, (one,) * 3, "from=0"), dealer=0, stake=1)
+    exposed = narrate(Event(EventKind.KONG, 1, (one,) * 4, "from=0"), dealer=0, stake=1)
+    assert claimed is not None and "(跌宝杠)" in claimed and "明杠" not in claimed
+    assert exposed is not None and "(明杠)" in exposed

@@ -175,7 +175,8 @@ def _claim_hint(view: PlayerView) -> list[str]:
             assert a.tile is not None
             s = after_claim(view, a.kind, a.tile, a.tiles)
             verdict = "lowers it" if s < base else "does not lower it"
-            when = "before the replacement draw" if a.kind is ActionKind.KONG else "then discarding"
+            replaced = a.kind is ActionKind.KONG and not a.tiles  # a claimed 跌宝杠 lists its three
+            when = "before the replacement draw" if replaced else "then discarding"
             lines.append(f"  {a.command()}: shanten {base} → {s} {when} — {verdict}")
     return lines + why_lines(why)
 

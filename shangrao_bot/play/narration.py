@@ -31,8 +31,9 @@ def _meld_event_line(e: Event, seat: int, dealer: int) -> str | None:
         return _claim_line(e, dealer, ("chi", "chis"), format_tiles(e.tiles))
     if k is EventKind.PONG:
         return _claim_line(e, dealer, ("pong", "pongs"), named(e.tiles[0]))
-    if k is EventKind.KONG:
-        return _claim_line(e, dealer, ("kong", "kongs"), f"{named(e.tiles[0])} (明杠)")
+    if k is EventKind.KONG:  # three tiles: a 跌宝杠 claimed on a discard
+        kind = "跌宝杠" if len(e.tiles) == 3 else "明杠"
+        return _claim_line(e, dealer, ("kong", "kongs"), f"{named(e.tiles[0])} ({kind})")
     if k is EventKind.ANGANG:
         kind = "跌宝杠" if len(e.tiles) == 3 else "concealed kong (暗杠)"
         return f"{name} {verb(seat, 'declare')} a {kind} ({format_tiles(e.tiles)})"

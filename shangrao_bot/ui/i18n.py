@@ -113,14 +113,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "136 tiles, no flowers. After the deal a tile is turned up (跌宝); the next kind in "
         "its cycle is the 宝: all four are wildcards. Win only by self-draw (杠开 included), "
         "by robbing a kong, or 地胡 on the dealer's first discard. A standard hand with a "
-        "sequence in which a 宝 acts is not a win (有宝平胡): discard into 宝吊头 or go clean. "
+        "sequence in which a 宝 acts is not a win (有宝平胡), except when it robs a kong: discard "
+        "into 宝吊头 or go clean. "
         "Each 宝 you discard (飞宝) doubles what you win and what you pay.",
         "zh-CN": "136 张牌，无花。发牌后翻一张跌宝牌，其下一张即为宝，四张宝都可百搭。只能自摸"
         "（含杠开）、抢杠，或庄家首打时地胡。有顺子且用宝当百搭的平胡不算胡（有宝平胡）："
-        "应打成宝吊头或无宝。每飞一张宝，你赢的和输的都翻倍。",
+        "应打成宝吊头或无宝（抢杠除外）。每飞一张宝，你赢的和输的都翻倍。",
         "zh-TW": "136 張牌，無花。發牌後翻一張跌寶牌，其下一張即為寶，四張寶都可百搭。只能自摸"
         "（含槓開）、搶槓，或莊家首打時地胡。有順子且用寶當百搭的平胡不算胡（有寶平胡）："
-        "應打成寶吊頭或無寶。每飛一張寶，你贏的和輸的都翻倍。",
+        "應打成寶吊頭或無寶（搶槓除外）。每飛一張寶，你贏的和輸的都翻倍。",
     },
     "rules.title": {
         "en": "Rules of this server",

@@ -12,9 +12,9 @@ import io
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shangrao_bot.cli import main, split_hand_line
+from shangrao_bot.cli import main
 from shangrao_bot.rules.errors import RulesError, TileParseError
-from shangrao_bot.rules.tiles import parse_melds, parse_tiles
+from shangrao_bot.rules.tiles import parse_hand_and_melds, parse_melds, parse_tiles
 from tests.rules.test_shapes_properties import cfg
 
 # text that looks like tiles often enough to reach the deeper checks
@@ -29,7 +29,7 @@ tile_text = st.text(
 @cfg(400)
 @given(st.one_of(tile_text, st.text(max_size=30)))
 def test_parsers_raise_only_typed_errors(text: str) -> None:
-    for parse in (parse_tiles, parse_melds, split_hand_line):
+    for parse in (parse_tiles, parse_melds, parse_hand_and_melds):
         try:
             parse(text)
         except TileParseError as err:

@@ -105,24 +105,28 @@ def test_score_json_hands(args: list[str], pattern: str, value: int, deltas: lis
 
 
 @pytest.mark.parametrize(
-    ("bonus", "spelled_out"),
+    ("bonus", "spelled_out", "flown"),
     [
-        ("1:暗杠×2", "1:angang,1:angang"),
-        ("1:angang x2", "1:angang,1:angang"),
-        ("2:碰杠", "2:minggang"),
-        ("2:明杠, 2:补杠", "2:minggang,2:minggang"),
-        ("3:接宝", "3:jiebao"),
-        ("3:接寶", "3:jiebao"),
-        ("0:四个宝", "0:sigebao"),
-        ("1:自摸杠×3，2：碰杠、3:跌宝杠", "1:angang,1:angang,1:angang,2:minggang,3:angang"),
-        ("1:MINGGANG", "1:minggang"),
+        ("1:暗杠×2", "1:angang,1:angang", ""),
+        ("1:angang x2", "1:angang,1:angang", ""),
+        ("2:碰杠", "2:minggang", ""),
+        ("2:明杠, 2:补杠", "2:minggang,2:minggang", ""),
+        ("3:接宝", "3:jiebao", "2:1"),
+        ("3:接寶", "3:jiebao", "2:1"),
+        ("2:四个宝", "2:sigebao", ""),
+        ("1:自摸杠×3，2：碰杠、3:跌宝杠", "1:angang,1:angang,1:angang,2:minggang,3:angang", ""),
+        ("1:MINGGANG", "1:minggang", ""),
     ],
 )
-def test_score_bonus_reads_what_score_bonuses_reads(bonus: str, spelled_out: str) -> None:
-    """``--bonus`` takes the kinds and ``×N`` of ``/score``'s ``bonuses`` (seats stay 0-3)."""
-    data = score_json(*PINGHU, "--bonus", bonus)
-    assert data["deltas"] == score_json(*PINGHU, "--bonus", spelled_out)["deltas"]
-    assert data["deltas"] != score_json(*PINGHU)["deltas"]
+def test_score_bonus_reads_what_score_bonuses_reads(
+    bonus: str, spelled_out: str, flown: str
+) -> None:
+    """``--bonus`` takes the kinds and ``×N`` of ``/score``'s ``bonuses`` (seats stay 0-3); a
+    接宝 needs the fourth 宝 flown by another seat (rule book §10)."""
+    hand = [*PINGHU, "--flown", flown] if flown else PINGHU
+    data = score_json(*hand, "--bonus", bonus)
+    assert data["deltas"] == score_json(*hand, "--bonus", spelled_out)["deltas"]
+    assert data["deltas"] != score_json(*hand)["deltas"]
 
 
 def test_score_bonus_twice_pays_twice() -> None:
