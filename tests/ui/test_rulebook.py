@@ -47,6 +47,7 @@ from shangrao_bot.ui.rulebook import (
 )
 from shangrao_bot.ui.translator import COMMAND_TEXT
 from tests.e2e.language_check import offending
+from tests.ui.command_names import command_names
 
 SECTIONS = tuple(range(1, 13))
 PARTS = (*TOPICS, *(f"s{n}" for n in SECTIONS))
@@ -179,23 +180,12 @@ def test_every_house_rule_is_listed_with_its_default(lang: str) -> None:
     for name in SWITCHES:
         assert defaults[name] == (on if DEFAULTS[name] else off), name
         assert getattr(RuleSet(), name) is DEFAULTS[name]
-    assert defaults["rob_with_bao"] == on  # being added to the rules core: on by default
+    assert defaults["rob_with_bao"] == on  # robbing with 有宝 is on by default
     assert defaults["stake"] == str(RuleSet().stake)
 
 
 async def test_commands_named_in_the_book_exist() -> None:
-    from shangrao_bot.discord_bot import ShangraoBot, cog_extensions
-    from shangrao_bot.settings import Settings
-
-    bot = ShangraoBot(Settings(discord_token=None))
-    for name in cog_extensions():
-        await bot.load_extension(name)
-    names = set()
-    for command in bot.tree.get_commands():
-        names.add(command.name)
-        for sub in getattr(command, "commands", []):
-            names.add(f"{command.name} {sub.name}")
-    await bot.close()
+    names = await command_names()
     for lang in BOOK_LANGS:
         named = set(re.findall(r"`/([a-z_]+(?: [a-z_]+)?)`", book_source(lang)))
         assert {"rules explain", "rules set", "score tiles"} <= named <= names

@@ -10,10 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from shangrao_bot.discord_bot import ShangraoBot, cog_extensions
 from shangrao_bot.service.recording import ai_name
 from shangrao_bot.service.scorebook import CANCELLED_BY, EXPIRED, UNDO, Actor, ScoreBook
-from shangrao_bot.settings import Settings
 from shangrao_bot.store.db import Database
 from shangrao_bot.ui.i18n import ALL_MESSAGES, LANGS, t
 from shangrao_bot.ui.score_views import (
@@ -24,6 +22,7 @@ from shangrao_bot.ui.score_views import (
     void_reason_text,
 )
 from tests.e2e.language_check import offending
+from tests.ui.command_names import command_names
 
 CATALOGS = ALL_MESSAGES  # every catalog the bot speaks from
 WIN = {"hand": "123m4p5m6p777s111z5m9s", "win": "9s", "bao": "5m"}  # 宝吊头 ×3
@@ -55,15 +54,7 @@ def test_plurals_read_right() -> None:
 
 
 async def test_commands_named_in_texts_exist() -> None:
-    bot = ShangraoBot(Settings(discord_token=None))
-    for name in cog_extensions():
-        await bot.load_extension(name)
-    names = set()
-    for command in bot.tree.get_commands():
-        names.add(command.name)
-        for sub in getattr(command, "commands", []):
-            names.add(f"{command.name} {sub.name}")
-    await bot.close()
+    names = await command_names()
     named = {m for entry in CATALOGS.values() for m in COMMAND.findall(" ".join(entry.values()))}
     assert named and named <= names
     for entry in CATALOGS.values():  # a command is always named in backticks (a mention)
