@@ -1,6 +1,6 @@
 """The rule book's newer scoring rules through ``/score`` end to end (the real bot against the
 loopback fake Discord): a 跌宝杠 claimed on a discard written ``{111m}`` (§4), an 有宝平胡
-robbing a kong recorded as the pattern 抢杠 (§4), and hands that cannot have happened (§7, end)
+robbing a kong recorded as the pattern 抢杠 (§4), and hands that cannot have happened (§10)
 refused privately with nothing written — in the reader's language."""
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ async def test_s4_claimed_indicator_kong_and_rob_with_bao_are_recorded(
         ("score draw", {"bonuses": "2:四个宝, 3:接宝"}, "cannot both happen"),
     ],
 )
-async def test_s7_impossible_hands_are_refused_privately_and_write_nothing(
+async def test_s10_impossible_hands_are_refused_privately_and_write_nothing(
     fake_discord: FakeDiscord,
     bot: ShangraoBot,
     command: str,
@@ -97,7 +97,7 @@ async def test_s7_impossible_hands_are_refused_privately_and_write_nothing(
     assert await counts(bot) == before
 
 
-async def test_s7_an_impossible_hand_is_refused_in_chinese(
+async def test_s10_an_impossible_hand_is_refused_in_chinese(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:
     fake = fake_discord

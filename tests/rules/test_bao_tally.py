@@ -1,4 +1,4 @@
-"""A recorded hand must be possible (§7, end): at most four 宝 in all, 四个宝 for one player
+"""A recorded hand must be possible (§10): at most four 宝 in all, 四个宝 for one player
 only and only when nobody else holds or flew a 宝 (the winner's own four 宝 are 四个宝, named or
 not, counted once), 接宝 only where the receiver drew three and another player discarded the
 fourth, never both. Every refusal is an :class:`ImpossibleHandError` naming its problem."""
@@ -109,7 +109,7 @@ def win(hand: str, tile: str, bao: str = "5m", melds: str = "", **kw: object) ->
         ),
     ],
 )
-def test_s7_impossible_bao_counts_are_refused(inp: WinInput, problem: str, fragment: str) -> None:
+def test_s10_impossible_bao_counts_are_refused(inp: WinInput, problem: str, fragment: str) -> None:
     with pytest.raises(ImpossibleHandError) as info:
         score_win(inp)
     assert info.value.problem == problem
@@ -117,7 +117,7 @@ def test_s7_impossible_bao_counts_are_refused(inp: WinInput, problem: str, fragm
     assert isinstance(info.value, ScoringInputError)  # the CLI and /score refuse it as such
 
 
-def test_s7_possible_counts_pass() -> None:
+def test_s10_possible_counts_pass() -> None:
     # 接宝: the winner drew three (two held, one flown) and seat 2 flew the fourth
     r = score_win(win(TWO, "1z", flown=(1, 0, 1, 0), bonuses=(Bonus(0, JIEBAO),)))
     assert r.winning
@@ -127,7 +127,7 @@ def test_s7_possible_counts_pass() -> None:
     assert score_win(win(PINGHU, "2z", flown=(0, 0, 2, 0), bonuses=(Bonus(2, SIGEBAO),))).winning
 
 
-def test_s7_the_winners_four_bao_are_sigebao_named_or_not_once() -> None:
+def test_s10_the_winners_four_bao_are_sigebao_named_or_not_once() -> None:
     """Two 宝 held, one in a chi as itself, one flown: four, so 四个宝 for the winner."""
     inp = dict(melds="[456m]", flown=(1, 0, 0, 0))
     unnamed = score_win(win("5m5m456p789s111z", "1z", **inp))  # type: ignore[arg-type]
@@ -144,7 +144,7 @@ def test_s7_the_winners_four_bao_are_sigebao_named_or_not_once() -> None:
     ]
 
 
-def test_s7_draws_are_checked_when_the_flown_bao_are_known() -> None:
+def test_s10_draws_are_checked_when_the_flown_bao_are_known() -> None:
     """流局 settles only bonuses; with the 飞宝 known (the engine knows them) the 接宝 and 四个宝
     must fit them as well."""
     assert score_draw([Bonus(1, JIEBAO)], flown=(0, 0, 1, 0)).deltas == (-10, 30, -10, -10)
@@ -186,7 +186,7 @@ def _cli(*argv: str) -> tuple[int, str]:
           "--how", "kong"], "跌宝杠 draws none"),
     ],
 )  # fmt: skip
-def test_s7_cli_refuses_with_one_line_and_exit_2(argv: list[str], fragment: str) -> None:
+def test_s10_cli_refuses_with_one_line_and_exit_2(argv: list[str], fragment: str) -> None:
     args = ["--hand", PINGHU, "--win", "2z", "--bao", "5m"]
     code, err = _cli("score", *args, *argv)
     assert code == 2 and err.count("\n") == 1 and fragment in err, err

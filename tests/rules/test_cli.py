@@ -88,7 +88,7 @@ def test_score_json_example_5_via_flags() -> None:
             [*PINGHU, "--flown", "1:1,2:2"],
             "平胡自摸", 2, [14, -4, -8, -2], id="payer-doubling",
         ),
-        # 接宝 needs the fourth 宝 flown by another seat (§7, end): seat 1 flew it
+        # 接宝 needs the fourth 宝 flown by another seat (§10): seat 1 flew it
         pytest.param(
             [*PINGHU, "--bonus", "1:minggang,3:jiebao", "--flown", "1:1"],
             "平胡自摸", 2, [-3, -11, -13, 27], id="bonuses",

@@ -61,7 +61,7 @@ def quick_twin(inp: WinInput, result: ScoreResult) -> QuickInput:
 
 
 def _added(inp: WinInput, result: ScoreResult) -> tuple[Bonus, ...]:
-    """四个宝 the tile scorer added because the winner's own 宝 add up to four (§7, end): the
+    """四个宝 the tile scorer added because the winner's own 宝 add up to four (§10): the
     player describing the hand names it."""
     paid = any(p.reason is Reason.SIGEBAO and p.payee == inp.winner for p in result.payments)
     named = Bonus(inp.winner, BonusKind.SIGEBAO) in inp.bonuses
@@ -150,8 +150,8 @@ def test_s12_22_tianhu_by_its_pattern_quick() -> None:
     assert (flat.pattern, flat.value) == ("天胡", 16)
 
 
-def test_s7_sigebao_of_the_winners_own_bao_is_counted_once_quick() -> None:
-    """§7, end: four 宝 flown by the winner are 四个宝 for the winner, named or not, once."""
+def test_s10_sigebao_of_the_winners_own_bao_is_counted_once_quick() -> None:
+    """§10: four 宝 flown by the winner are 四个宝 for the winner, named or not, once."""
     unnamed = score_quick(QuickInput("清碰碰胡", flown=(4, 0, 0, 0)))
     named = score_quick(
         QuickInput("清碰碰胡", flown=(4, 0, 0, 0), bonuses=(Bonus(0, BonusKind.SIGEBAO),))
@@ -203,7 +203,7 @@ def test_lists_name_every_pattern_once() -> None:
         ),
         (QuickInput("抢杠", how=WinHow.ROB, robbed_seat=1, dandiao=True), SHANGRAO, "宝吊头"),
         (QuickInput("抢杠", how=WinHow.ROB, robbed_seat=1), BAIKE, "not a pattern"),
-        # §7, end: the 宝 count, as far as pattern and flags tell it
+        # §10: the 宝 count, as far as pattern and flags tell it
         (QuickInput("宝吊宝", flown=(3, 0, 0, 0)), SHANGRAO, "2 held by the winner make 5"),
         (
             QuickInput("碰碰胡", bonuses=(Bonus(1, BonusKind.SIGEBAO),)),

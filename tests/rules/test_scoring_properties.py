@@ -50,7 +50,7 @@ def winner_bao(concealed: list[int], melds: list[Meld], bao: int) -> int:
 
 def possible_bao_bonuses(flown: list[int], held: int) -> list[Bonus]:
     """The 四个宝 and 接宝 bonuses a table can have given the winner's (seat 0) 宝 held and
-    everyone's 飞宝 (the rule book §7, end): 四个宝 for a seat when nobody else holds or flew
+    everyone's 飞宝 (rule book §10): 四个宝 for a seat when nobody else holds or flew
     a 宝 (the winner's own when its 宝 add up to four: the scorer adds it unnamed too); 接宝
     for a seat that drew three while exactly one other 宝 was flown by another seat."""
     out = []
