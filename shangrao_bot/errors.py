@@ -21,5 +21,15 @@ class UserError(Exception):
         self.args_ = args
 
 
+class StorageUnavailable(UserError):
+    """The database could not take a write (disk full, locked by another process past the busy
+    timeout, read-only, I/O error). Nothing was half-written: the change was rolled back, and the
+    same action can simply be tried again once storage is back."""
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__("error.storage_unavailable")
+        self.detail = detail  # sqlite's own words, for the log (never shown to users)
+
+
 class NotAllowed(UserError):
     """The user lacks the role or permission the command needs."""

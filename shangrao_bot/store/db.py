@@ -10,6 +10,7 @@ never blocks on the disk.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -19,10 +20,29 @@ from typing import Any, cast
 
 import aiosqlite
 
+from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.migrations import LATEST, MIGRATIONS
 
+log = logging.getLogger(__name__)
+
 BUSY_TIMEOUT_MS = 5000
+
+# sqlite's primary result codes that mean "storage cannot take this now", not "bad statement":
+# BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN (extended codes carry the primary in the low byte)
+_FAULT_CODES = frozenset({5, 6, 8, 10, 13, 14})
+
+
+def storage_fault(exc: BaseException) -> StorageUnavailable | None:
+    """The :class:`StorageUnavailable` that ``exc`` amounts to, or None when it is something
+    else (a bug, a constraint): callers re-raise those unchanged."""
+    if isinstance(exc, StorageUnavailable):
+        return exc
+    if isinstance(exc, sqlite3.OperationalError | sqlite3.DatabaseError):
+        code = getattr(exc, "sqlite_errorcode", None)
+        if code is not None and (code & 0xFF) in _FAULT_CODES:
+            return StorageUnavailable(str(exc))
+    return None
 
 
 def now_iso() -> str:
@@ -120,14 +140,23 @@ class Database:
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """The only way to write: everything inside commits together or not at all."""
         async with self._lock:
-            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                await self._writer.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise (storage_fault(exc) or exc) from exc
             try:
                 yield self._writer
-            except BaseException:
-                await self._writer.execute("ROLLBACK")
-                raise
-            else:
                 await self._writer.execute("COMMIT")
+            except BaseException as exc:
+                if self._writer.in_transaction:
+                    try:
+                        await self._writer.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        log.warning("rollback failed after %r", exc)
+                fault = storage_fault(exc)
+                if fault is not None and fault is not exc:
+                    raise fault from exc
+                raise
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """Run and read a query in one step on the worker thread. Two steps (execute, then

@@ -32,6 +32,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "抱歉，机器人出了点问题（错误编号 `{error_id}`），已记录。请再试一次。",
         "zh-TW": "抱歉，機器人出了點問題（錯誤編號 `{error_id}`），已記錄。請再試一次。",
     },
+    "error.storage_unavailable": {
+        "en": "Storage is unavailable right now, so nothing was saved. Please try again in a "
+        "moment.",
+        "zh-CN": "存储暂时不可用，这次操作没有保存。请稍后再试一次。",
+        "zh-TW": "儲存暫時無法使用，這次操作沒有儲存。請稍後再試一次。",
+    },
     "error.admin_only": {
         "en": "Only server administrators can change the rules.",
         "zh-CN": "只有服务器管理员可以修改规则。",
