@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from typing import Any
-
-import aiosqlite
 
 from shangrao_bot.store.db import Database, now_iso
 
 
-async def record_audit(
-    conn: aiosqlite.Connection,
+def record_audit(
+    conn: sqlite3.Connection,
     guild_id: int,
     actor: int,
     action: str,
@@ -20,7 +19,8 @@ async def record_audit(
     before: Any = None,
     after: Any = None,
 ) -> None:
-    await conn.execute(
+    """Inside a write (:meth:`Database.write`): the audit row commits with the change."""
+    conn.execute(
         "INSERT INTO audit (guild_id, actor, action, entity, entity_id, before, after, at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (

@@ -1,24 +1,39 @@
-"""The SQLite connection: PRAGMAs, migrations, and the one-writer discipline.
+"""The SQLite connections: PRAGMAs, migrations, the one writer and the readers.
 
-Two aiosqlite connections to one file in WAL mode: a writer, used only inside
-:meth:`Database.transaction` (``BEGIN IMMEDIATE`` … ``COMMIT``, serialised by an asyncio lock so
-two coroutines never interleave statements of different transactions), and a reader that only
-ever sees committed data. Every statement runs on aiosqlite's worker thread, so the event loop
-never blocks on the disk.
+One file in WAL mode, reached through plain :mod:`sqlite3` connections on threads of their own,
+so the event loop never waits on the disk:
+
+- **The writer**: one dedicated thread owning one connection. The only way to write is
+  :meth:`Database.write`: ``fn(conn)`` runs there synchronously, in one call, between
+  ``BEGIN IMMEDIATE`` and ``COMMIT`` (rolled back on any exception). A save's statements thus
+  cost one hop between the event loop and the thread, not one per statement (the old
+  aiosqlite path awaited each statement; under many tables the hops, not SQLite, were the
+  bottleneck). Jobs run one after the other in arrival order, so two transactions never
+  interleave.
+- **Group commit**: writes submitted with ``batch=True`` (each virtual table's saves) that queue
+  up while another write runs are committed together in one transaction, each inside its own
+  ``SAVEPOINT``: one caller's refusal rolls back its own statements only and reaches that caller
+  only. A storage fault (see :func:`storage_fault`) fails the whole group, since nothing of it
+  can be committed then.
+- **The readers**: a small pool of connections (``query_only``) on a pool of threads, so one
+  slow query does not hold up every other guild's reads. Each read is one call (execute and
+  fetch together), so it sees everything committed before it started.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
+import queue
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, cast
-
-import aiosqlite
+from typing import Any, TypeVar, cast
 
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store.errors import StoreError
@@ -27,6 +42,11 @@ from shangrao_bot.store.migrations import LATEST, MIGRATIONS
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
+READERS = 3
+# the most saves one group commit takes: bounds how long the writer's one transaction runs
+MAX_BATCH = 64
+
+T = TypeVar("T")
 
 # sqlite's primary result codes that mean "storage cannot take this now", not "bad statement":
 # BUSY, LOCKED, READONLY, IOERR, FULL, CANTOPEN (extended codes carry the primary in the low byte)
@@ -69,19 +89,29 @@ def path_from_url(url: str) -> str:
     return path
 
 
-async def _configure(conn: aiosqlite.Connection) -> None:
-    await conn.execute("PRAGMA journal_mode=WAL")
-    await conn.execute("PRAGMA foreign_keys=ON")
-    await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-    # NORMAL is durable in WAL mode against a killed process (not a power cut), and much faster
-    await conn.execute("PRAGMA synchronous=NORMAL")
+def _connect(path: str, busy_timeout_ms: int, query_only: bool = False) -> sqlite3.Connection:
+    # autocommit mode (isolation_level None): transactions are the explicit BEGIN IMMEDIATE of
+    # the writer, and every read statement is its own read transaction on the latest commit
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        # NORMAL is durable in WAL mode against a killed process (not a power cut), and faster
+        conn.execute("PRAGMA synchronous=NORMAL")
+        if query_only:  # a reader that tried to write would bypass the writer's discipline
+            conn.execute("PRAGMA query_only=ON")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
 
 
-async def migrate(conn: aiosqlite.Connection, target: int = LATEST) -> int:
+def migrate(conn: sqlite3.Connection, target: int = LATEST) -> int:
     """Apply the migrations after the database's ``user_version`` up to ``target``; each in
     its own transaction with its version bump. Returns the version reached."""
-    async with conn.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
+    row = conn.execute("PRAGMA user_version").fetchone()
     version = int(row[0]) if row else 0
     if version > LATEST:
         raise StoreError(
@@ -89,82 +119,300 @@ async def migrate(conn: aiosqlite.Connection, target: int = LATEST) -> int:
             "upgrade the bot"
         )
     for n in range(version + 1, target + 1):
-        await conn.execute("BEGIN IMMEDIATE")
+        conn.execute("BEGIN IMMEDIATE")
         try:
             for statement in MIGRATIONS[n - 1]:
-                await conn.execute(statement)
-            await conn.execute(f"PRAGMA user_version={n}")
-            await conn.execute("COMMIT")
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version={n}")
+            conn.execute("COMMIT")
         except BaseException:
-            await conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
         version = n
     return version
 
 
+def fetch_in(conn: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+    """Rows read inside a write (sees its own uncommitted writes)."""
+    cur = conn.execute(sql, tuple(params))
+    try:
+        return cast(list[sqlite3.Row], cur.fetchall())  # the writer's row_factory is sqlite3.Row
+    finally:
+        cur.close()
+
+
+@dataclass(eq=False)
+class _Job:
+    """One call for the writer thread. ``mode``: "tx" (its own transaction), "batch" (may share
+    a transaction with other batch jobs, inside its own savepoint), "raw" (no transaction: the
+    migrations, which commit each step themselves), "close" (closes the connection)."""
+
+    fn: Callable[[sqlite3.Connection], Any]
+    mode: str
+    future: concurrent.futures.Future[Any] = field(default_factory=concurrent.futures.Future)
+
+
+_STOP = object()
+
+
+class _Writer:
+    """The writer thread: takes jobs in arrival order and runs each as one call on its own
+    connection. A daemon thread, so a process that never closes its database still exits."""
+
+    def __init__(self, path: str, busy_timeout_ms: int) -> None:
+        self._path = path
+        self._busy_timeout_ms = busy_timeout_ms
+        self._conn: sqlite3.Connection | None = None
+        self._inbox: queue.SimpleQueue[_Job | object] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="sqlite-writer", daemon=True)
+        self._stopped = False
+        self._thread.start()
+
+    def submit(self, fn: Callable[[sqlite3.Connection], Any], mode: str) -> _Job:
+        if self._stopped:
+            raise StoreError("the database is closed")
+        job = _Job(fn, mode)
+        self._inbox.put(job)
+        return job
+
+    @property
+    def stopped(self) -> bool:
+        return self._stopped
+
+    def stop(self) -> _Job:
+        """Close the connection after every job queued before; the thread then ends."""
+        job = self.submit(lambda conn: None, "close")
+        self._stopped = True
+        self._inbox.put(_STOP)
+        return job
+
+    def join(self) -> None:
+        self._thread.join()
+
+    # --- on the writer thread ---
+
+    def _run(self) -> None:
+        pending: deque[_Job] = deque()
+        while True:
+            if not pending:
+                item = self._inbox.get()
+                if item is _STOP:
+                    return
+                pending.append(cast(_Job, item))
+            # everything that queued up meanwhile: the batch jobs among it commit together
+            while True:
+                try:
+                    item = self._inbox.get_nowait()
+                except queue.Empty:
+                    break
+                if item is _STOP:
+                    self._inbox.put(_STOP)  # after the jobs already taken
+                    break
+                pending.append(cast(_Job, item))
+            job = pending.popleft()
+            if job.mode == "batch":
+                group = [job]
+                while pending and pending[0].mode == "batch" and len(group) < MAX_BATCH:
+                    group.append(pending.popleft())
+                self._run_group(group)
+            else:
+                self._run_one(job)
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self._conn = _connect(self._path, self._busy_timeout_ms)
+        return self._conn
+
+    def _run_one(self, job: _Job) -> None:
+        if job.future.set_running_or_notify_cancel():  # else the caller gave up: nothing ran
+            self._execute(job)
+
+    def _execute(self, job: _Job) -> None:
+        try:
+            if job.mode == "close":
+                if self._conn is not None:
+                    self._conn.close()
+                    self._conn = None
+                result = None
+            elif job.mode == "raw":
+                result = job.fn(self._connection())
+            else:
+                conn = self._connection()
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    result = job.fn(conn)
+                    conn.execute("COMMIT")
+                except BaseException as exc:
+                    self._rollback(conn, exc)
+                    raise
+        except BaseException as exc:
+            job.future.set_exception(exc)
+        else:
+            job.future.set_result(result)
+
+    def _run_group(self, jobs: list[_Job]) -> None:
+        live = [j for j in jobs if j.future.set_running_or_notify_cancel()]
+        if len(live) <= 1:  # alone: a transaction of its own, no savepoint needed
+            for job in live:
+                self._execute(job)
+            return
+        outcomes: list[tuple[_Job, Any, BaseException | None]] = []
+        conn: sqlite3.Connection | None = None
+        try:
+            conn = self._connection()
+            conn.execute("BEGIN IMMEDIATE")
+            for job in live:
+                conn.execute("SAVEPOINT save")
+                try:
+                    value = job.fn(conn)
+                except Exception as exc:
+                    if storage_fault(exc) is not None or not conn.in_transaction:
+                        raise  # the transaction itself is lost: nothing of the group commits
+                    conn.execute("ROLLBACK TO save")
+                    conn.execute("RELEASE save")
+                    outcomes.append((job, None, exc))
+                else:
+                    conn.execute("RELEASE save")
+                    outcomes.append((job, value, None))
+            conn.execute("COMMIT")
+        except BaseException as exc:
+            if conn is not None:
+                self._rollback(conn, exc)
+            for job in live:
+                job.future.set_exception(exc)
+            return
+        for job, value, error in outcomes:
+            if error is None:
+                job.future.set_result(value)
+            else:
+                job.future.set_exception(error)
+
+    @staticmethod
+    def _rollback(conn: sqlite3.Connection, exc: BaseException) -> None:
+        if conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                log.warning("rollback failed after %s", type(exc).__name__)
+
+
+class _Readers:
+    """A few reader connections on as many threads: a read takes an idle one for one call."""
+
+    def __init__(self, path: str, busy_timeout_ms: int, size: int) -> None:
+        self._path = path
+        self._busy_timeout_ms = busy_timeout_ms
+        self._size = size
+        self._pool = concurrent.futures.ThreadPoolExecutor(size, thread_name_prefix="sqlite-reader")
+        self._idle: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
+        self._conns: list[sqlite3.Connection] = []
+
+    def open(self) -> None:
+        """Open every connection (on a worker thread: it touches the disk)."""
+        for _ in range(self._size):
+            conn = _connect(self._path, self._busy_timeout_ms, query_only=True)
+            self._conns.append(conn)
+            self._idle.put(conn)
+
+    def read(self, sql: str, params: tuple[Any, ...]) -> list[sqlite3.Row]:
+        # as many connections as threads: an idle one is always there for a running task
+        conn = self._idle.get()
+        try:
+            cur = conn.execute(sql, params)
+            try:
+                return cast(list[sqlite3.Row], cur.fetchall())
+            finally:
+                cur.close()
+        finally:
+            self._idle.put(conn)
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    def close(self) -> None:
+        """Wait for the reads under way, then close every connection (blocking: off the loop)."""
+        self._pool.shutdown(wait=True)
+        for conn in self._conns:
+            conn.close()
+        self._conns.clear()
+
+
 class Database:
     """An open ledger database. Create with :meth:`open`; close with :meth:`close`."""
 
-    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection):
+    def __init__(self, path: str, writer: _Writer, readers: _Readers) -> None:
         self.path = path
         self._writer = writer
-        self._reader = reader
-        self._lock = asyncio.Lock()
+        self._readers = readers
 
     @classmethod
-    async def open(cls, path: str | Path, migrate_to: int = LATEST) -> Database:
-        """Open (creating if needed) and migrate the database file at ``path``."""
+    async def open(
+        cls,
+        path: str | Path,
+        migrate_to: int = LATEST,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        readers: int = READERS,
+    ) -> Database:
+        """Open (creating if needed) and migrate the database file at ``path``.
+        ``busy_timeout_ms``: how long a write waits for another process's lock before it is
+        refused as :class:`StorageUnavailable`."""
         p = str(path)
         if p == ":memory:" or p.startswith("file::memory:"):
-            # the writer and the reader would be two separate, empty databases
+            # the writer and the readers would be separate, empty databases
             raise StoreError("the ledger needs a database file, not an in-memory database")
+        if readers < 1:
+            raise StoreError("the database needs at least one reader connection")
         Path(p).parent.mkdir(parents=True, exist_ok=True)
-        writer = await aiosqlite.connect(p, isolation_level=None)
+        writer = _Writer(p, busy_timeout_ms)
+        pool = _Readers(p, busy_timeout_ms, readers)
+        db = cls(p, writer, pool)
         try:
-            await _configure(writer)
-            await migrate(writer, migrate_to)
-            reader = await aiosqlite.connect(p, isolation_level=None)
-            reader.row_factory = sqlite3.Row
-            await _configure(reader)
+            await db._raw(lambda conn: migrate(conn, migrate_to))
+            await pool.call(pool.open)
         except BaseException:
-            await writer.close()
+            await db.close()
             raise
-        return cls(p, writer, reader)
+        return db
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._reader.close()
-            await self._writer.close()
+        """Finish the writes already submitted, then close every connection."""
+        if not self._writer.stopped:
+            await asyncio.wrap_future(self._writer.stop().future)
+        await asyncio.to_thread(self._writer.join)
+        await asyncio.to_thread(self._readers.close)
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The only way to write: everything inside commits together or not at all."""
-        async with self._lock:
-            try:
-                await self._writer.execute("BEGIN IMMEDIATE")
-            except sqlite3.Error as exc:
-                raise (storage_fault(exc) or exc) from exc
-            try:
-                yield self._writer
-                await self._writer.execute("COMMIT")
-            except BaseException as exc:
-                if self._writer.in_transaction:
-                    try:
-                        await self._writer.execute("ROLLBACK")
-                    except sqlite3.Error:
-                        log.warning("rollback failed after %r", exc)
-                fault = storage_fault(exc)
-                if fault is not None and fault is not exc:
-                    raise fault from exc
-                raise
+    async def write(self, fn: Callable[[sqlite3.Connection], T], *, batch: bool = False) -> T:
+        """The only way to write: ``fn(conn)`` runs on the writer thread in one call, inside
+        ``BEGIN IMMEDIATE`` … ``COMMIT``; everything it did commits together, or — when it
+        raises — nothing does, and its exception comes out here (sqlite's storage faults as
+        :class:`StorageUnavailable`). ``fn`` must be quick and must not await or call back
+        into the database: every other write waits for it.
+
+        ``batch``: ``fn`` may share its transaction with other batch writes queued at the same
+        moment (group commit), inside a savepoint of its own: its refusal still undoes its own
+        statements only. Its result is committed once the whole group is."""
+        return cast(T, await self._submit(fn, "batch" if batch else "tx"))
+
+    async def _raw(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        return cast(T, await self._submit(fn, "raw"))
+
+    async def _submit(self, fn: Callable[[sqlite3.Connection], Any], mode: str) -> Any:
+        job = self._writer.submit(fn, mode)
+        try:
+            return await asyncio.wrap_future(job.future)
+        except BaseException as exc:
+            fault = storage_fault(exc)
+            if fault is not None and fault is not exc:
+                raise fault from exc
+            raise
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        """Run and read a query in one step on the worker thread. Two steps (execute, then
-        fetch) would let another coroutine's query run in between while this statement is
-        still open; the connection would then keep reading its old snapshot and miss writes
+        """Run and read a query in one step on a reader thread. Two steps (execute, then
+        fetch) would let another query run on the connection in between while this statement
+        is still open; the connection would then keep reading its old snapshot and miss writes
         committed meanwhile."""
-        rows = await self._reader.execute_fetchall(sql, params)
-        return cast(list[sqlite3.Row], list(rows))  # the reader's row_factory is sqlite3.Row
+        return await self._readers.call(self._readers.read, sql, tuple(params))
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
         rows = await self.fetchall(sql, params)
@@ -177,12 +425,3 @@ class Database:
     async def integrity_ok(self) -> bool:
         row = await self.fetchone("PRAGMA integrity_check")
         return row is not None and row[0] == "ok"
-
-
-async def fetch_in(
-    conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()
-) -> list[sqlite3.Row]:
-    """Rows read inside a write transaction (sees its own uncommitted writes)."""
-    conn.row_factory = sqlite3.Row
-    async with conn.execute(sql, tuple(params)) as cur:
-        return list(await cur.fetchall())

@@ -7,6 +7,7 @@ hands and the seed — secret, never shown to users) and the events logged after
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,14 +35,17 @@ async def create_table(
     session_id: int | None = None,
 ) -> GameTable:
     at = now_iso()
-    async with db.transaction() as conn:
-        cur = await conn.execute(
+
+    def insert(conn: sqlite3.Connection) -> int:
+        cur = conn.execute(
             "INSERT INTO game_tables (guild_id, channel_id, thread_id, session_id, created_at,"
             " updated_at) VALUES (?, ?, ?, ?, ?, ?)",
             (guild_id, channel_id, thread_id, session_id, at, at),
         )
         assert cur.lastrowid is not None
-        table_id = cur.lastrowid
+        return cur.lastrowid
+
+    table_id = await db.write(insert)
     return await get_table(db, table_id)
 
 
@@ -64,31 +68,40 @@ async def get_table(db: Database, table_id: int) -> GameTable:
 async def append_events(
     db: Database, table_id: int, events: list[dict[str, Any]], snapshot: dict[str, Any] | None
 ) -> int:
-    """Append events (and optionally replace the snapshot) atomically; returns the last seq."""
-    async with db.transaction() as conn:
-        rows = await fetch_in(conn, "SELECT status FROM game_tables WHERE id = ?", (table_id,))
+    """Append events (and optionally replace the snapshot) atomically; returns the last seq.
+
+    One call on the writer thread, committed together with the other tables' saves queued at
+    the same moment (group commit, :meth:`Database.write` with ``batch``): a move's save then
+    costs a share of one commit. The JSON is encoded here, before the write, so the writer
+    thread only runs SQL and an event that cannot be encoded never reaches the database."""
+    encoded = [json.dumps(e, ensure_ascii=False) for e in events]
+    state = None if snapshot is None else json.dumps(snapshot, ensure_ascii=False)
+    at = now_iso()
+
+    def append(conn: sqlite3.Connection) -> int:
+        rows = fetch_in(conn, "SELECT status FROM game_tables WHERE id = ?", (table_id,))
         if not rows:
             raise NotFound(f"table #{table_id} does not exist")
         if rows[0]["status"] != "open":
             raise InvalidRecord(f"table #{table_id} is closed")
-        last = await fetch_in(
+        last = fetch_in(
             conn, "SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE table_id = ?", (table_id,)
         )
-        seq = int(last[0][0])
-        at = now_iso()
-        for e in events:
-            seq += 1
-            await conn.execute(
-                "INSERT INTO game_events (table_id, seq, event, at) VALUES (?, ?, ?, ?)",
-                (table_id, seq, json.dumps(e, ensure_ascii=False), at),
-            )
-        if snapshot is not None:
-            await conn.execute(
+        first = int(last[0][0]) + 1
+        conn.executemany(
+            "INSERT INTO game_events (table_id, seq, event, at) VALUES (?, ?, ?, ?)",
+            [(table_id, first + i, e, at) for i, e in enumerate(encoded)],
+        )
+        seq = first + len(encoded) - 1
+        if state is not None:
+            conn.execute(
                 "UPDATE game_tables SET snapshot = ?, snapshot_seq = ?, updated_at = ?"
                 " WHERE id = ?",
-                (json.dumps(snapshot, ensure_ascii=False), seq, at, table_id),
+                (state, seq, at, table_id),
             )
-    return seq
+        return seq
+
+    return await db.write(append, batch=True)
 
 
 async def load_events(db: Database, table_id: int, after_seq: int = 0) -> list[dict[str, Any]]:
@@ -126,8 +139,12 @@ async def open_tables(db: Database) -> list[GameTable]:
 
 
 async def close_table(db: Database, table_id: int) -> None:
-    async with db.transaction() as conn:
-        await conn.execute(
+    at = now_iso()
+
+    def close(conn: sqlite3.Connection) -> None:
+        conn.execute(
             "UPDATE game_tables SET status = 'closed', updated_at = ? WHERE id = ?",
-            (now_iso(), table_id),
+            (at, table_id),
         )
+
+    await db.write(close)

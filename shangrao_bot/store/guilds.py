@@ -42,13 +42,15 @@ async def update_settings(db: Database, guild_id: int, actor: int, **changes: An
     for key in changes:
         if key not in (*SETTINGS, *SWITCHES):
             raise InvalidRecord(f"'{key}' is not a setting")
-    async with db.transaction() as conn:
+    at = now_iso()
+
+    def update(conn: sqlite3.Connection) -> GuildSettings:
         # read inside the write transaction: two admins changing different settings at once
         # must both land
-        rows = await fetch_in(conn, "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        rows = fetch_in(conn, "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         before = _settings_from_row(guild_id, rows[0] if rows else None)
         after = _apply_changes(before, changes)
-        await conn.execute(
+        conn.execute(
             "INSERT INTO guild_settings (guild_id, preset, switches, stake, language,"
             " scorer_role_id, confirm_minutes, confirmations, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -66,12 +68,15 @@ async def update_settings(db: Database, guild_id: int, actor: int, **changes: An
                 after.scorer_role_id,
                 after.confirm_minutes,
                 after.confirmations,
-                now_iso(),
+                at,
             ),
         )
-        await record_audit(
+        record_audit(
             conn, guild_id, actor, "settings", "guild", guild_id, before.__dict__, after.__dict__
         )
+        return after
+
+    after = await db.write(update)
     return after
 
 

@@ -9,8 +9,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
-
 from shangrao_bot.store.audit import record_audit
 from shangrao_bot.store.db import Database, fetch_in, now_iso
 from shangrao_bot.store.errors import InvalidRecord, NotFound
@@ -123,16 +121,17 @@ async def record_hand(
     ``content_key`` in this session since ``dedupe_since`` — a double submit, or two players
     recording the same hand at once — unless that hand was voided since."""
     _check_hand(hand)
-    async with db.transaction() as conn:
+
+    def record(conn: sqlite3.Connection) -> int:
         seen = []
         if idempotency_key is not None:
-            seen = await fetch_in(
+            seen = fetch_in(
                 conn,
                 "SELECT id FROM hands WHERE guild_id = ? AND idempotency_key = ?",
                 (guild_id, idempotency_key),
             )
         if not seen and content_key is not None and dedupe_since is not None:
-            seen = await fetch_in(
+            seen = fetch_in(
                 conn,
                 "SELECT id FROM hands WHERE session_id = ? AND guild_id = ? AND content_key = ?"
                 " AND created_at >= ? AND status != 'voided' ORDER BY id LIMIT 1",
@@ -141,13 +140,16 @@ async def record_hand(
         if seen:
             hand_id = int(seen[0]["id"])
         else:
-            hand_id = await _insert_hand(
+            hand_id = _insert_hand(
                 conn, guild_id, session_id, hand, recorded_by, idempotency_key, confirmed
             )
             if content_key is not None:
-                await conn.execute(
+                conn.execute(
                     "UPDATE hands SET content_key = ? WHERE id = ?", (content_key, hand_id)
                 )
+        return hand_id
+
+    hand_id = await db.write(record)
     return await get_hand(db, guild_id, hand_id)
 
 
@@ -156,11 +158,14 @@ async def set_hand_message(
 ) -> None:
     """Remember where the hand's confirmation prompt is (to close it when the hand is settled
     or expires, even after a restart)."""
-    async with db.transaction() as conn:
-        await conn.execute(
+
+    def update(conn: sqlite3.Connection) -> None:
+        conn.execute(
             "UPDATE hands SET message_channel_id = ?, message_id = ? WHERE id = ? AND guild_id = ?",
             (channel_id, message_id, hand_id, guild_id),
         )
+
+    await db.write(update)
 
 
 async def pending_hands(db: Database, created_before: str | None = None) -> list[Hand]:
@@ -178,8 +183,8 @@ async def pending_hands(db: Database, created_before: str | None = None) -> list
     return [await hand_from_row(db, r) for r in rows]
 
 
-async def _insert_hand(
-    conn: aiosqlite.Connection,
+def _insert_hand(
+    conn: sqlite3.Connection,
     guild_id: int,
     session_id: int,
     hand: HandIn,
@@ -189,27 +194,27 @@ async def _insert_hand(
     seq: int | None = None,
 ) -> int:
     """Insert a hand; ``seq`` None = the session's next number (an edit keeps the old one)."""
-    sess = await fetch_in(
+    sess = fetch_in(
         conn, "SELECT status FROM sessions WHERE id = ? AND guild_id = ?", (session_id, guild_id)
     )
     if not sess:
         raise NotFound(f"session #{session_id} does not exist in this server")
     if sess[0]["status"] != "open":
         raise InvalidRecord(f"session #{session_id} is closed: start a new session")
-    seats = await fetch_in(
+    seats = fetch_in(
         conn,
         "SELECT seat, player_id FROM session_seats WHERE session_id = ? ORDER BY seat",
         (session_id,),
     )
     players = [r["player_id"] for r in seats]
     if seq is None:
-        seq_row = await fetch_in(
+        seq_row = fetch_in(
             conn, "SELECT COALESCE(MAX(seq), 0) + 1 FROM hands WHERE session_id = ?", (session_id,)
         )
         seq = int(seq_row[0][0])
     at = now_iso()
     status = "confirmed" if confirmed else "pending"
-    cur = await conn.execute(
+    cur = conn.execute(
         "INSERT INTO hands (guild_id, session_id, seq, dealer_seat, bao, outcome, pattern, detail,"
         " recorded_by, status, idempotency_key, created_at, confirmed_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -231,7 +236,7 @@ async def _insert_hand(
     )
     hand_id = cur.lastrowid
     assert hand_id is not None
-    await conn.executemany(
+    conn.executemany(
         "INSERT INTO hand_seats (hand_id, seat, player_id, guild_id, status, created_at, delta,"
         " won, self_draw, flown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
@@ -250,11 +255,11 @@ async def _insert_hand(
             for s in range(SEATS)
         ],
     )
-    await conn.executemany(
+    conn.executemany(
         "INSERT INTO payments (hand_id, payer_id, payee_id, amount, reason) VALUES (?, ?, ?, ?, ?)",
         [(hand_id, players[p.payer], players[p.payee], p.amount, p.reason) for p in hand.payments],
     )
-    await record_audit(
+    record_audit(
         conn,
         guild_id,
         recorded_by,
@@ -319,25 +324,23 @@ async def hand_from_row(db: Database, row: sqlite3.Row) -> Hand:
     )
 
 
-async def _set_status(
-    conn: aiosqlite.Connection, hand_id: int, status: str, reason: str | None = None
+def _set_status(
+    conn: sqlite3.Connection, hand_id: int, status: str, reason: str | None = None
 ) -> None:
     at = now_iso()
     if status == "confirmed":
-        await conn.execute(
+        conn.execute(
             "UPDATE hands SET status = 'confirmed', confirmed_at = ? WHERE id = ?", (at, hand_id)
         )
     else:
-        await conn.execute(
+        conn.execute(
             "UPDATE hands SET status = ?, void_reason = ? WHERE id = ?", (status, reason, hand_id)
         )
-    await conn.execute("UPDATE hand_seats SET status = ? WHERE hand_id = ?", (status, hand_id))
+    conn.execute("UPDATE hand_seats SET status = ? WHERE hand_id = ?", (status, hand_id))
 
 
-async def _locked_hand(conn: aiosqlite.Connection, guild_id: int, hand_id: int) -> sqlite3.Row:
-    rows = await fetch_in(
-        conn, "SELECT * FROM hands WHERE id = ? AND guild_id = ?", (hand_id, guild_id)
-    )
+def _locked_hand(conn: sqlite3.Connection, guild_id: int, hand_id: int) -> sqlite3.Row:
+    rows = fetch_in(conn, "SELECT * FROM hands WHERE id = ? AND guild_id = ?", (hand_id, guild_id))
     if not rows:
         raise NotFound(f"hand #{hand_id} does not exist in this server")
     return rows[0]
@@ -372,27 +375,31 @@ async def confirm_hand(
     or when the confirmations meet ``quorum`` — decided inside the write transaction, so two
     people confirming at the same moment cannot both see one confirmation too few. Confirming
     twice is harmless."""
-    async with db.transaction() as conn:
-        row = await _locked_hand(conn, guild_id, hand_id)
+
+    def confirm(conn: sqlite3.Connection) -> None:
+        final_ = final
+        row = _locked_hand(conn, guild_id, hand_id)
         if row["status"] == "voided":
             raise InvalidRecord(
                 f"hand #{hand_id} was voided ({row['void_reason']}): record it again"
             )
-        await conn.execute(
+        conn.execute(
             "INSERT INTO confirmations (hand_id, user_id, at) VALUES (?, ?, ?)"
             " ON CONFLICT (hand_id, user_id) DO NOTHING",
             (hand_id, user_id, now_iso()),
         )
-        if quorum is not None and not final:
-            given = await fetch_in(
+        if quorum is not None and not final_:
+            given = fetch_in(
                 conn, "SELECT user_id FROM confirmations WHERE hand_id = ?", (hand_id,)
             )
-            final = quorum.missing(int(r[0]) for r in given) == 0
-        if final and row["status"] == "pending":
-            await _set_status(conn, hand_id, "confirmed")
-            await record_audit(
+            final_ = quorum.missing(int(r[0]) for r in given) == 0
+        if final_ and row["status"] == "pending":
+            _set_status(conn, hand_id, "confirmed")
+            record_audit(
                 conn, guild_id, user_id, "confirm", "hand", hand_id, "pending", "confirmed"
             )
+
+    await db.write(confirm)
     return await get_hand(db, guild_id, hand_id)
 
 
@@ -410,24 +417,27 @@ async def void_hand(
     reason = " ".join(reason.split())
     if not reason:
         raise InvalidRecord("say why the hand is voided (a reason is required)")
-    async with db.transaction() as conn:
-        row = await _locked_hand(conn, guild_id, hand_id)
+
+    def void(conn: sqlite3.Connection) -> None:
+        row = _locked_hand(conn, guild_id, hand_id)
         if only_pending and row["status"] == "confirmed":
             raise InvalidRecord(f"hand #{hand_id} was confirmed meanwhile: it counts")
-        await _void_in(conn, guild_id, row, actor, reason)
+        _void_in(conn, guild_id, row, actor, reason)
+
+    await db.write(void)
     return await get_hand(db, guild_id, hand_id)
 
 
-async def _void_in(
-    conn: aiosqlite.Connection, guild_id: int, row: sqlite3.Row, actor: int, reason: str
+def _void_in(
+    conn: sqlite3.Connection, guild_id: int, row: sqlite3.Row, actor: int, reason: str
 ) -> None:
     if row["status"] == "voided":
         raise InvalidRecord(f"hand #{row['id']} is already voided ({row['void_reason']})")
-    sess = await fetch_in(conn, "SELECT status FROM sessions WHERE id = ?", (row["session_id"],))
+    sess = fetch_in(conn, "SELECT status FROM sessions WHERE id = ?", (row["session_id"],))
     if sess[0]["status"] != "open":
         raise InvalidRecord(f"hand #{row['id']} belongs to a closed session: it cannot change")
-    await _set_status(conn, row["id"], "voided", reason)
-    await record_audit(
+    _set_status(conn, row["id"], "voided", reason)
+    record_audit(
         conn,
         guild_id,
         actor,
@@ -452,12 +462,15 @@ async def edit_hand(
     transaction."""
     _check_hand(new)
     reason = " ".join(reason.split()) or "edited"
-    async with db.transaction() as conn:
-        row = await _locked_hand(conn, guild_id, hand_id)
-        await _void_in(conn, guild_id, row, actor, f"edited: {reason}")
-        new_id = await _insert_hand(
+
+    def edit(conn: sqlite3.Connection) -> int:
+        row = _locked_hand(conn, guild_id, hand_id)
+        _void_in(conn, guild_id, row, actor, f"edited: {reason}")
+        return _insert_hand(
             conn, guild_id, row["session_id"], new, actor, None, confirmed, seq=row["seq"]
         )
+
+    new_id = await db.write(edit)
     return await get_hand(db, guild_id, new_id)
 
 
@@ -475,8 +488,9 @@ async def undo_last_hand(
     reason = " ".join(reason.split())
     if not reason:
         raise InvalidRecord("say why the hand is undone (a reason is required)")
-    async with db.transaction() as conn:
-        rows = await fetch_in(
+
+    def undo(conn: sqlite3.Connection) -> int:
+        rows = fetch_in(
             conn,
             "SELECT * FROM hands WHERE session_id = ? AND guild_id = ? AND status != 'voided' "
             "ORDER BY seq DESC, id DESC LIMIT 1",
@@ -489,20 +503,25 @@ async def undo_last_hand(
                 f"hand #{rows[0]['id']} was recorded meanwhile: it is the last hand now, look "
                 "again before undoing"
             )
-        await _void_in(conn, guild_id, rows[0], actor, f"undo: {reason}")
-        hand_id = rows[0]["id"]
+        _void_in(conn, guild_id, rows[0], actor, f"undo: {reason}")
+        return int(rows[0]["id"])
+
+    hand_id = await db.write(undo)
     return await get_hand(db, guild_id, hand_id)
 
 
 async def expire_pending(db: Database, guild_id: int, before_iso: str, actor: int = 0) -> int:
     """Void pending hands recorded before ``before_iso`` (never confirmed in time)."""
-    async with db.transaction() as conn:
-        rows = await fetch_in(
+
+    def expire(conn: sqlite3.Connection) -> int:
+        rows = fetch_in(
             conn,
             "SELECT h.* FROM hands h JOIN sessions s ON s.id = h.session_id WHERE h.guild_id = ?"
             " AND h.status = 'pending' AND h.created_at < ? AND s.status = 'open'",
             (guild_id, before_iso),
         )
         for row in rows:
-            await _void_in(conn, guild_id, row, actor, "expired: not confirmed in time")
-    return len(rows)
+            _void_in(conn, guild_id, row, actor, "expired: not confirmed in time")
+        return len(rows)
+
+    return await db.write(expire)

@@ -1,6 +1,6 @@
 """The ledger's public API in one place (players, sessions, hands, settlement, audit).
 
-Every write is one transaction (:meth:`Database.transaction`): a hand, its seats and all its
+Every write is one transaction (:meth:`Database.write`): a hand, its seats and all its
 payments land together or not at all, with its audit row. Hands are never deleted or changed in
 place: a void keeps the hand (it stops counting) and an edit is a void plus a new record. A
 repeated idempotency key (e.g. the Discord interaction id) returns the first record. Every

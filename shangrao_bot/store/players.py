@@ -6,8 +6,6 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import asdict, dataclass
 
-import aiosqlite
-
 from shangrao_bot.store.audit import record_audit
 from shangrao_bot.store.db import Database, fetch_in, now_iso
 from shangrao_bot.store.errors import InvalidRecord, NotFound
@@ -49,23 +47,27 @@ def _clean_name(name: str) -> str:
 
 async def user_player(db: Database, guild_id: int, user_id: int, display_name: str) -> Player:
     """The guild's player for a Discord user, created on first use (name kept current)."""
-    async with db.transaction() as conn:
-        rows = await fetch_in(
+    at = now_iso()
+
+    def find_or_create(conn: sqlite3.Connection) -> Player:
+        rows = fetch_in(
             conn, "SELECT * FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )
         if rows:
             row = rows[0]
             if row["display_name"] != display_name:
-                await conn.execute(
+                conn.execute(
                     "UPDATE players SET display_name = ? WHERE id = ?", (display_name, row["id"])
                 )
             return Player(row["id"], guild_id, user_id, None, display_name, row["merged_into"])
-        cur = await conn.execute(
+        cur = conn.execute(
             "INSERT INTO players (guild_id, user_id, display_name, created_at) VALUES (?, ?, ?, ?)",
-            (guild_id, user_id, display_name, now_iso()),
+            (guild_id, user_id, display_name, at),
         )
         assert cur.lastrowid is not None
         return Player(cur.lastrowid, guild_id, user_id, None, display_name)
+
+    return await db.write(find_or_create)
 
 
 async def find_guest(db: Database, guild_id: int, name: str) -> Player | None:
@@ -89,8 +91,10 @@ async def guest_player(db: Database, guild_id: int, name: str, actor: int = 0) -
     """A guest (no Discord account) by name or alias, created on first use. A guest merged
     into a user resolves to that user."""
     cleaned = _clean_name(name)
-    async with db.transaction() as conn:
-        rows = await fetch_in(
+    at = now_iso()
+
+    def find_or_create(conn: sqlite3.Connection) -> Player:
+        rows = fetch_in(
             conn,
             "SELECT p.* FROM players p WHERE p.guild_id = ? AND lower(p.guest_name) = lower(?) "
             "UNION SELECT p.* FROM players p JOIN player_aliases a ON a.player_id = p.id "
@@ -100,19 +104,19 @@ async def guest_player(db: Database, guild_id: int, name: str, actor: int = 0) -
         if rows:
             found = player_from_row(rows[0])
             if found.merged_into is not None:
-                target = await fetch_in(
-                    conn, "SELECT * FROM players WHERE id = ?", (found.merged_into,)
-                )
+                target = fetch_in(conn, "SELECT * FROM players WHERE id = ?", (found.merged_into,))
                 return player_from_row(target[0])
             return found
-        cur = await conn.execute(
+        cur = conn.execute(
             "INSERT INTO players (guild_id, guest_name, display_name, created_at) "
             "VALUES (?, ?, ?, ?)",
-            (guild_id, cleaned, cleaned, now_iso()),
+            (guild_id, cleaned, cleaned, at),
         )
         assert cur.lastrowid is not None
-        await record_audit(conn, guild_id, actor, "create", "guest", cur.lastrowid, None, cleaned)
+        record_audit(conn, guild_id, actor, "create", "guest", cur.lastrowid, None, cleaned)
         return Player(cur.lastrowid, guild_id, None, cleaned, cleaned)
+
+    return await db.write(find_or_create)
 
 
 async def get_player(db: Database, guild_id: int, player_id: int) -> Player:
@@ -124,12 +128,10 @@ async def get_player(db: Database, guild_id: int, player_id: int) -> Player:
     return player_from_row(row)
 
 
-async def _name_owners(
-    conn: aiosqlite.Connection, guild_id: int, name: str, player_id: int
-) -> list[int]:
+def _name_owners(conn: sqlite3.Connection, guild_id: int, name: str, player_id: int) -> list[int]:
     """Players already found by ``name`` (as a guest name or an alias); refuses when one of
     them is not ``player_id`` — a name finds one player only."""
-    rows = await fetch_in(
+    rows = fetch_in(
         conn,
         "SELECT player_id FROM player_aliases WHERE guild_id = ? AND lower(alias) = lower(?) "
         "UNION SELECT id FROM players WHERE guild_id = ? AND lower(guest_name) = lower(?)",
@@ -145,14 +147,16 @@ async def add_alias(db: Database, guild_id: int, player_id: int, alias: str, act
     """Another name that finds the same player (e.g. a nickname used at the table)."""
     cleaned = _clean_name(alias)
     await get_player(db, guild_id, player_id)
-    async with db.transaction() as conn:
-        taken = await _name_owners(conn, guild_id, cleaned, player_id)
-        if not taken:
-            await conn.execute(
+
+    def add(conn: sqlite3.Connection) -> None:
+        if not _name_owners(conn, guild_id, cleaned, player_id):
+            conn.execute(
                 "INSERT INTO player_aliases (guild_id, alias, player_id) VALUES (?, ?, ?)",
                 (guild_id, cleaned, player_id),
             )
-            await record_audit(conn, guild_id, actor, "alias", "player", player_id, None, cleaned)
+            record_audit(conn, guild_id, actor, "alias", "player", player_id, None, cleaned)
+
+    await db.write(add)
 
 
 async def merge_guest(
@@ -166,12 +170,13 @@ async def merge_guest(
         raise InvalidRecord(f"{guest.display_name} is not an unmerged guest")
     if user.is_guest:
         raise InvalidRecord(f"{user.display_name} is a guest: merge a guest into a Discord user")
-    async with db.transaction() as conn:
+
+    def merge(conn: sqlite3.Connection) -> None:
         # checked again inside the transaction: a concurrent merge may have moved the guest
-        rows = await fetch_in(conn, "SELECT merged_into FROM players WHERE id = ?", (guest.id,))
+        rows = fetch_in(conn, "SELECT merged_into FROM players WHERE id = ?", (guest.id,))
         if rows[0]["merged_into"] is not None:
             raise InvalidRecord(f"{guest.display_name} is not an unmerged guest")
-        shared = await fetch_in(
+        shared = fetch_in(
             conn,
             "SELECT a.session_id FROM session_seats a JOIN session_seats b"
             " ON a.session_id = b.session_id WHERE a.player_id = ? AND b.player_id = ? LIMIT 1",
@@ -191,13 +196,13 @@ async def merge_guest(
             ("transfers", "payee_id"),
             ("player_aliases", "player_id"),
         ):
-            await conn.execute(
-                f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (user.id, guest.id)
-            )
-        await conn.execute("UPDATE players SET merged_into = ? WHERE id = ?", (user.id, guest.id))
-        await record_audit(
+            conn.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (user.id, guest.id))
+        conn.execute("UPDATE players SET merged_into = ? WHERE id = ?", (user.id, guest.id))
+        record_audit(
             conn, guild_id, actor, "merge", "player", guest.id, asdict(guest), {"into": user.id}
         )
+
+    await db.write(merge)
     return user
 
 
@@ -214,24 +219,27 @@ async def rename_player(
             else f"{player.display_name} was linked to a member: rename the member instead"
         )
     cleaned = _clean_name(new_name)
-    async with db.transaction() as conn:
-        await _name_owners(conn, guild_id, cleaned, player_id)
+
+    def rename(conn: sqlite3.Connection) -> None:
+        _name_owners(conn, guild_id, cleaned, player_id)
         old = player.guest_name
-        await conn.execute(
+        conn.execute(
             "UPDATE players SET guest_name = ?, display_name = ? WHERE id = ?",
             (cleaned, cleaned, player_id),
         )
-        await conn.execute(
+        conn.execute(
             "DELETE FROM player_aliases WHERE guild_id = ? AND lower(alias) = lower(?)",
             (guild_id, cleaned),
         )
         if old is not None and old.lower() != cleaned.lower():
-            await conn.execute(
+            conn.execute(
                 "INSERT OR IGNORE INTO player_aliases (guild_id, alias, player_id)"
                 " VALUES (?, ?, ?)",
                 (guild_id, old, player_id),
             )
-        await record_audit(conn, guild_id, actor, "rename", "player", player_id, old, cleaned)
+        record_audit(conn, guild_id, actor, "rename", "player", player_id, old, cleaned)
+
+    await db.write(rename)
     return await get_player(db, guild_id, player_id)
 
 

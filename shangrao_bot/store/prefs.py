@@ -7,18 +7,24 @@ about any server.
 
 from __future__ import annotations
 
+import sqlite3
+
 from shangrao_bot.store.db import Database, now_iso
 
 
 async def set_dm_panels(db: Database, user_id: int, on: bool) -> None:
     """``/table dm on|off``: whether the user gets their table panel by DM."""
-    async with db.transaction() as conn:
-        await conn.execute(
+    at = now_iso()
+
+    def upsert(conn: sqlite3.Connection) -> None:
+        conn.execute(
             "INSERT INTO user_prefs (user_id, dm_panels, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET dm_panels = excluded.dm_panels,"
             " updated_at = excluded.updated_at",
-            (user_id, int(on), now_iso()),
+            (user_id, int(on), at),
         )
+
+    await db.write(upsert)
 
 
 async def dm_panels_off(db: Database) -> set[int]:
@@ -29,13 +35,17 @@ async def dm_panels_off(db: Database) -> set[int]:
 
 async def set_user_lang(db: Database, user_id: int, lang: str) -> None:
     """The language of the user's Discord (``en``, ``zh-CN``, ``zh-TW``), for their DMs."""
-    async with db.transaction() as conn:
-        await conn.execute(
+    at = now_iso()
+
+    def upsert(conn: sqlite3.Connection) -> None:
+        conn.execute(
             "INSERT INTO user_prefs (user_id, lang, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang,"
             " updated_at = excluded.updated_at",
-            (user_id, lang, now_iso()),
+            (user_id, lang, at),
         )
+
+    await db.write(upsert)
 
 
 async def user_langs(db: Database) -> dict[int, str]:

@@ -52,12 +52,14 @@ async def open_session(
         raise InvalidRecord(f"stake {stake} is not allowed: use a whole number of 1 or more")
     for pid in seat_players:
         await get_player(db, guild_id, pid)
-    async with db.transaction() as conn:
+    opened_at = now_iso()
+
+    def insert(conn: sqlite3.Connection) -> int:
         try:
-            cur = await conn.execute(
+            cur = conn.execute(
                 "INSERT INTO sessions (guild_id, channel_id, kind, rules, stake, opened_by,"
                 " opened_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, kind, json.dumps(dict(rules)), stake, opened_by, now_iso()),
+                (guild_id, channel_id, kind, json.dumps(dict(rules)), stake, opened_by, opened_at),
             )
         except sqlite3.IntegrityError:  # the unique index of migration 5
             raise InvalidRecord(
@@ -65,13 +67,14 @@ async def open_session(
             ) from None
         sid = cur.lastrowid
         assert sid is not None
-        await conn.executemany(
+        conn.executemany(
             "INSERT INTO session_seats (session_id, seat, player_id) VALUES (?, ?, ?)",
             [(sid, s, p) for s, p in enumerate(seat_players)],
         )
-        await record_audit(
-            conn, guild_id, opened_by, "open", "session", sid, None, list(seat_players)
-        )
+        record_audit(conn, guild_id, opened_by, "open", "session", sid, None, list(seat_players))
+        return sid
+
+    sid = await db.write(insert)
     return await get_session(db, guild_id, sid)
 
 
@@ -107,12 +110,15 @@ async def set_board_message(
     db: Database, guild_id: int, session_id: int, channel_id: int, message_id: int
 ) -> None:
     """Remember where the session's live scoreboard is, to edit it after each hand."""
-    async with db.transaction() as conn:
-        await conn.execute(
+
+    def update(conn: sqlite3.Connection) -> None:
+        conn.execute(
             "UPDATE sessions SET board_channel_id = ?, board_message_id = ?"
             " WHERE id = ? AND guild_id = ?",
             (channel_id, message_id, session_id, guild_id),
         )
+
+    await db.write(update)
 
 
 async def list_sessions(

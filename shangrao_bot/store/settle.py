@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass
 
 from shangrao_bot.store.audit import record_audit
@@ -50,17 +51,19 @@ async def close_session(db: Database, guild_id: int, session_id: int, actor: int
     """Close the session and store the fewest transfers that clear it (see settlement.py).
     Pending hands must be confirmed or voided first."""
     info = await get_session(db, guild_id, session_id)  # NotFound for another guild's id
-    async with db.transaction() as conn:
+    at = now_iso()
+
+    def close(conn: sqlite3.Connection) -> dict[int, int]:
         # everything is read again inside the write transaction: a concurrent close or void
         # cannot slip in between the balances and the transfers
-        status = await fetch_in(
+        status = fetch_in(
             conn,
             "SELECT status FROM sessions WHERE id = ? AND guild_id = ?",
             (session_id, guild_id),
         )
         if status[0]["status"] != "open":
             raise InvalidRecord(f"session #{session_id} is already closed")
-        pending = await fetch_in(
+        pending = fetch_in(
             conn,
             "SELECT COUNT(*) FROM hands WHERE session_id = ? AND status = 'pending'",
             (session_id,),
@@ -71,19 +74,19 @@ async def close_session(db: Database, guild_id: int, session_id: int, actor: int
                 " confirm or void them first"
             )
         balances = {p.id: 0 for p in info.seats}
-        for r in await fetch_in(conn, _BALANCES_SQL, (session_id,)):
+        for r in fetch_in(conn, _BALANCES_SQL, (session_id,)):
             balances[r[0]] = int(r[1])
-        await conn.execute(
-            "UPDATE sessions SET status = 'closed', closed_at = ? WHERE id = ?",
-            (now_iso(), session_id),
+        conn.execute(
+            "UPDATE sessions SET status = 'closed', closed_at = ? WHERE id = ?", (at, session_id)
         )
-        for t in minimum_transfers(balances):
-            await conn.execute(
-                "INSERT INTO transfers (session_id, payer_id, payee_id, amount)"
-                " VALUES (?, ?, ?, ?)",
-                (session_id, t.payer, t.payee, t.amount),
-            )
-        await record_audit(conn, guild_id, actor, "close", "session", session_id, "open", balances)
+        conn.executemany(
+            "INSERT INTO transfers (session_id, payer_id, payee_id, amount) VALUES (?, ?, ?, ?)",
+            [(session_id, t.payer, t.payee, t.amount) for t in minimum_transfers(balances)],
+        )
+        record_audit(conn, guild_id, actor, "close", "session", session_id, "open", balances)
+        return balances
+
+    balances = await db.write(close)
     return Settlement(session_id, balances, tuple(await list_transfers(db, guild_id, session_id)))
 
 
@@ -110,8 +113,10 @@ async def list_transfers(db: Database, guild_id: int, session_id: int) -> list[T
 
 async def mark_paid(db: Database, guild_id: int, transfer_id: int, actor: int) -> TransferRow:
     """Record that a settlement transfer was paid (once; the second press says so)."""
-    async with db.transaction() as conn:
-        rows = await fetch_in(
+    at = now_iso()
+
+    def mark(conn: sqlite3.Connection) -> int:
+        rows = fetch_in(
             conn,
             "SELECT t.* FROM transfers t JOIN sessions s ON s.id = t.session_id "
             "WHERE t.id = ? AND s.guild_id = ?",
@@ -121,10 +126,11 @@ async def mark_paid(db: Database, guild_id: int, transfer_id: int, actor: int) -
             raise NotFound(f"transfer #{transfer_id} does not exist in this server")
         if rows[0]["paid_at"] is not None:
             raise InvalidRecord(f"transfer #{transfer_id} is already marked paid")
-        await conn.execute(
-            "UPDATE transfers SET paid_at = ?, paid_by = ? WHERE id = ?",
-            (now_iso(), actor, transfer_id),
+        conn.execute(
+            "UPDATE transfers SET paid_at = ?, paid_by = ? WHERE id = ?", (at, actor, transfer_id)
         )
-        await record_audit(conn, guild_id, actor, "paid", "transfer", transfer_id, None, "paid")
-        session_id = rows[0]["session_id"]
+        record_audit(conn, guild_id, actor, "paid", "transfer", transfer_id, None, "paid")
+        return int(rows[0]["session_id"])
+
+    session_id = await db.write(mark)
     return next(t for t in await list_transfers(db, guild_id, session_id) if t.id == transfer_id)

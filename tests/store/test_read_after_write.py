@@ -2,17 +2,19 @@
 once, ``open_session`` raised "session #14 does not exist in this server" for the session it
 had just committed, and that table never dealt).
 
-``Database`` reads through one shared reader connection; while another coroutine's statement is
-active on it, SQLite keeps that connection's read transaction (a WAL snapshot taken before the
+``Database`` then read through one shared reader connection; while another coroutine's statement
+was active on it, SQLite keeps that connection's read transaction (a WAL snapshot taken before the
 commit) open, so a read that follows a committed write can miss it. Every ``store`` function that
 writes then reads back (``open_session`` → ``get_session``, ...) is exposed.
 
-Fixed by reading each query in one step (``execute_fetchall``): no statement stays open while
-another coroutine's query runs."""
+Fixed by reading each query in one step (execute and fetch in one call on a reader thread): no
+statement stays open while another query runs on the same connection. The reader pool keeps
+that property, and this test runs against it."""
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 from shangrao_bot.store.db import Database
@@ -29,9 +31,9 @@ async def _misses(db: Database, writers: int = 10, writes: int = 60) -> int:
     async def writer() -> None:
         nonlocal misses
         for _ in range(writes):
-            async with db.transaction() as conn:
-                cur = await conn.execute("INSERT INTO t (v) VALUES ('new')")
-                row_id = cur.lastrowid
+            row_id = await db.write(
+                lambda conn: conn.execute("INSERT INTO t (v) VALUES ('new')").lastrowid
+            )
             if await db.fetchone("SELECT id FROM t WHERE id = ?", (row_id,)) is None:
                 misses += 1
 
@@ -47,9 +49,12 @@ async def _misses(db: Database, writers: int = 10, writes: int = 60) -> int:
 async def test_a_committed_write_is_read_back_while_others_read(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "x.db")
     try:
-        async with db.transaction() as conn:
-            await conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)")
-            await conn.executemany("INSERT INTO t (v) VALUES (?)", [("old",)] * 2000)
+
+        def create(conn: sqlite3.Connection) -> None:
+            conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)")
+            conn.executemany("INSERT INTO t (v) VALUES (?)", [("old",)] * 2000)
+
+        await db.write(create)
         total = 0
         for _ in range(5):  # a race: a few rounds make it show every time
             total += await _misses(db)
