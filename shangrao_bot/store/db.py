@@ -167,6 +167,7 @@ class _Writer:
         self._inbox: queue.SimpleQueue[_Job | object] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="sqlite-writer", daemon=True)
         self._stopped = False
+        self.commits = 0  # transactions committed (a group counts once)
         self._thread.start()
 
     def submit(self, fn: Callable[[sqlite3.Connection], Any], mode: str) -> _Job:
@@ -243,6 +244,7 @@ class _Writer:
                 try:
                     result = job.fn(conn)
                     conn.execute("COMMIT")
+                    self.commits += 1
                 except BaseException as exc:
                     self._rollback(conn, exc)
                     raise
@@ -276,6 +278,7 @@ class _Writer:
                     conn.execute("RELEASE save")
                     outcomes.append((job, value, None))
             conn.execute("COMMIT")
+            self.commits += 1
         except BaseException as exc:
             if conn is not None:
                 self._rollback(conn, exc)
@@ -381,6 +384,11 @@ class Database:
             await asyncio.wrap_future(self._writer.stop().future)
         await asyncio.to_thread(self._writer.join)
         await asyncio.to_thread(self._readers.close)
+
+    @property
+    def commits(self) -> int:
+        """Write transactions committed since :meth:`open` (a group commit counts once)."""
+        return self._writer.commits
 
     async def write(self, fn: Callable[[sqlite3.Connection], T], *, batch: bool = False) -> T:
         """The only way to write: ``fn(conn)`` runs on the writer thread in one call, inside

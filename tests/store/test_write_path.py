@@ -1,0 +1,266 @@
+"""The write path: one call on the writer thread per transaction, group commit of the tables'
+saves with a savepoint each, storage faults as StorageUnavailable, and the reader pool.
+
+A write is held on the writer thread by :class:`Hold` (a write that waits for the test to let
+it go), so that other writes queue up behind it deterministically: no timing is assumed."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from collections.abc import Awaitable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shangrao_bot.errors import StorageUnavailable
+from shangrao_bot.store import games
+from shangrao_bot.store.db import Database
+from shangrao_bot.store.errors import InvalidRecord, NotFound, StoreError
+from tests.store.conftest import CHANNEL, GUILD
+
+GUARD_S = 30  # only ever reached when the code under test hangs
+
+
+class Hold:
+    """A write that keeps the writer thread busy (inside its transaction) until released."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, conn: sqlite3.Connection) -> None:
+        self.started.set()
+        self.release.wait(GUARD_S)
+
+    async def start(self, db: Database) -> asyncio.Task[None]:
+        task = asyncio.create_task(db.write(self))
+        assert await asyncio.to_thread(self.started.wait, GUARD_S)
+        return task
+
+
+async def queued(*calls: Awaitable[Any]) -> list[asyncio.Task[Any]]:
+    """Start the calls as tasks and let each run up to its first wait (its write submitted)."""
+    tasks = [asyncio.ensure_future(c) for c in calls]
+    for _ in range(3):
+        await asyncio.sleep(0)
+    return tasks
+
+
+async def count(db: Database, sql: str, params: tuple[Any, ...] = ()) -> int:
+    row = await db.fetchone(sql, params)
+    assert row is not None
+    return int(row[0])
+
+
+async def test_an_exception_in_the_write_rolls_back_everything(db: Database) -> None:
+    table = await games.create_table(db, GUILD, CHANNEL)
+
+    def half_then_fail(conn: sqlite3.Connection) -> None:
+        conn.execute(
+            "INSERT INTO game_tables (guild_id, channel_id, created_at, updated_at)"
+            " VALUES (?, ?, 'now', 'now')",
+            (GUILD, CHANNEL + 1),
+        )
+        conn.execute(
+            "INSERT INTO game_events (table_id, seq, event, at) VALUES (?, 1, '{}', 'now')",
+            (table.id,),
+        )
+        raise InvalidRecord("refused after two statements")
+
+    with pytest.raises(InvalidRecord, match="after two statements"):
+        await db.write(half_then_fail)
+    assert await count(db, "SELECT COUNT(*) FROM game_tables") == 1
+    assert await count(db, "SELECT COUNT(*) FROM game_events") == 0
+    # the writer left no transaction open: the next write commits
+    assert await games.append_events(db, table.id, [{"e": 1}], None) == 1
+
+
+async def test_a_group_commit_fails_only_the_refused_callers(db: Database) -> None:
+    first, second = [await games.create_table(db, GUILD, CHANNEL + i) for i in range(2)]
+    closed = await games.create_table(db, GUILD, CHANNEL + 2)
+    await games.close_table(db, closed.id)
+
+    def change_then_fail(conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE game_tables SET channel_id = 0 WHERE id = ?", (first.id,))
+        raise ValueError("a bug half-way through a save")
+
+    hold = Hold()
+    held = await hold.start(db)
+    before = db.commits
+    tasks = await queued(
+        games.append_events(db, first.id, [{"e": 1}], {"state": 1}),
+        games.append_events(db, closed.id, [{"e": 1}], None),
+        db.write(change_then_fail, batch=True),
+        games.append_events(db, 424242, [{"e": 1}], None),
+        games.append_events(db, second.id, [{"e": 1}, {"e": 2}], {"state": 2}),
+    )
+    hold.release.set()
+    await held
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+
+    assert results[0] == 1
+    assert isinstance(results[1], InvalidRecord)
+    assert isinstance(results[2], ValueError)
+    assert isinstance(results[3], NotFound)
+    assert results[4] == 2
+    assert db.commits == before + 2  # the held write, then the five saves in one transaction
+    assert (await games.get_table(db, first.id)).channel_id == CHANNEL  # its savepoint undone
+    assert (await games.get_table(db, first.id)).snapshot == {"state": 1}
+    assert await games.load_events(db, second.id) == [{"e": 1}, {"e": 2}]
+    assert await games.load_events(db, closed.id) == []
+
+
+async def test_a_storage_fault_in_a_group_fails_the_whole_group(db: Database) -> None:
+    table = await games.create_table(db, GUILD, CHANNEL)
+
+    def fault(conn: sqlite3.Connection) -> None:
+        raise StorageUnavailable("disk full")
+
+    hold = Hold()
+    held = await hold.start(db)
+    tasks = await queued(
+        games.append_events(db, table.id, [{"e": 1}], None),
+        db.write(fault, batch=True),
+        games.append_events(db, table.id, [{"e": 2}], None),
+    )
+    hold.release.set()
+    await held
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    assert all(isinstance(r, StorageUnavailable) for r in results), results
+    assert await games.load_events(db, table.id) == []
+    assert await games.append_events(db, table.id, [{"e": 3}], None) == 1
+
+
+async def test_concurrent_appends_keep_every_tables_seq_contiguous(db: Database) -> None:
+    tables = [await games.create_table(db, GUILD, CHANNEL + i) for i in range(40)]
+    saves = 15
+
+    async def play(t: int, table_id: int) -> list[int]:
+        returned = []
+        for i in range(saves):
+            events = [{"table": t, "save": i, "n": n} for n in range(1 + (t + i) % 3)]
+            returned.append(await games.append_events(db, table_id, events, {"save": i}))
+        return returned
+
+    before = db.commits
+    returned = await asyncio.gather(*(play(t, table.id) for t, table in enumerate(tables)))
+    for t, table in enumerate(tables):
+        sizes = [1 + (t + i) % 3 for i in range(saves)]
+        ends = [sum(sizes[: i + 1]) for i in range(saves)]
+        assert returned[t] == ends
+        rows = await db.fetchall(
+            "SELECT seq, event FROM game_events WHERE table_id = ? ORDER BY seq", (table.id,)
+        )
+        assert [r["seq"] for r in rows] == list(range(1, ends[-1] + 1))
+        events = await games.load_events(db, table.id)
+        assert all(e["table"] == t for e in events)
+        assert [(e["save"], e["n"]) for e in events] == [
+            (i, n) for i in range(saves) for n in range(sizes[i])
+        ]
+        stored = await games.get_table(db, table.id)
+        assert stored.snapshot == {"save": saves - 1} and stored.snapshot_seq == ends[-1]
+    assert db.commits <= before + len(tables) * saves
+
+
+async def test_a_caller_that_gives_up_before_its_write_starts_writes_nothing(
+    db: Database,
+) -> None:
+    table = await games.create_table(db, GUILD, CHANNEL)
+    hold = Hold()
+    held = await hold.start(db)
+    [task] = await queued(games.append_events(db, table.id, [{"e": 1}], None))
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task  # the cancellation reached the queued write before the writer took it
+    hold.release.set()
+    await held
+    assert await games.append_events(db, table.id, [{"e": 2}], None) == 1
+    assert await games.load_events(db, table.id) == [{"e": 2}]
+
+
+async def test_a_database_locked_past_the_busy_timeout_is_storage_unavailable(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "locked.db"
+    db = await Database.open(path, busy_timeout_ms=50)
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        table = await games.create_table(db, GUILD, CHANNEL)
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        with pytest.raises(StorageUnavailable) as caught:
+            await games.append_events(db, table.id, [{"e": 1}], None)
+        assert isinstance(caught.value.__cause__, sqlite3.OperationalError)
+        with pytest.raises(StorageUnavailable):
+            await games.close_table(db, table.id)
+        # a queued group meets the same lock: every caller hears it
+        results = await asyncio.gather(
+            *(games.append_events(db, table.id, [{"e": i}], None) for i in range(3)),
+            return_exceptions=True,
+        )
+        assert all(isinstance(r, StorageUnavailable) for r in results), results
+        other.execute("ROLLBACK")
+        # once the lock is gone the same write goes through: nothing was left half-done
+        assert await games.append_events(db, table.id, [{"e": 1}], None) == 1
+        assert (await games.get_table(db, table.id)).status == "open"
+    finally:
+        other.close()
+        await db.close()
+
+
+async def test_the_busy_timeout_is_set_on_every_connection(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "x.db", busy_timeout_ms=123)
+    try:
+        rows = await asyncio.gather(*(db.fetchone("PRAGMA busy_timeout") for _ in range(6)))
+        assert {r[0] for r in rows if r is not None} == {123}
+        assert await db.write(lambda conn: conn.execute("PRAGMA busy_timeout").fetchone()[0]) == 123
+    finally:
+        await db.close()
+
+
+async def test_the_readers_see_each_committed_write(db: Database) -> None:
+    table = await games.create_table(db, GUILD, CHANNEL)
+    for n in range(1, 31):
+        seq = await games.append_events(db, table.id, [{"n": n}], None)
+        seen = await asyncio.gather(
+            *(
+                count(db, "SELECT MAX(seq) FROM game_events WHERE table_id = ?", (table.id,))
+                for _ in range(7)
+            )  # more reads than reader connections
+        )
+        assert seen == [seq] * 7
+
+
+async def test_reads_go_on_while_a_write_is_under_way(db: Database) -> None:
+    await games.create_table(db, GUILD, CHANNEL)
+    hold = Hold()
+    held = await hold.start(db)
+    try:
+        reads = [db.fetchall("SELECT * FROM game_tables") for _ in range(5)]
+        done = await asyncio.wait_for(asyncio.gather(*reads), GUARD_S)
+        assert [len(rows) for rows in done] == [1] * 5
+    finally:
+        hold.release.set()
+        await held
+
+
+async def test_the_readers_cannot_write(db: Database) -> None:
+    await games.create_table(db, GUILD, CHANNEL)
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        await db.fetchall("DELETE FROM game_tables")
+    assert await count(db, "SELECT COUNT(*) FROM game_tables") == 1
+
+
+async def test_a_closed_database_refuses_writes(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "x.db")
+    table = await games.create_table(db, GUILD, CHANNEL)
+    # a write submitted before the close is finished by it
+    pending = asyncio.ensure_future(games.append_events(db, table.id, [{"e": 1}], None))
+    await asyncio.sleep(0)
+    await db.close()
+    assert await pending == 1
+    with pytest.raises(StoreError, match="closed"):
+        await games.append_events(db, table.id, [{"e": 2}], None)
+    await db.close()  # twice is harmless
