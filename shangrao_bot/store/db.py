@@ -199,6 +199,8 @@ class _Writer:
             if not pending:
                 item = self._inbox.get()
                 if item is _STOP:
+                    if self._conn is not None:  # its close job was cancelled by its caller
+                        self._conn.close()
                     return
                 pending.append(cast(_Job, item))
             # everything that queued up meanwhile: the batch jobs among it commit together
@@ -400,20 +402,19 @@ class Database:
         ``batch``: ``fn`` may share its transaction with other batch writes queued at the same
         moment (group commit), inside a savepoint of its own: its refusal still undoes its own
         statements only. Its result is committed once the whole group is."""
-        return cast(T, await self._submit(fn, "batch" if batch else "tx"))
-
-    async def _raw(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        return cast(T, await self._submit(fn, "raw"))
-
-    async def _submit(self, fn: Callable[[sqlite3.Connection], Any], mode: str) -> Any:
-        job = self._writer.submit(fn, mode)
+        job = self._writer.submit(fn, "batch" if batch else "tx")
         try:
-            return await asyncio.wrap_future(job.future)
+            return cast(T, await asyncio.wrap_future(job.future))
         except BaseException as exc:
             fault = storage_fault(exc)
             if fault is not None and fault is not exc:
                 raise fault from exc
             raise
+
+    async def _raw(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``fn`` on the writer thread outside any transaction (opening and migrating: their
+        errors come out as sqlite raised them, for the start-up to report)."""
+        return cast(T, await asyncio.wrap_future(self._writer.submit(fn, "raw").future))
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """Run and read a query in one step on a reader thread. Two steps (execute, then
