@@ -43,10 +43,10 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/rules.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/ledger.py
-	$(BIN)/python bench/store.py
 	$(BIN)/python bench/scorebook.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/tables.py
+	$(BIN)/python bench/store.py
 
 # Regenerate the rules core's lookup tables (shangrao_bot/rules/data/tables.bin, ~40 s);
 # run as a script so that a stale table file is not loaded first. The tests check the shipped
