@@ -246,6 +246,21 @@ async def test_reads_go_on_while_a_write_is_under_way(db: Database) -> None:
         await held
 
 
+async def test_a_slow_read_does_not_hold_up_the_other_reads(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "x.db", readers=3)
+    await games.create_table(db, GUILD, CHANNEL)
+    release = threading.Event()
+    # two reads that do not finish (a reader thread each), as slow queries would
+    slow = [asyncio.ensure_future(db._readers.call(release.wait, GUARD_S)) for _ in range(2)]
+    try:
+        rows = await asyncio.wait_for(db.fetchall("SELECT id FROM game_tables"), GUARD_S)
+        assert len(rows) == 1 and not any(t.done() for t in slow)
+    finally:
+        release.set()
+        await asyncio.gather(*slow)
+        await db.close()
+
+
 async def test_the_readers_cannot_write(db: Database) -> None:
     await games.create_table(db, GUILD, CHANNEL)
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
