@@ -15,9 +15,9 @@ so the event loop never waits on the disk:
   ``SAVEPOINT``: one caller's refusal rolls back its own statements only and reaches that caller
   only. A storage fault (see :func:`storage_fault`) fails the whole group, since nothing of it
   can be committed then.
-- **The readers**: a small pool of connections (``query_only``) on a pool of threads, so one
-  slow query does not hold up every other guild's reads. Each read is one call (execute and
-  fetch together), so it sees everything committed before it started.
+- **The readers**: a small pool of aiosqlite connections (``query_only``), each on its own
+  thread, so one slow query does not hold up every other guild's reads. Each read is one call
+  (execute and fetch together), so it sees everything committed before it started.
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar, cast
+
+import aiosqlite
 
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store.errors import StoreError
@@ -89,19 +91,28 @@ def path_from_url(url: str) -> str:
     return path
 
 
+def _pragmas(busy_timeout_ms: int, query_only: bool = False) -> list[str]:
+    """Every connection's settings: WAL, foreign keys, the busy timeout, and synchronous=NORMAL
+    (durable in WAL mode against a killed process, not a power cut, and much faster)."""
+    pragmas = [
+        "PRAGMA journal_mode=WAL",
+        "PRAGMA foreign_keys=ON",
+        f"PRAGMA busy_timeout={int(busy_timeout_ms)}",
+        "PRAGMA synchronous=NORMAL",
+    ]
+    if query_only:  # a reader that tried to write would bypass the writer's discipline
+        pragmas.append("PRAGMA query_only=ON")
+    return pragmas
+
+
 def _connect(path: str, busy_timeout_ms: int, query_only: bool = False) -> sqlite3.Connection:
     # autocommit mode (isolation_level None): transactions are the explicit BEGIN IMMEDIATE of
     # the writer, and every read statement is its own read transaction on the latest commit
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     try:
         conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA foreign_keys=ON")
-        conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-        # NORMAL is durable in WAL mode against a killed process (not a power cut), and faster
-        conn.execute("PRAGMA synchronous=NORMAL")
-        if query_only:  # a reader that tried to write would bypass the writer's discipline
-            conn.execute("PRAGMA query_only=ON")
+        for pragma in _pragmas(busy_timeout_ms, query_only):
+            conn.execute(pragma)
     except BaseException:
         conn.close()
         raise
@@ -303,43 +314,67 @@ class _Writer:
 
 
 class _Readers:
-    """A few reader connections on as many threads: a read takes an idle one for one call."""
+    """A few aiosqlite reader connections, each on its own thread: a read takes an idle one for
+    one call (execute and fetch together), so one slow query holds up only its connection."""
 
     def __init__(self, path: str, busy_timeout_ms: int, size: int) -> None:
         self._path = path
         self._busy_timeout_ms = busy_timeout_ms
         self._size = size
-        self._pool = concurrent.futures.ThreadPoolExecutor(size, thread_name_prefix="sqlite-reader")
-        self._idle: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
-        self._conns: list[sqlite3.Connection] = []
+        self._idle: list[aiosqlite.Connection] = []
+        # reads waiting for a connection, first come first served: a freed connection is handed
+        # straight to the oldest waiter, so a coroutine reading in a loop cannot take it back
+        # again and again while others wait (asyncio.Queue would let it)
+        self._waiters: deque[asyncio.Future[aiosqlite.Connection]] = deque()
+        self._conns: list[aiosqlite.Connection] = []
 
-    def open(self) -> None:
-        """Open every connection (on a worker thread: it touches the disk)."""
+    async def open(self) -> None:
         for _ in range(self._size):
-            conn = _connect(self._path, self._busy_timeout_ms, query_only=True)
-            self._conns.append(conn)
-            self._idle.put(conn)
-
-    def read(self, sql: str, params: tuple[Any, ...]) -> list[sqlite3.Row]:
-        # as many connections as threads: an idle one is always there for a running task
-        conn = self._idle.get()
-        try:
-            cur = conn.execute(sql, params)
+            conn = await aiosqlite.connect(self._path, isolation_level=None)
             try:
-                return cast(list[sqlite3.Row], cur.fetchall())
-            finally:
-                cur.close()
+                conn.row_factory = sqlite3.Row
+                for pragma in _pragmas(self._busy_timeout_ms, query_only=True):
+                    await conn.execute(pragma)
+            except BaseException:
+                await conn.close()
+                raise
+            self._conns.append(conn)
+            self._idle.append(conn)
+
+    async def _acquire(self) -> aiosqlite.Connection:
+        if self._idle and not self._waiters:
+            return self._idle.pop()
+        waiter: asyncio.Future[aiosqlite.Connection] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            return await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():  # handed over as we were cancelled
+                self._release(waiter.result())
+            raise
+
+    def _release(self, conn: aiosqlite.Connection) -> None:
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(conn)
+                return
+        self._idle.append(conn)
+
+    async def read(self, sql: str, params: tuple[Any, ...]) -> list[sqlite3.Row]:
+        conn = await self._acquire()
+        try:
+            rows = await conn.execute_fetchall(sql, params)
+            return cast(list[sqlite3.Row], list(rows))  # row_factory is sqlite3.Row
         finally:
-            self._idle.put(conn)
+            self._release(conn)
 
-    async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
-
-    def close(self) -> None:
-        """Wait for the reads under way, then close every connection (blocking: off the loop)."""
-        self._pool.shutdown(wait=True)
+    async def close(self) -> None:
+        """Wait for the reads under way (each gives its connection back), then close all."""
+        for _ in self._conns:
+            await self._acquire()
         for conn in self._conns:
-            conn.close()
+            await conn.close()
         self._conns.clear()
 
 
@@ -374,7 +409,7 @@ class Database:
         db = cls(p, writer, pool)
         try:
             await db._raw(lambda conn: migrate(conn, migrate_to))
-            await pool.call(pool.open)
+            await pool.open()
         except BaseException:
             await db.close()
             raise
@@ -385,7 +420,7 @@ class Database:
         if not self._writer.stopped:
             await asyncio.wrap_future(self._writer.stop().future)
         await asyncio.to_thread(self._writer.join)
-        await asyncio.to_thread(self._readers.close)
+        await self._readers.close()
 
     @property
     def commits(self) -> int:
@@ -421,7 +456,7 @@ class Database:
         fetch) would let another query run on the connection in between while this statement
         is still open; the connection would then keep reading its old snapshot and miss writes
         committed meanwhile."""
-        return await self._readers.call(self._readers.read, sql, tuple(params))
+        return await self._readers.read(sql, tuple(params))
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
         rows = await self.fetchall(sql, params)

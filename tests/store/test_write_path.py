@@ -250,9 +250,14 @@ async def test_a_slow_read_does_not_hold_up_the_other_reads(tmp_path: Path) -> N
     db = await Database.open(tmp_path / "x.db", readers=3)
     await games.create_table(db, GUILD, CHANNEL)
     release = threading.Event()
-    # two reads that do not finish (a reader thread each), as slow queries would
-    slow = [asyncio.ensure_future(db._readers.call(release.wait, GUARD_S)) for _ in range(2)]
+    # every reader connection knows a SQL function that blocks its thread until released: two
+    # queries calling it are slow queries, each holding one reader connection
+    for conn in db._readers._conns:
+        await conn.create_function("wait_released", 0, lambda: release.wait(GUARD_S))
+    slow = [asyncio.ensure_future(db.fetchall("SELECT wait_released()")) for _ in range(2)]
     try:
+        while len(db._readers._idle) > 1:  # until both slow queries hold a connection
+            await asyncio.sleep(0.005)
         rows = await asyncio.wait_for(db.fetchall("SELECT id FROM game_tables"), GUARD_S)
         assert len(rows) == 1 and not any(t.done() for t in slow)
     finally:
