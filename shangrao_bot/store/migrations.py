@@ -5,10 +5,229 @@ with the version bump, so a crash mid-migration leaves the previous version inta
 a released migration: add the next one. The SQL stays portable so that a PostgreSQL backend can
 replay the same steps: Discord ids are BIGINT (64-bit in both), row ids ``INTEGER PRIMARY KEY``
 (an identity column there), text for JSON and timestamps, ``ON CONFLICT`` rather than
-``INSERT OR …``.
+``INSERT OR …``. The exception is migration 7's triggers, which are SQLite's own syntax: a
+PostgreSQL backend would replay them as trigger functions doing the same arithmetic.
 """
 
 from __future__ import annotations
+
+# --- running totals (migration 7) ---------------------------------------------------------------
+#
+# Leaderboards and player statistics read totals kept up to date by triggers on the rows they
+# summarise, so every write path (record, confirm, void, undo, edit, expire, merge) keeps them
+# exact inside its own transaction without knowing they exist. A confirmed ``hand_seats`` row
+# counts in three places: its player's bucket of its UTC day (``substr(created_at, 1, 10)``), its
+# player's all-time row, and its player's row of the hand's session; a row that stops counting
+# (voided, moved to another player by a merge, deleted) is subtracted again. Sums subtract
+# exactly; ``biggest`` (the best single hand) cannot, so when the row leaving a bucket was its
+# best, the bucket's best is read again from what remains. A bucket left with no hand is deleted,
+# so a player without confirmed hands has no row. Patterns of won hands and head-to-head nets
+# (from payments of confirmed hands) are kept the same way.
+
+_SEAT_SUMS = "hands, total, wins, self_draws, biggest, fei_bao, fei_bao_net"
+_DAY = "substr({r}.created_at, 1, 10)"
+_SESSION = "(SELECT session_id FROM hands WHERE id = {r}.hand_id)"
+# the rows of one (guild, player, day) / (guild, player, session) that still count, for a best
+_DAY_BEST = (
+    "SELECT MAX(delta) FROM hand_seats WHERE guild_id = OLD.guild_id"
+    " AND substr(created_at, 1, 10) = substr(OLD.created_at, 1, 10)"
+    " AND player_id = OLD.player_id AND status = 'confirmed'"
+)
+_SESSION_BEST = (
+    "SELECT MAX(s.delta) FROM hands h JOIN hand_seats s ON s.hand_id = h.id"
+    " WHERE h.session_id = " + _SESSION.format(r="OLD") + " AND s.guild_id = OLD.guild_id"
+    " AND s.player_id = OLD.player_id AND s.status = 'confirmed'"
+)
+# the all-time best is the best of the player's day buckets, updated just before it
+_ALL_BEST = (
+    "SELECT MAX(biggest) FROM totals_day WHERE guild_id = OLD.guild_id"
+    " AND player_id = OLD.player_id"
+)
+
+
+def _seat_table(name: str, key: str, key_type: str) -> str:
+    return f"""CREATE TABLE {name} (
+            guild_id BIGINT NOT NULL,
+            {key} {key_type} NOT NULL,
+            player_id INTEGER NOT NULL,
+            hands INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            self_draws INTEGER NOT NULL,
+            biggest INTEGER NOT NULL,
+            fei_bao INTEGER NOT NULL,
+            fei_bao_net INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, {key}, player_id)
+        ) WITHOUT ROWID"""
+
+
+def _seat_add(table: str, key_cols: str, key_vals: str) -> str:
+    """Add the confirmed seat row NEW to its bucket of ``table``."""
+    return (
+        f"INSERT INTO {table} (guild_id, {key_cols}player_id, {_SEAT_SUMS})"
+        f" SELECT NEW.guild_id, {key_vals}NEW.player_id, 1, NEW.delta, NEW.won, NEW.self_draw,"
+        " NEW.delta, NEW.flown, CASE WHEN NEW.flown > 0 THEN NEW.delta ELSE 0 END"
+        " WHERE NEW.status = 'confirmed'"
+        f" ON CONFLICT (guild_id, {key_cols}player_id) DO UPDATE SET hands = hands + 1,"
+        " total = total + excluded.total, wins = wins + excluded.wins,"
+        " self_draws = self_draws + excluded.self_draws,"
+        " biggest = max(biggest, excluded.biggest), fei_bao = fei_bao + excluded.fei_bao,"
+        " fei_bao_net = fei_bao_net + excluded.fei_bao_net;"
+    )
+
+
+def _seat_sub(table: str, key_where: str, best: str) -> str:
+    """Take the seat row OLD (which counted) out of its bucket of ``table``; read the best
+    again when OLD was it; delete the bucket when no hand is left in it."""
+    where = f"guild_id = OLD.guild_id AND {key_where}player_id = OLD.player_id"
+    return (
+        f"UPDATE {table} SET hands = hands - 1, total = total - OLD.delta,"
+        " wins = wins - OLD.won, self_draws = self_draws - OLD.self_draw,"
+        f" biggest = CASE WHEN OLD.delta < biggest THEN biggest ELSE COALESCE(({best}), 0) END,"
+        " fei_bao = fei_bao - OLD.flown,"
+        " fei_bao_net = fei_bao_net - CASE WHEN OLD.flown > 0 THEN OLD.delta ELSE 0 END"
+        f" WHERE {where} AND OLD.status = 'confirmed';"
+        f" DELETE FROM {table} WHERE {where} AND hands = 0 AND OLD.status = 'confirmed';"
+    )
+
+
+def _pattern_delta(row: str, sign: str) -> str:
+    return (
+        "INSERT INTO totals_pattern (guild_id, player_id, pattern, wins)"
+        f" SELECT {row}.guild_id, {row}.player_id,"
+        f" COALESCE((SELECT pattern FROM hands WHERE id = {row}.hand_id), '?'), {sign}"
+        f" WHERE {row}.status = 'confirmed' AND {row}.won = 1"
+        " ON CONFLICT (guild_id, player_id, pattern) DO UPDATE SET wins = wins + excluded.wins;"
+        f" DELETE FROM totals_pattern WHERE guild_id = {row}.guild_id"
+        f" AND player_id = {row}.player_id AND wins = 0;"
+    )
+
+
+_SEAT_ADD = (
+    _seat_add("totals_day", "day, ", _DAY.format(r="NEW") + ", ")
+    + _seat_add("totals_all", "", "")
+    + _seat_add("totals_session", "session_id, ", _SESSION.format(r="NEW") + ", ")
+    + _pattern_delta("NEW", "1")
+)
+_SEAT_SUB = (
+    _seat_sub("totals_day", "day = " + _DAY.format(r="OLD") + " AND ", _DAY_BEST)
+    + _seat_sub("totals_all", "", _ALL_BEST)
+    + _seat_sub(
+        "totals_session", "session_id = " + _SESSION.format(r="OLD") + " AND ", _SESSION_BEST
+    )
+    + _pattern_delta("OLD", "-1")
+)
+
+
+def _h2h_delta(row: str, sign: str, hand_guild: str) -> str:
+    """Add payment ``row``'s part (times ``sign``) to both players' head-to-head rows: the
+    payer's net against the payee goes down by the amount, the payee's up (a payment to
+    oneself — never made — counts once, as received, like the reading query did)."""
+    return (
+        "INSERT INTO totals_h2h (guild_id, player_id, other_id, net, payments)"
+        f" SELECT {hand_guild}, {row}.payer_id, {row}.payee_id,"
+        f" {sign} * CASE WHEN {row}.payee_id = {row}.payer_id THEN {row}.amount"
+        f" ELSE -{row}.amount END, {sign} WHERE true"
+        f" UNION ALL SELECT {hand_guild}, {row}.payee_id, {row}.payer_id, {sign} * {row}.amount,"
+        f" {sign} WHERE {row}.payee_id <> {row}.payer_id"
+        " ON CONFLICT (guild_id, player_id, other_id) DO UPDATE"
+        " SET net = net + excluded.net, payments = payments + excluded.payments;"
+        f" DELETE FROM totals_h2h WHERE guild_id = {hand_guild} AND payments = 0"
+        f" AND player_id IN ({row}.payer_id, {row}.payee_id);"
+    )
+
+
+def _totals_triggers() -> tuple[str, ...]:
+    new_hand = "(SELECT guild_id FROM hands WHERE id = NEW.hand_id)"
+    old_hand = "(SELECT guild_id FROM hands WHERE id = OLD.hand_id)"
+    new_ok = "(SELECT status FROM hands WHERE id = NEW.hand_id) = 'confirmed'"
+    old_ok = "(SELECT status FROM hands WHERE id = OLD.hand_id) = 'confirmed'"
+    return (
+        "CREATE TRIGGER totals_seat_insert AFTER INSERT ON hand_seats"
+        f" WHEN NEW.status = 'confirmed' BEGIN {_SEAT_ADD} END",
+        "CREATE TRIGGER totals_seat_delete AFTER DELETE ON hand_seats"
+        f" WHEN OLD.status = 'confirmed' BEGIN {_SEAT_SUB} END",
+        # any change of a row that counted or counts now: out with the old, in with the new
+        "CREATE TRIGGER totals_seat_update AFTER UPDATE ON hand_seats"
+        " WHEN OLD.status = 'confirmed' OR NEW.status = 'confirmed'"
+        f" BEGIN {_SEAT_SUB} {_SEAT_ADD} END",
+        # a won hand's pattern is counted under the hand's pattern at the time
+        "CREATE TRIGGER totals_hand_pattern AFTER UPDATE OF pattern ON hands"
+        " WHEN OLD.pattern IS NOT NEW.pattern BEGIN"
+        " INSERT INTO totals_pattern (guild_id, player_id, pattern, wins)"
+        " SELECT guild_id, player_id, COALESCE(OLD.pattern, '?'), -1 FROM hand_seats"
+        " WHERE hand_id = NEW.id AND status = 'confirmed' AND won = 1"
+        " UNION ALL SELECT guild_id, player_id, COALESCE(NEW.pattern, '?'), 1 FROM hand_seats"
+        " WHERE hand_id = NEW.id AND status = 'confirmed' AND won = 1"
+        " ON CONFLICT (guild_id, player_id, pattern) DO UPDATE SET wins = wins + excluded.wins;"
+        " DELETE FROM totals_pattern WHERE wins = 0 AND (guild_id, player_id) IN"
+        " (SELECT guild_id, player_id FROM hand_seats WHERE hand_id = NEW.id); END",
+        # head to head: payments count while their hand is confirmed
+        "CREATE TRIGGER totals_payment_insert AFTER INSERT ON payments"
+        f" WHEN {new_ok} BEGIN {_h2h_delta('NEW', '1', new_hand)} END",
+        "CREATE TRIGGER totals_payment_delete AFTER DELETE ON payments"
+        f" WHEN {old_ok} BEGIN {_h2h_delta('OLD', '-1', old_hand)} END",
+        "CREATE TRIGGER totals_payment_update AFTER UPDATE ON payments"
+        f" WHEN {old_ok} OR {new_ok} BEGIN"
+        f" {_h2h_delta('OLD', f'(CASE WHEN {old_ok} THEN -1 ELSE 0 END)', old_hand)}"
+        f" {_h2h_delta('NEW', f'(CASE WHEN {new_ok} THEN 1 ELSE 0 END)', new_hand)} END",
+        "CREATE TRIGGER totals_hand_status AFTER UPDATE OF status, guild_id ON hands"
+        " WHEN (OLD.status = 'confirmed') <> (NEW.status = 'confirmed')"
+        " OR (NEW.status = 'confirmed' AND OLD.guild_id <> NEW.guild_id) BEGIN"
+        " INSERT INTO totals_h2h (guild_id, player_id, other_id, net, payments)"
+        " SELECT g, pid, oid, sign * net, sign * n FROM ("
+        "  SELECT OLD.guild_id AS g, -1 AS sign WHERE OLD.status = 'confirmed'"
+        "  UNION ALL SELECT NEW.guild_id, 1 WHERE NEW.status = 'confirmed'"
+        " ) JOIN ("
+        "  SELECT payer_id AS pid, payee_id AS oid,"
+        "  CASE WHEN payee_id = payer_id THEN amount ELSE -amount END AS net, 1 AS n"
+        "  FROM payments WHERE hand_id = NEW.id"
+        "  UNION ALL SELECT payee_id, payer_id, amount, 1 FROM payments"
+        "  WHERE hand_id = NEW.id AND payee_id <> payer_id"
+        " ) WHERE true"
+        " ON CONFLICT (guild_id, player_id, other_id) DO UPDATE"
+        " SET net = net + excluded.net, payments = payments + excluded.payments;"
+        " DELETE FROM totals_h2h WHERE payments = 0 AND guild_id IN (OLD.guild_id, NEW.guild_id)"
+        " AND player_id IN (SELECT payer_id FROM payments WHERE hand_id = NEW.id"
+        " UNION SELECT payee_id FROM payments WHERE hand_id = NEW.id); END",
+    )
+
+
+def _totals_backfill() -> tuple[str, ...]:
+    sums = (
+        "COUNT(*), SUM(delta), SUM(won), SUM(self_draw), MAX(delta), SUM(flown),"
+        " SUM(CASE WHEN flown > 0 THEN delta ELSE 0 END)"
+    )
+    return (
+        f"INSERT INTO totals_day (guild_id, day, player_id, {_SEAT_SUMS})"
+        f" SELECT guild_id, substr(created_at, 1, 10), player_id, {sums} FROM hand_seats"
+        " WHERE status = 'confirmed' GROUP BY guild_id, substr(created_at, 1, 10), player_id",
+        f"INSERT INTO totals_all (guild_id, player_id, {_SEAT_SUMS})"
+        " SELECT guild_id, player_id, SUM(hands), SUM(total), SUM(wins), SUM(self_draws),"
+        " MAX(biggest), SUM(fei_bao), SUM(fei_bao_net) FROM totals_day"
+        " GROUP BY guild_id, player_id",
+        f"INSERT INTO totals_session (guild_id, session_id, player_id, {_SEAT_SUMS})"
+        f" SELECT s.guild_id, h.session_id, s.player_id,"
+        " COUNT(*), SUM(s.delta), SUM(s.won), SUM(s.self_draw), MAX(s.delta), SUM(s.flown),"
+        " SUM(CASE WHEN s.flown > 0 THEN s.delta ELSE 0 END)"
+        " FROM hand_seats s JOIN hands h ON h.id = s.hand_id WHERE s.status = 'confirmed'"
+        " GROUP BY s.guild_id, h.session_id, s.player_id",
+        "INSERT INTO totals_pattern (guild_id, player_id, pattern, wins)"
+        " SELECT s.guild_id, s.player_id, COALESCE(h.pattern, '?'), COUNT(*)"
+        " FROM hand_seats s JOIN hands h ON h.id = s.hand_id"
+        " WHERE s.status = 'confirmed' AND s.won = 1"
+        " GROUP BY s.guild_id, s.player_id, COALESCE(h.pattern, '?')",
+        "INSERT INTO totals_h2h (guild_id, player_id, other_id, net, payments)"
+        " SELECT g, pid, oid, SUM(net), COUNT(*) FROM ("
+        "  SELECT h.guild_id AS g, p.payer_id AS pid, p.payee_id AS oid,"
+        "  CASE WHEN p.payee_id = p.payer_id THEN p.amount ELSE -p.amount END AS net"
+        "  FROM payments p JOIN hands h ON h.id = p.hand_id WHERE h.status = 'confirmed'"
+        "  UNION ALL SELECT h.guild_id, p.payee_id, p.payer_id, p.amount"
+        "  FROM payments p JOIN hands h ON h.id = p.hand_id"
+        "  WHERE h.status = 'confirmed' AND p.payee_id <> p.payer_id"
+        " ) GROUP BY g, pid, oid",
+    )
+
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 1: the ledger — guild settings, players, sessions, hands and their payments, audit trail
@@ -195,6 +414,45 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 6: the language a user's Discord speaks (their private panels follow it, after a restart
     # too, before they next press a button)
     ("ALTER TABLE user_prefs ADD COLUMN lang TEXT",),
+    # 7: running totals for leaderboards and player statistics (see above), filled from the
+    # book as it stands; the partial index finds one day's confirmed rows (a period's first and
+    # last day, and a day bucket's best after a void)
+    (
+        _seat_table("totals_day", "day", "TEXT"),
+        "CREATE INDEX totals_day_best ON totals_day(guild_id, player_id, biggest)",
+        """CREATE TABLE totals_all (
+            guild_id BIGINT NOT NULL,
+            player_id INTEGER NOT NULL,
+            hands INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            self_draws INTEGER NOT NULL,
+            biggest INTEGER NOT NULL,
+            fei_bao INTEGER NOT NULL,
+            fei_bao_net INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, player_id)
+        ) WITHOUT ROWID""",
+        _seat_table("totals_session", "session_id", "INTEGER"),
+        """CREATE TABLE totals_pattern (
+            guild_id BIGINT NOT NULL,
+            player_id INTEGER NOT NULL,
+            pattern TEXT NOT NULL,
+            wins INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, player_id, pattern)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE totals_h2h (
+            guild_id BIGINT NOT NULL,
+            player_id INTEGER NOT NULL,
+            other_id INTEGER NOT NULL,
+            net INTEGER NOT NULL,
+            payments INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, player_id, other_id)
+        ) WITHOUT ROWID""",
+        """CREATE INDEX hand_seats_day ON hand_seats(guild_id, substr(created_at, 1, 10),
+            player_id, delta) WHERE status = 'confirmed'""",
+        *_totals_backfill(),
+        *_totals_triggers(),
+    ),
 )
 
 LATEST = len(MIGRATIONS)

@@ -1,9 +1,10 @@
 """Reading the book: leaderboards, player statistics, history and exports.
 
 Only confirmed hands count. Every query is filtered by guild id first, so a guild never sees
-another's data. Aggregates read ``hand_seats``, which carries each seat's net result, win,
-self-draw and 飞宝 count next to the guild and status (indexed), so a leaderboard is one grouped
-scan of one guild's rows.
+another's data. Leaderboards and player figures read the running totals that migration 7's
+triggers keep on every write (per player: all time, per UTC day, per session; patterns won and
+head-to-head nets), so their cost follows the number of players and days asked for, not the
+number of hands in the book.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shangrao_bot.store.db import Database
+from shangrao_bot.store.errors import NotFound
 from shangrao_bot.store.ledger import (
     Hand,
     Player,
@@ -64,19 +66,87 @@ class PlayerStats:
     trend: list[int]  # running total after each hand, oldest first
 
 
-def _filters(since: str | None, until: str | None, session_id: int | None) -> tuple[str, list[Any]]:
-    sql = ""
-    params: list[Any] = []
+_BOARD_COLUMNS = "total, hands, wins, self_draws, biggest, fei_bao, fei_bao_net"
+# one confirmed seat row as a bucket of one hand
+_SEAT_AS_BUCKET = (
+    "hs.delta, 1, hs.won, hs.self_draw, hs.delta, hs.flown,"
+    " CASE WHEN hs.flown > 0 THEN hs.delta ELSE 0 END"
+)
+_SUMMED = (
+    "SUM(total) AS total, SUM(hands) AS hands, SUM(wins) AS wins,"
+    " SUM(self_draws) AS self_draws, MAX(biggest) AS biggest, SUM(fei_bao) AS fei_bao,"
+    " SUM(fei_bao_net) AS fei_bao_net"
+)
+
+
+def _board_source(
+    guild_id: int,
+    since: str | None,
+    until: str | None,
+    session_id: int | None,
+    min_hands: int,
+) -> tuple[str, list[Any]]:
+    """The query giving each player's figures (``pid`` and the board columns) over the hands
+    ``since <= created_at < until`` (of one session), with at least ``min_hands`` hands.
+
+    All time and one session read one maintained row per player. A period reads the day
+    buckets strictly between its first and last day, plus the confirmed rows of those two days
+    themselves filtered by the exact timestamps: a timestamp's day (its first ten characters)
+    after ``since``'s day sorts after ``since``, and one before ``until``'s day sorts before
+    ``until``, so the two parts are exactly the rows the bounds select (text comparison, as the
+    rows are compared everywhere else). A period of one session scans that session's rows."""
+    if since is None and until is None:
+        if session_id is None:
+            return (
+                f"SELECT player_id AS pid, {_BOARD_COLUMNS} FROM totals_all"
+                " WHERE guild_id = ? AND hands >= ?",
+                [guild_id, min_hands],
+            )
+        return (
+            f"SELECT player_id AS pid, {_BOARD_COLUMNS} FROM totals_session"
+            " WHERE guild_id = ? AND session_id = ? AND hands >= ?",
+            [guild_id, session_id, min_hands],
+        )
+    bounds = ""
+    bound_params: list[Any] = []
     if since is not None:
-        sql += " AND hs.created_at >= ?"
-        params.append(since)
+        bounds += " AND hs.created_at >= ?"
+        bound_params.append(since)
     if until is not None:
-        sql += " AND hs.created_at < ?"
-        params.append(until)
+        bounds += " AND hs.created_at < ?"
+        bound_params.append(until)
     if session_id is not None:
-        sql += " AND hs.hand_id IN (SELECT id FROM hands WHERE session_id = ?)"
-        params.append(session_id)
-    return sql, params
+        return (
+            "SELECT hs.player_id AS pid, SUM(hs.delta) AS total, COUNT(*) AS hands,"
+            " SUM(hs.won) AS wins, SUM(hs.self_draw) AS self_draws, MAX(hs.delta) AS biggest,"
+            " SUM(hs.flown) AS fei_bao,"
+            " SUM(CASE WHEN hs.flown > 0 THEN hs.delta ELSE 0 END) AS fei_bao_net"
+            " FROM hands h JOIN hand_seats hs ON hs.hand_id = h.id"
+            " WHERE h.session_id = ? AND hs.guild_id = ? AND hs.status = 'confirmed'"
+            f"{bounds} GROUP BY hs.player_id HAVING COUNT(*) >= ?",
+            [session_id, guild_id, *bound_params, min_hands],
+        )
+    days = ""
+    day_params: list[Any] = []
+    edges = []
+    if since is not None:
+        days += " AND day > ?"
+        day_params.append(since[:10])
+        edges.append(since[:10])
+    if until is not None:
+        days += " AND day < ?"
+        day_params.append(until[:10])
+        if until[:10] not in edges:
+            edges.append(until[:10])
+    edge_sql = " OR ".join("substr(hs.created_at, 1, 10) = ?" for _ in edges)
+    return (
+        f"SELECT pid, {_SUMMED} FROM ("
+        f"SELECT player_id AS pid, {_BOARD_COLUMNS} FROM totals_day WHERE guild_id = ?{days}"
+        f" UNION ALL SELECT hs.player_id, {_SEAT_AS_BUCKET} FROM hand_seats hs"
+        f" WHERE hs.guild_id = ? AND hs.status = 'confirmed' AND ({edge_sql}){bounds}"
+        ") GROUP BY pid HAVING SUM(hands) >= ?",
+        [guild_id, *day_params, guild_id, *edges, *bound_params, min_hands],
+    )
 
 
 async def leaderboard(
@@ -91,20 +161,17 @@ async def leaderboard(
     include_guests: bool = False,
     limit: int = 50,
 ) -> list[BoardRow]:
-    """The guild's players ranked by ``metric`` (total, average, win_rate, biggest)."""
+    """The guild's players ranked by ``metric`` (total, average, win_rate, biggest), over the
+    confirmed hands recorded ``since <= created_at < until`` (ISO timestamps; either open) and
+    of one session when given. Reads the running totals of migration 7, not the hands."""
     if metric not in METRICS:
         raise ValueError(f"metric '{metric}' is not one of {', '.join(METRICS)}")
-    extra, params = _filters(since, until, session_id)
+    source, params = _board_source(guild_id, since, until, session_id, max(1, min_hands))
     guests = "" if include_guests else " AND p.user_id IS NOT NULL"
     rows = await db.fetchall(
-        "SELECT p.*, agg.* FROM (SELECT hs.player_id AS pid, SUM(hs.delta) AS total,"
-        " COUNT(*) AS hands, SUM(hs.won) AS wins, SUM(hs.self_draw) AS self_draws,"
-        " MAX(hs.delta) AS biggest, SUM(hs.flown) AS fei_bao,"
-        " SUM(CASE WHEN hs.flown > 0 THEN hs.delta ELSE 0 END) AS fei_bao_net"
-        " FROM hand_seats hs WHERE hs.guild_id = ? AND hs.status = 'confirmed'"
-        f"{extra} GROUP BY hs.player_id HAVING COUNT(*) >= ?) agg"
-        f" JOIN players p ON p.id = agg.pid WHERE p.guild_id = ?{guests}",
-        [guild_id, *params, max(1, min_hands), guild_id],
+        f"SELECT p.*, agg.* FROM ({source}) agg JOIN players p ON p.id = agg.pid"
+        f" WHERE p.guild_id = ?{guests}",
+        [*params, guild_id],
     )
     board = [
         BoardRow(
@@ -130,54 +197,65 @@ async def leaderboard(
 
 
 async def player_stats(db: Database, guild_id: int, player_id: int) -> PlayerStats:
+    """A player's figures over their confirmed hands: the maintained totals, patterns and
+    head-to-head nets, and the running total after each hand (read from the hands)."""
     player = await get_player(db, guild_id, player_id)
     agg = await db.fetchone(
-        "SELECT COUNT(*) AS hands, COALESCE(SUM(won), 0) AS wins,"
-        " COALESCE(SUM(self_draw), 0) AS self_draws, COALESCE(SUM(delta), 0) AS total,"
-        " COALESCE(MAX(delta), 0) AS biggest, COALESCE(SUM(flown), 0) AS fei_bao,"
-        " COALESCE(SUM(CASE WHEN flown > 0 THEN delta ELSE 0 END), 0) AS fei_bao_net"
-        " FROM hand_seats WHERE guild_id = ? AND player_id = ? AND status = 'confirmed'",
+        "SELECT hands, wins, self_draws, total, biggest, fei_bao, fei_bao_net FROM totals_all"
+        " WHERE guild_id = ? AND player_id = ?",
         (guild_id, player_id),
     )
-    assert agg is not None
+    hands, wins, self_draws, total, biggest, fei_bao, fei_bao_net = (
+        (
+            agg["hands"],
+            agg["wins"],
+            agg["self_draws"],
+            agg["total"],
+            agg["biggest"],
+            agg["fei_bao"],
+            agg["fei_bao_net"],
+        )
+        if agg is not None
+        else (0, 0, 0, 0, 0, 0, 0)
+    )
     patterns = await db.fetchall(
-        "SELECT COALESCE(h.pattern, '?') AS pattern, COUNT(*) AS n FROM hand_seats hs"
-        " JOIN hands h ON h.id = hs.hand_id WHERE hs.guild_id = ? AND hs.player_id = ?"
-        " AND hs.status = 'confirmed' AND hs.won = 1 GROUP BY h.pattern ORDER BY n DESC",
+        "SELECT pattern, wins FROM totals_pattern WHERE guild_id = ? AND player_id = ?"
+        " ORDER BY wins DESC, pattern",
         (guild_id, player_id),
     )
     h2h = await db.fetchall(
-        "SELECT CASE WHEN p.payer_id = ? THEN p.payee_id ELSE p.payer_id END AS other,"
-        " SUM(CASE WHEN p.payee_id = ? THEN p.amount ELSE -p.amount END) AS net"
-        " FROM payments p JOIN hands h ON h.id = p.hand_id"
-        " WHERE h.guild_id = ? AND h.status = 'confirmed' AND (p.payer_id = ? OR p.payee_id = ?)"
-        " GROUP BY other",
-        (player_id, player_id, guild_id, player_id, player_id),
-    )
-    trend_rows = await db.fetchall(
-        "SELECT delta FROM hand_seats WHERE guild_id = ? AND player_id = ?"
-        " AND status = 'confirmed' ORDER BY created_at, hand_id",
+        "SELECT other_id, net FROM totals_h2h WHERE guild_id = ? AND player_id = ?"
+        " ORDER BY other_id",
         (guild_id, player_id),
     )
-    trend: list[int] = []
-    running = 0
-    for r in trend_rows:
-        running += r["delta"]
-        trend.append(running)
-    opponents = {r["other"]: await get_player(db, guild_id, r["other"]) for r in h2h}
+    trend_rows = await db.fetchall(
+        "SELECT SUM(delta) OVER (ORDER BY created_at, hand_id ROWS UNBOUNDED PRECEDING)"
+        " FROM hand_seats WHERE guild_id = ? AND player_id = ? AND status = 'confirmed'"
+        " ORDER BY created_at, hand_id",
+        (guild_id, player_id),
+    )
+    others = [r["other_id"] for r in h2h]
+    found = await db.fetchall(
+        f"SELECT * FROM players WHERE guild_id = ? AND id IN ({', '.join('?' * len(others))})",
+        [guild_id, *others],
+    )
+    opponents = {r["id"]: player_from_row(r) for r in found}
+    for other in others:
+        if other not in opponents:
+            raise NotFound(f"player #{other} does not exist in this server")
     return PlayerStats(
         player,
-        agg["hands"],
-        agg["wins"],
-        agg["self_draws"],
-        agg["total"],
-        agg["biggest"],
-        agg["fei_bao"],
-        agg["fei_bao_net"],
-        {r["pattern"]: r["n"] for r in patterns},
-        {r["other"]: r["net"] for r in h2h},
-        opponents,
-        trend,
+        hands,
+        wins,
+        self_draws,
+        total,
+        biggest,
+        fei_bao,
+        fei_bao_net,
+        {r["pattern"]: r["wins"] for r in patterns},
+        {r["other_id"]: r["net"] for r in h2h},
+        {o: opponents[o] for o in others},
+        [r[0] for r in trend_rows],
     )
 
 
