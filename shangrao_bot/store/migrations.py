@@ -11,45 +11,73 @@ PostgreSQL backend would replay them as trigger functions doing the same arithme
 
 from __future__ import annotations
 
+import itertools
+
 # --- running totals (migration 7) ---------------------------------------------------------------
 #
 # Leaderboards and player statistics read totals kept up to date by triggers on the rows they
 # summarise, so every write path (record, confirm, void, undo, edit, expire, merge) keeps them
 # exact inside its own transaction without knowing they exist. A confirmed ``hand_seats`` row
-# counts in three places: its player's bucket of its UTC day (``substr(created_at, 1, 10)``), its
-# player's all-time row, and its player's row of the hand's session; a row that stops counting
-# (voided, moved to another player by a merge, deleted) is subtracted again. Sums subtract
-# exactly; ``biggest`` (the best single hand) cannot, so when the row leaving a bucket was its
-# best, the bucket's best is read again from what remains. A bucket left with no hand is deleted,
-# so a player without confirmed hands has no row. Patterns of won hands and head-to-head nets
-# (from payments of confirmed hands) are kept the same way.
+# counts in its player's buckets of its timestamp's first 10, 9 and 7 characters (its UTC day,
+# ten days — '2026-03-1' — and month: ``totals_span``, keyed by ``span`` and ``prefix``), in its
+# player's all-time row and in its player's row of the hand's session; a row that stops counting
+# (voided, moved to another player by a merge, deleted, changed) is subtracted again. Sums
+# subtract exactly; ``biggest`` (the best single hand) cannot, so when the row leaving a bucket
+# was its best, the bucket's best is read again from what remains: a day's from its rows, a
+# coarser bucket's from its children (``up`` names a bucket's parent), all time from the months.
+# A bucket left with no hand is deleted, so a player without confirmed hands has no row.
+# Patterns of won hands and head-to-head nets (payments of confirmed hands) are kept the same way.
+
+SPANS = (10, 9, 7)
+"""Prefix lengths of the period buckets, finest first (day, ten days, month)."""
 
 _SEAT_SUMS = "hands, total, wins, self_draws, biggest, fei_bao, fei_bao_net"
-_DAY = "substr({r}.created_at, 1, 10)"
 _SESSION = "(SELECT session_id FROM hands WHERE id = {r}.hand_id)"
-# the rows of one (guild, player, day) / (guild, player, session) that still count, for a best
-_DAY_BEST = (
-    "SELECT MAX(delta) FROM hand_seats WHERE guild_id = OLD.guild_id"
-    " AND substr(created_at, 1, 10) = substr(OLD.created_at, 1, 10)"
-    " AND player_id = OLD.player_id AND status = 'confirmed'"
+
+
+def _prefix(row: str, span: int) -> str:
+    return f"substr({row}.created_at, 1, {span})"
+
+
+def _parent(row: str, span: int) -> str:
+    coarser = [s for s in SPANS if s < span]
+    return _prefix(row, coarser[0]) if coarser else "''"
+
+
+def _best_of(span: int) -> str:
+    """What is left of OLD's bucket of ``span``: its best single hand."""
+    if span == SPANS[0]:  # a day: its rows (index hand_seats_day)
+        return (
+            "SELECT MAX(delta) FROM hand_seats WHERE guild_id = OLD.guild_id"
+            f" AND substr(created_at, 1, {span}) = {_prefix('OLD', span)}"
+            " AND player_id = OLD.player_id AND status = 'confirmed'"
+        )
+    finer = SPANS[SPANS.index(span) - 1]  # its children, already updated
+    return (
+        "SELECT MAX(biggest) FROM totals_span WHERE guild_id = OLD.guild_id"
+        f" AND player_id = OLD.player_id AND span = {finer} AND up = {_prefix('OLD', span)}"
+    )
+
+
+_ALL_BEST = (
+    "SELECT MAX(biggest) FROM totals_span WHERE guild_id = OLD.guild_id"
+    f" AND player_id = OLD.player_id AND span = {SPANS[-1]}"
 )
 _SESSION_BEST = (
     "SELECT MAX(s.delta) FROM hands h JOIN hand_seats s ON s.hand_id = h.id"
     " WHERE h.session_id = " + _SESSION.format(r="OLD") + " AND s.guild_id = OLD.guild_id"
     " AND s.player_id = OLD.player_id AND s.status = 'confirmed'"
 )
-# the all-time best is the best of the player's day buckets, updated just before it
-_ALL_BEST = (
-    "SELECT MAX(biggest) FROM totals_day WHERE guild_id = OLD.guild_id"
-    " AND player_id = OLD.player_id"
-)
 
 
-def _seat_table(name: str, key: str, key_type: str) -> str:
+def _sums_table(name: str, *keys: str, extra: str = "") -> str:
+    """A table of per-player sums keyed by guild, ``keys`` ("name TYPE") and player, with an
+    ``extra`` column ("name TYPE") outside the key."""
+    key_columns = "".join(f"{k} NOT NULL,\n            " for k in (*keys, extra) if k)
+    key_names = "".join(f"{k.split()[0]}, " for k in keys)
     return f"""CREATE TABLE {name} (
             guild_id BIGINT NOT NULL,
-            {key} {key_type} NOT NULL,
-            player_id INTEGER NOT NULL,
+            {key_columns}player_id INTEGER NOT NULL,
             hands INTEGER NOT NULL,
             total INTEGER NOT NULL,
             wins INTEGER NOT NULL,
@@ -57,7 +85,7 @@ def _seat_table(name: str, key: str, key_type: str) -> str:
             biggest INTEGER NOT NULL,
             fei_bao INTEGER NOT NULL,
             fei_bao_net INTEGER NOT NULL,
-            PRIMARY KEY (guild_id, {key}, player_id)
+            PRIMARY KEY (guild_id, {key_names}player_id)
         ) WITHOUT ROWID"""
 
 
@@ -68,7 +96,7 @@ def _seat_add(table: str, key_cols: str, key_vals: str) -> str:
         f" SELECT NEW.guild_id, {key_vals}NEW.player_id, 1, NEW.delta, NEW.won, NEW.self_draw,"
         " NEW.delta, NEW.flown, CASE WHEN NEW.flown > 0 THEN NEW.delta ELSE 0 END"
         " WHERE NEW.status = 'confirmed'"
-        f" ON CONFLICT (guild_id, {key_cols}player_id) DO UPDATE SET hands = hands + 1,"
+        f" ON CONFLICT DO UPDATE SET hands = hands + 1,"
         " total = total + excluded.total, wins = wins + excluded.wins,"
         " self_draws = self_draws + excluded.self_draws,"
         " biggest = max(biggest, excluded.biggest), fei_bao = fei_bao + excluded.fei_bao,"
@@ -104,13 +132,26 @@ def _pattern_delta(row: str, sign: str) -> str:
 
 
 _SEAT_ADD = (
-    _seat_add("totals_day", "day, ", _DAY.format(r="NEW") + ", ")
+    "".join(
+        _seat_add(
+            "totals_span",
+            "span, prefix, up, ",
+            f"{span}, {_prefix('NEW', span)}, {_parent('NEW', span)}, ",
+        )
+        for span in SPANS
+    )
     + _seat_add("totals_all", "", "")
     + _seat_add("totals_session", "session_id, ", _SESSION.format(r="NEW") + ", ")
     + _pattern_delta("NEW", "1")
 )
+# finest first: a coarser bucket's best is read from its children
 _SEAT_SUB = (
-    _seat_sub("totals_day", "day = " + _DAY.format(r="OLD") + " AND ", _DAY_BEST)
+    "".join(
+        _seat_sub(
+            "totals_span", f"span = {span} AND prefix = {_prefix('OLD', span)} AND ", _best_of(span)
+        )
+        for span in SPANS
+    )
     + _seat_sub("totals_all", "", _ALL_BEST)
     + _seat_sub(
         "totals_session", "session_id = " + _SESSION.format(r="OLD") + " AND ", _SESSION_BEST
@@ -194,20 +235,33 @@ def _totals_triggers() -> tuple[str, ...]:
 
 
 def _totals_backfill() -> tuple[str, ...]:
-    sums = (
-        "COUNT(*), SUM(delta), SUM(won), SUM(self_draw), MAX(delta), SUM(flown),"
-        " SUM(CASE WHEN flown > 0 THEN delta ELSE 0 END)"
+    finest = SPANS[0]
+    rolled = (
+        "SUM(hands), SUM(total), SUM(wins), SUM(self_draws), MAX(biggest), SUM(fei_bao),"
+        " SUM(fei_bao_net)"
     )
+    out = [
+        f"INSERT INTO totals_span (guild_id, span, prefix, up, player_id, {_SEAT_SUMS})"
+        f" SELECT guild_id, {finest}, substr(created_at, 1, {finest}),"
+        f" {_parent('hand_seats', finest)}, player_id, COUNT(*), SUM(delta), SUM(won),"
+        " SUM(self_draw), MAX(delta), SUM(flown), SUM(CASE WHEN flown > 0 THEN delta ELSE 0 END)"
+        f" FROM hand_seats WHERE status = 'confirmed'"
+        f" GROUP BY guild_id, substr(created_at, 1, {finest}), player_id"
+    ]
+    for finer, span in itertools.pairwise(SPANS):
+        parent = _parent("x", span).replace("x.created_at", "prefix")
+        out.append(
+            f"INSERT INTO totals_span (guild_id, span, prefix, up, player_id, {_SEAT_SUMS})"
+            f" SELECT guild_id, {span}, up, {parent}, player_id, {rolled}"
+            f" FROM totals_span WHERE span = {finer} GROUP BY guild_id, up, player_id"
+        )
     return (
-        f"INSERT INTO totals_day (guild_id, day, player_id, {_SEAT_SUMS})"
-        f" SELECT guild_id, substr(created_at, 1, 10), player_id, {sums} FROM hand_seats"
-        " WHERE status = 'confirmed' GROUP BY guild_id, substr(created_at, 1, 10), player_id",
+        *out,
         f"INSERT INTO totals_all (guild_id, player_id, {_SEAT_SUMS})"
-        " SELECT guild_id, player_id, SUM(hands), SUM(total), SUM(wins), SUM(self_draws),"
-        " MAX(biggest), SUM(fei_bao), SUM(fei_bao_net) FROM totals_day"
+        f" SELECT guild_id, player_id, {rolled} FROM totals_span WHERE span = {SPANS[-1]}"
         " GROUP BY guild_id, player_id",
         f"INSERT INTO totals_session (guild_id, session_id, player_id, {_SEAT_SUMS})"
-        f" SELECT s.guild_id, h.session_id, s.player_id,"
+        " SELECT s.guild_id, h.session_id, s.player_id,"
         " COUNT(*), SUM(s.delta), SUM(s.won), SUM(s.self_draw), MAX(s.delta), SUM(s.flown),"
         " SUM(CASE WHEN s.flown > 0 THEN s.delta ELSE 0 END)"
         " FROM hand_seats s JOIN hands h ON h.id = s.hand_id WHERE s.status = 'confirmed'"
@@ -418,21 +472,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # book as it stands; the partial index finds one day's confirmed rows (a period's first and
     # last day, and a day bucket's best after a void)
     (
-        _seat_table("totals_day", "day", "TEXT"),
-        "CREATE INDEX totals_day_best ON totals_day(guild_id, player_id, biggest)",
-        """CREATE TABLE totals_all (
-            guild_id BIGINT NOT NULL,
-            player_id INTEGER NOT NULL,
-            hands INTEGER NOT NULL,
-            total INTEGER NOT NULL,
-            wins INTEGER NOT NULL,
-            self_draws INTEGER NOT NULL,
-            biggest INTEGER NOT NULL,
-            fei_bao INTEGER NOT NULL,
-            fei_bao_net INTEGER NOT NULL,
-            PRIMARY KEY (guild_id, player_id)
-        ) WITHOUT ROWID""",
-        _seat_table("totals_session", "session_id", "INTEGER"),
+        # ``up``: the bucket's parent (the prefix one span coarser; '' for a month)
+        _sums_table("totals_span", "span INTEGER", "prefix TEXT", extra="up TEXT"),
+        # a bucket's children, to read its best again (no column of it changes in place)
+        "CREATE INDEX totals_span_up ON totals_span(guild_id, player_id, span, up)",
+        _sums_table("totals_all"),
+        _sums_table("totals_session", "session_id INTEGER"),
         """CREATE TABLE totals_pattern (
             guild_id BIGINT NOT NULL,
             player_id INTEGER NOT NULL,

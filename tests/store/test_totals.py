@@ -57,11 +57,20 @@ TOTALS = {
         f"SELECT guild_id, player_id, {SUMS} FROM hand_seats WHERE status = 'confirmed'"
         " GROUP BY guild_id, player_id",
     ),
-    "totals_day": (
-        f"SELECT guild_id, day, player_id, {SEAT_COLUMNS} FROM totals_day",
-        f"SELECT guild_id, substr(created_at, 1, 10), player_id, {SUMS} FROM hand_seats"
-        " WHERE status = 'confirmed' GROUP BY 1, 2, 3",
-    ),
+    **{
+        f"totals_span {span}": (
+            f"SELECT guild_id, prefix, up, player_id, {SEAT_COLUMNS} FROM totals_span"
+            f" WHERE span = {span}",
+            f"SELECT guild_id, substr(created_at, 1, {span}),"
+            f" {parent}, player_id, {SUMS} FROM hand_seats"
+            " WHERE status = 'confirmed' GROUP BY 1, 2, 4",
+        )
+        for span, parent in (
+            (10, "substr(created_at, 1, 9)"),
+            (9, "substr(created_at, 1, 7)"),
+            (7, "''"),
+        )
+    },
     "totals_session": (
         f"SELECT guild_id, session_id, player_id, {SEAT_COLUMNS} FROM totals_session",
         f"SELECT hs.guild_id, h.session_id, hs.player_id, {SUMS} FROM hand_seats hs"
@@ -311,7 +320,7 @@ async def test_random_walk_keeps_totals_exact(db: Database, seed: int) -> None:
     }
     assert counts.get("confirmed", 0) > 50 and counts.get("voided", 0) > 10, counts
     merged = await db.fetchone("SELECT COUNT(*) FROM players WHERE merged_into IS NOT NULL")
-    days = await db.fetchone("SELECT COUNT(DISTINCT day) FROM totals_day")
+    days = await db.fetchone("SELECT COUNT(DISTINCT prefix) FROM totals_span WHERE span = 10")
     assert merged is not None and merged[0] >= 1
     assert days is not None and days[0] > 20
 
@@ -359,3 +368,24 @@ async def test_a_book_at_version_6_upgrades_with_exact_totals(tmp_path: Path) ->
         await assert_totals_exact(db)
     finally:
         await db.close()
+
+
+async def test_rows_filed_under_another_guild_stay_out_of_a_players_figures(
+    db: Database,
+) -> None:
+    """No write path files a player's seat under another guild; were one to, the figures
+    (read without the guild filter when every row is the player's guild's) still match."""
+    players = [await user_player(db, GUILD, 100 + i, f"user{i}") for i in range(4)]
+    s = await open_session(db, GUILD, 1, "physical", {}, 1, 1, [p.id for p in players])
+    first = await record_hand(db, GUILD, s.id, win(0, 2), 1, confirmed=True)
+    await record_hand(db, GUILD, s.id, win(1, 4), 1, confirmed=True)
+    with sqlite3.connect(db.path) as conn:
+        conn.execute(
+            "UPDATE hand_seats SET guild_id = ? WHERE hand_id = ? AND seat = 0",
+            (OTHER_GUILD, first.id),
+        )
+    conn.close()
+    await assert_totals_exact(db)
+    for p in players:
+        assert await player_stats(db, GUILD, p.id) == await scan_player_stats(db, GUILD, p.id)
+    assert (await player_stats(db, GUILD, players[0].id)).trend == [-4]
