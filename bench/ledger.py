@@ -283,7 +283,8 @@ async def write_costs(path: Path, session: int, rng: random.Random) -> dict[str,
     try:
         for _ in range(WRITE_ROUNDS):
             for on in (True, False):
-                set_triggers(path, sql, on)
+                if not on:
+                    set_triggers(path, sql, False)
                 mark = "+" if on else "-"
                 ids = []
                 for _ in range(WRITES // WRITE_ROUNDS):

@@ -493,9 +493,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             payments INTEGER NOT NULL,
             PRIMARY KEY (guild_id, player_id, other_id)
         ) WITHOUT ROWID""",
+        *_totals_backfill(),
+        # after the backfill, which reads whole tables (rows in this index's order would be
+        # visited at random)
         """CREATE INDEX hand_seats_day ON hand_seats(guild_id, substr(created_at, 1, 10),
             player_id, delta) WHERE status = 'confirmed'""",
-        *_totals_backfill(),
         *_totals_triggers(),
     ),
 )
