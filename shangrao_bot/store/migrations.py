@@ -5,10 +5,291 @@ with the version bump, so a crash mid-migration leaves the previous version inta
 a released migration: add the next one. The SQL stays portable so that a PostgreSQL backend can
 replay the same steps: Discord ids are BIGINT (64-bit in both), row ids ``INTEGER PRIMARY KEY``
 (an identity column there), text for JSON and timestamps, ``ON CONFLICT`` rather than
-``INSERT OR …``.
+``INSERT OR …``. The exception is migration 7's triggers, which are SQLite's own syntax: a
+PostgreSQL backend would replay them as trigger functions doing the same arithmetic.
 """
 
 from __future__ import annotations
+
+import itertools
+
+# --- running totals (migration 7) ---------------------------------------------------------------
+#
+# Leaderboards and player statistics read totals kept up to date by triggers on the rows they
+# summarise, so every write path (record, confirm, void, undo, edit, expire, merge) keeps them
+# exact inside its own transaction without knowing they exist. A confirmed ``hand_seats`` row
+# counts in its player's buckets of its timestamp's first 10, 9 and 7 characters (its UTC day,
+# ten days — '2026-03-1' — and month: ``totals_span``, keyed by ``span`` and ``prefix``), in its
+# player's all-time row and in its player's row of the hand's session; a row that stops counting
+# (voided, moved to another player by a merge, deleted, changed) is subtracted again. Sums
+# subtract exactly; ``biggest`` (the best single hand) cannot, so when the row leaving a bucket
+# was its best, the bucket's best is read again from what remains: a day's from its rows, a
+# coarser bucket's from its children (``up`` names a bucket's parent), all time from the months.
+# A bucket left with no hand is deleted, so a player without confirmed hands has no row.
+# Patterns of won hands and head-to-head nets (payments of confirmed hands) are kept the same way.
+
+SPANS = (10, 9, 7)
+"""Prefix lengths of the period buckets, finest first (day, ten days, month)."""
+
+_SEAT_SUMS = "hands, total, wins, self_draws, biggest, fei_bao, fei_bao_net"
+_SESSION = "(SELECT session_id FROM hands WHERE id = {r}.hand_id)"
+
+
+def _prefix(row: str, span: int) -> str:
+    return f"substr({row}.created_at, 1, {span})"
+
+
+def _parent(row: str, span: int) -> str:
+    coarser = [s for s in SPANS if s < span]
+    return _prefix(row, coarser[0]) if coarser else "''"
+
+
+def _best_of(span: int) -> str:
+    """What is left of OLD's bucket of ``span``: its best single hand."""
+    if span == SPANS[0]:  # a day: its rows (index hand_seats_day)
+        return (
+            "SELECT MAX(delta) FROM hand_seats WHERE guild_id = OLD.guild_id"
+            f" AND substr(created_at, 1, {span}) = {_prefix('OLD', span)}"
+            " AND player_id = OLD.player_id AND status = 'confirmed'"
+        )
+    finer = SPANS[SPANS.index(span) - 1]  # its children, already updated
+    return (
+        "SELECT MAX(biggest) FROM totals_span INDEXED BY totals_span_up"
+        f" WHERE guild_id = OLD.guild_id AND player_id = OLD.player_id AND span = {finer}"
+        f" AND up = {_prefix('OLD', span)}"
+    )
+
+
+# (INDEXED BY: the planner, without statistics on a new table, would rather scan the guild's
+# buckets of a span by the primary key; CROSS JOIN: the session's hands first, not the
+# player's seats)
+_ALL_BEST = (
+    "SELECT MAX(biggest) FROM totals_span INDEXED BY totals_span_up"
+    f" WHERE guild_id = OLD.guild_id AND player_id = OLD.player_id AND span = {SPANS[-1]}"
+)
+_SESSION_BEST = (
+    "SELECT MAX(s.delta) FROM hands h CROSS JOIN hand_seats s ON s.hand_id = h.id"
+    " WHERE h.session_id = " + _SESSION.format(r="OLD") + " AND s.guild_id = OLD.guild_id"
+    " AND s.player_id = OLD.player_id AND s.status = 'confirmed'"
+)
+
+
+def _sums_table(name: str, *keys: str, extra: str = "") -> str:
+    """A table of per-player sums keyed by guild, ``keys`` ("name TYPE") and player, with an
+    ``extra`` column ("name TYPE") outside the key."""
+    key_columns = "".join(f"{k} NOT NULL,\n            " for k in (*keys, extra) if k)
+    key_names = "".join(f"{k.split()[0]}, " for k in keys)
+    return f"""CREATE TABLE {name} (
+            guild_id BIGINT NOT NULL,
+            {key_columns}player_id INTEGER NOT NULL,
+            hands INTEGER NOT NULL,
+            total INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            self_draws INTEGER NOT NULL,
+            biggest INTEGER NOT NULL,
+            fei_bao INTEGER NOT NULL,
+            fei_bao_net INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, {key_names}player_id)
+        ) WITHOUT ROWID"""
+
+
+def _seat_add(table: str, key_cols: str, key_vals: str) -> str:
+    """Add the confirmed seat row NEW to its bucket of ``table``."""
+    return (
+        f"INSERT INTO {table} (guild_id, {key_cols}player_id, {_SEAT_SUMS})"
+        f" SELECT NEW.guild_id, {key_vals}NEW.player_id, 1, NEW.delta, NEW.won, NEW.self_draw,"
+        " NEW.delta, NEW.flown, CASE WHEN NEW.flown > 0 THEN NEW.delta ELSE 0 END"
+        " WHERE NEW.status = 'confirmed'"
+        f" ON CONFLICT DO UPDATE SET hands = hands + 1,"
+        " total = total + excluded.total, wins = wins + excluded.wins,"
+        " self_draws = self_draws + excluded.self_draws,"
+        " biggest = max(biggest, excluded.biggest), fei_bao = fei_bao + excluded.fei_bao,"
+        " fei_bao_net = fei_bao_net + excluded.fei_bao_net;"
+    )
+
+
+def _seat_sub(table: str, key_where: str, best: str) -> str:
+    """Take the seat row OLD (which counted) out of its bucket of ``table``; read the best
+    again when OLD was it; delete the bucket when no hand is left in it."""
+    where = f"guild_id = OLD.guild_id AND {key_where}player_id = OLD.player_id"
+    return (
+        f"UPDATE {table} SET hands = hands - 1, total = total - OLD.delta,"
+        " wins = wins - OLD.won, self_draws = self_draws - OLD.self_draw,"
+        f" biggest = CASE WHEN OLD.delta < biggest THEN biggest ELSE COALESCE(({best}), 0) END,"
+        " fei_bao = fei_bao - OLD.flown,"
+        " fei_bao_net = fei_bao_net - CASE WHEN OLD.flown > 0 THEN OLD.delta ELSE 0 END"
+        f" WHERE {where} AND OLD.status = 'confirmed';"
+        f" DELETE FROM {table} WHERE {where} AND hands = 0 AND OLD.status = 'confirmed';"
+    )
+
+
+def _pattern_delta(row: str, sign: int) -> str:
+    """Count (``sign`` 1) or uncount (-1) the won, confirmed seat ``row`` under its pattern."""
+    delete = (
+        f" DELETE FROM totals_pattern WHERE guild_id = {row}.guild_id"
+        f" AND player_id = {row}.player_id AND wins = 0;"
+    )
+    return (
+        "INSERT INTO totals_pattern (guild_id, player_id, pattern, wins)"
+        f" SELECT {row}.guild_id, {row}.player_id,"
+        f" COALESCE((SELECT pattern FROM hands WHERE id = {row}.hand_id), '?'), {sign}"
+        f" WHERE {row}.status = 'confirmed' AND {row}.won = 1"
+        " ON CONFLICT (guild_id, player_id, pattern) DO UPDATE SET wins = wins + excluded.wins;"
+        + (delete if sign < 0 else "")
+    )
+
+
+_SEAT_ADD = (
+    "".join(
+        _seat_add(
+            "totals_span",
+            "span, prefix, up, ",
+            f"{span}, {_prefix('NEW', span)}, {_parent('NEW', span)}, ",
+        )
+        for span in SPANS
+    )
+    + _seat_add("totals_all", "", "")
+    + _seat_add("totals_session", "session_id, ", _SESSION.format(r="NEW") + ", ")
+    + _pattern_delta("NEW", 1)
+)
+# finest first: a coarser bucket's best is read from its children
+_SEAT_SUB = (
+    "".join(
+        _seat_sub(
+            "totals_span", f"span = {span} AND prefix = {_prefix('OLD', span)} AND ", _best_of(span)
+        )
+        for span in SPANS
+    )
+    + _seat_sub("totals_all", "", _ALL_BEST)
+    + _seat_sub(
+        "totals_session", "session_id = " + _SESSION.format(r="OLD") + " AND ", _SESSION_BEST
+    )
+    + _pattern_delta("OLD", -1)
+)
+
+
+def _h2h_delta(row: str, sign: str, hand_guild: str) -> str:
+    """Add payment ``row``'s part (times ``sign``) to both players' head-to-head rows: the
+    payer's net against the payee goes down by the amount, the payee's up (a payment to
+    oneself — never made — counts once, as received, like the reading query did)."""
+    return (
+        "INSERT INTO totals_h2h (guild_id, player_id, other_id, net, payments)"
+        f" SELECT {hand_guild}, {row}.payer_id, {row}.payee_id,"
+        f" {sign} * CASE WHEN {row}.payee_id = {row}.payer_id THEN {row}.amount"
+        f" ELSE -{row}.amount END, {sign} WHERE true"
+        f" UNION ALL SELECT {hand_guild}, {row}.payee_id, {row}.payer_id, {sign} * {row}.amount,"
+        f" {sign} WHERE {row}.payee_id <> {row}.payer_id"
+        " ON CONFLICT (guild_id, player_id, other_id) DO UPDATE"
+        " SET net = net + excluded.net, payments = payments + excluded.payments;"
+        f" DELETE FROM totals_h2h WHERE guild_id = {hand_guild} AND payments = 0"
+        f" AND player_id IN ({row}.payer_id, {row}.payee_id);"
+    )
+
+
+def _totals_triggers() -> tuple[str, ...]:
+    new_hand = "(SELECT guild_id FROM hands WHERE id = NEW.hand_id)"
+    old_hand = "(SELECT guild_id FROM hands WHERE id = OLD.hand_id)"
+    new_ok = "(SELECT status FROM hands WHERE id = NEW.hand_id) = 'confirmed'"
+    old_ok = "(SELECT status FROM hands WHERE id = OLD.hand_id) = 'confirmed'"
+    return (
+        "CREATE TRIGGER totals_seat_insert AFTER INSERT ON hand_seats"
+        f" WHEN NEW.status = 'confirmed' BEGIN {_SEAT_ADD} END",
+        "CREATE TRIGGER totals_seat_delete AFTER DELETE ON hand_seats"
+        f" WHEN OLD.status = 'confirmed' BEGIN {_SEAT_SUB} END",
+        # any change of a row that counted or counts now: out with the old, in with the new
+        "CREATE TRIGGER totals_seat_update AFTER UPDATE ON hand_seats"
+        " WHEN OLD.status = 'confirmed' OR NEW.status = 'confirmed'"
+        f" BEGIN {_SEAT_SUB} {_SEAT_ADD} END",
+        # a won hand's pattern is counted under the hand's pattern at the time
+        "CREATE TRIGGER totals_hand_pattern AFTER UPDATE OF pattern ON hands"
+        " WHEN OLD.pattern IS NOT NEW.pattern BEGIN"
+        " INSERT INTO totals_pattern (guild_id, player_id, pattern, wins)"
+        " SELECT guild_id, player_id, COALESCE(OLD.pattern, '?'), -1 FROM hand_seats"
+        " WHERE hand_id = NEW.id AND status = 'confirmed' AND won = 1"
+        " UNION ALL SELECT guild_id, player_id, COALESCE(NEW.pattern, '?'), 1 FROM hand_seats"
+        " WHERE hand_id = NEW.id AND status = 'confirmed' AND won = 1"
+        " ON CONFLICT (guild_id, player_id, pattern) DO UPDATE SET wins = wins + excluded.wins;"
+        " DELETE FROM totals_pattern WHERE wins = 0 AND (guild_id, player_id) IN"
+        " (SELECT guild_id, player_id FROM hand_seats WHERE hand_id = NEW.id); END",
+        # head to head: payments count while their hand is confirmed
+        "CREATE TRIGGER totals_payment_insert AFTER INSERT ON payments"
+        f" WHEN {new_ok} BEGIN {_h2h_delta('NEW', '1', new_hand)} END",
+        "CREATE TRIGGER totals_payment_delete AFTER DELETE ON payments"
+        f" WHEN {old_ok} BEGIN {_h2h_delta('OLD', '-1', old_hand)} END",
+        "CREATE TRIGGER totals_payment_update AFTER UPDATE ON payments"
+        f" WHEN {old_ok} OR {new_ok} BEGIN"
+        f" {_h2h_delta('OLD', f'(CASE WHEN {old_ok} THEN -1 ELSE 0 END)', old_hand)}"
+        f" {_h2h_delta('NEW', f'(CASE WHEN {new_ok} THEN 1 ELSE 0 END)', new_hand)} END",
+        "CREATE TRIGGER totals_hand_status AFTER UPDATE OF status, guild_id ON hands"
+        " WHEN (OLD.status = 'confirmed') <> (NEW.status = 'confirmed')"
+        " OR (NEW.status = 'confirmed' AND OLD.guild_id <> NEW.guild_id) BEGIN"
+        " INSERT INTO totals_h2h (guild_id, player_id, other_id, net, payments)"
+        " SELECT g, pid, oid, sign * net, sign * n FROM ("
+        "  SELECT OLD.guild_id AS g, -1 AS sign WHERE OLD.status = 'confirmed'"
+        "  UNION ALL SELECT NEW.guild_id, 1 WHERE NEW.status = 'confirmed'"
+        " ) JOIN ("
+        "  SELECT payer_id AS pid, payee_id AS oid,"
+        "  CASE WHEN payee_id = payer_id THEN amount ELSE -amount END AS net, 1 AS n"
+        "  FROM payments WHERE hand_id = NEW.id"
+        "  UNION ALL SELECT payee_id, payer_id, amount, 1 FROM payments"
+        "  WHERE hand_id = NEW.id AND payee_id <> payer_id"
+        " ) WHERE true"
+        " ON CONFLICT (guild_id, player_id, other_id) DO UPDATE"
+        " SET net = net + excluded.net, payments = payments + excluded.payments;"
+        " DELETE FROM totals_h2h WHERE payments = 0 AND guild_id IN (OLD.guild_id, NEW.guild_id)"
+        " AND player_id IN (SELECT payer_id FROM payments WHERE hand_id = NEW.id"
+        " UNION SELECT payee_id FROM payments WHERE hand_id = NEW.id); END",
+    )
+
+
+def _totals_backfill() -> tuple[str, ...]:
+    finest = SPANS[0]
+    rolled = (
+        "SUM(hands), SUM(total), SUM(wins), SUM(self_draws), MAX(biggest), SUM(fei_bao),"
+        " SUM(fei_bao_net)"
+    )
+    out = [
+        f"INSERT INTO totals_span (guild_id, span, prefix, up, player_id, {_SEAT_SUMS})"
+        f" SELECT guild_id, {finest}, substr(created_at, 1, {finest}),"
+        f" {_parent('hand_seats', finest)}, player_id, COUNT(*), SUM(delta), SUM(won),"
+        " SUM(self_draw), MAX(delta), SUM(flown), SUM(CASE WHEN flown > 0 THEN delta ELSE 0 END)"
+        f" FROM hand_seats WHERE status = 'confirmed'"
+        f" GROUP BY guild_id, substr(created_at, 1, {finest}), player_id"
+    ]
+    for finer, span in itertools.pairwise(SPANS):
+        parent = _parent("x", span).replace("x.created_at", "prefix")
+        out.append(
+            f"INSERT INTO totals_span (guild_id, span, prefix, up, player_id, {_SEAT_SUMS})"
+            f" SELECT guild_id, {span}, up, {parent}, player_id, {rolled}"
+            f" FROM totals_span WHERE span = {finer} GROUP BY guild_id, up, player_id"
+        )
+    return (
+        *out,
+        f"INSERT INTO totals_all (guild_id, player_id, {_SEAT_SUMS})"
+        f" SELECT guild_id, player_id, {rolled} FROM totals_span WHERE span = {SPANS[-1]}"
+        " GROUP BY guild_id, player_id",
+        f"INSERT INTO totals_session (guild_id, session_id, player_id, {_SEAT_SUMS})"
+        " SELECT s.guild_id, h.session_id, s.player_id,"
+        " COUNT(*), SUM(s.delta), SUM(s.won), SUM(s.self_draw), MAX(s.delta), SUM(s.flown),"
+        " SUM(CASE WHEN s.flown > 0 THEN s.delta ELSE 0 END)"
+        " FROM hand_seats s JOIN hands h ON h.id = s.hand_id WHERE s.status = 'confirmed'"
+        " GROUP BY s.guild_id, h.session_id, s.player_id",
+        "INSERT INTO totals_pattern (guild_id, player_id, pattern, wins)"
+        " SELECT s.guild_id, s.player_id, COALESCE(h.pattern, '?'), COUNT(*)"
+        " FROM hand_seats s JOIN hands h ON h.id = s.hand_id"
+        " WHERE s.status = 'confirmed' AND s.won = 1"
+        " GROUP BY s.guild_id, s.player_id, COALESCE(h.pattern, '?')",
+        "INSERT INTO totals_h2h (guild_id, player_id, other_id, net, payments)"
+        " SELECT g, pid, oid, SUM(net), COUNT(*) FROM ("
+        "  SELECT h.guild_id AS g, p.payer_id AS pid, p.payee_id AS oid,"
+        "  CASE WHEN p.payee_id = p.payer_id THEN p.amount ELSE -p.amount END AS net"
+        "  FROM payments p JOIN hands h ON h.id = p.hand_id WHERE h.status = 'confirmed'"
+        "  UNION ALL SELECT h.guild_id, p.payee_id, p.payer_id, p.amount"
+        "  FROM payments p JOIN hands h ON h.id = p.hand_id"
+        "  WHERE h.status = 'confirmed' AND p.payee_id <> p.payer_id"
+        " ) GROUP BY g, pid, oid",
+    )
+
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 1: the ledger — guild settings, players, sessions, hands and their payments, audit trail
@@ -195,6 +476,38 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 6: the language a user's Discord speaks (their private panels follow it, after a restart
     # too, before they next press a button)
     ("ALTER TABLE user_prefs ADD COLUMN lang TEXT",),
+    # 7: running totals for leaderboards and player statistics (see above), filled from the
+    # book as it stands; the partial index finds one day's confirmed rows (a period's first and
+    # last day, and a day bucket's best after a void)
+    (
+        # ``up``: the bucket's parent (the prefix one span coarser; '' for a month)
+        _sums_table("totals_span", "span INTEGER", "prefix TEXT", extra="up TEXT"),
+        # a bucket's children, to read its best again (no column of it changes in place)
+        "CREATE INDEX totals_span_up ON totals_span(guild_id, player_id, span, up)",
+        _sums_table("totals_all"),
+        _sums_table("totals_session", "session_id INTEGER"),
+        """CREATE TABLE totals_pattern (
+            guild_id BIGINT NOT NULL,
+            player_id INTEGER NOT NULL,
+            pattern TEXT NOT NULL,
+            wins INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, player_id, pattern)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE totals_h2h (
+            guild_id BIGINT NOT NULL,
+            player_id INTEGER NOT NULL,
+            other_id INTEGER NOT NULL,
+            net INTEGER NOT NULL,
+            payments INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, player_id, other_id)
+        ) WITHOUT ROWID""",
+        *_totals_backfill(),
+        # after the backfill, which reads whole tables (rows in this index's order would be
+        # visited at random)
+        """CREATE INDEX hand_seats_day ON hand_seats(guild_id, substr(created_at, 1, 10),
+            player_id, delta) WHERE status = 'confirmed'""",
+        *_totals_triggers(),
+    ),
 )
 
 LATEST = len(MIGRATIONS)

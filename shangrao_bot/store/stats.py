@@ -1,29 +1,32 @@
 """Reading the book: leaderboards, player statistics, history and exports.
 
 Only confirmed hands count. Every query is filtered by guild id first, so a guild never sees
-another's data. Aggregates read ``hand_seats``, which carries each seat's net result, win,
-self-draw and 飞宝 count next to the guild and status (indexed), so a leaderboard is one grouped
-scan of one guild's rows.
+another's data. Leaderboards and player figures read the running totals that migration 7's
+triggers keep on every write (per player: all time, per UTC day, per session; patterns won and
+head-to-head nets), so their cost follows the number of players and days asked for, not the
+number of hands in the book.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 from dataclasses import dataclass
 from typing import Any
 
 from shangrao_bot.store.db import Database
+from shangrao_bot.store.errors import NotFound
 from shangrao_bot.store.ledger import (
     Hand,
     Player,
-    get_player,
     get_session,
     hand_from_row,
     list_sessions,
     player_from_row,
 )
+from shangrao_bot.store.migrations import SPANS
 
 METRICS = ("total", "average", "win_rate", "biggest")
 
@@ -64,19 +67,141 @@ class PlayerStats:
     trend: list[int]  # running total after each hand, oldest first
 
 
-def _filters(since: str | None, until: str | None, session_id: int | None) -> tuple[str, list[Any]]:
-    sql = ""
-    params: list[Any] = []
+_BOARD_COLUMNS = "total, hands, wins, self_draws, biggest, fei_bao, fei_bao_net"
+# one confirmed seat row as a bucket of one hand
+_SEAT_AS_BUCKET = (
+    "hs.delta AS total, 1 AS hands, hs.won AS wins, hs.self_draw AS self_draws,"
+    " hs.delta AS biggest, hs.flown AS fei_bao,"
+    " CASE WHEN hs.flown > 0 THEN hs.delta ELSE 0 END AS fei_bao_net"
+)
+_SUMMED = (
+    "SUM(total) AS total, SUM(hands) AS hands, SUM(wins) AS wins,"
+    " SUM(self_draws) AS self_draws, MAX(biggest) AS biggest, SUM(fei_bao) AS fei_bao,"
+    " SUM(fei_bao_net) AS fei_bao_net"
+)
+
+
+def _after_prefix(prefix: str) -> str | None:
+    """The least text greater than every text starting with ``prefix`` (None: no such text),
+    so that those texts are exactly ``prefix <= t < _after_prefix(prefix)``."""
+    head = prefix.rstrip("\U0010ffff")
+    if not head:
+        return None
+    code = ord(head[-1]) + 1
+    if 0xD800 <= code <= 0xDFFF:  # surrogates never occur in stored text
+        code = 0xE000
+    return head[:-1] + chr(code)
+
+
+def _period_parts(since: str | None, until: str | None) -> tuple[list[Any], list[str]]:
+    """The buckets covering ``since <= created_at < until`` exactly: ``(span, low,
+    low_inclusive, high)`` ranges of bucket prefixes (None: unbounded), and the days whose rows
+    are read one by one.
+
+    Text comparison decides (as it did when rows were compared to the bounds). A prefix of a
+    span greater than ``since``'s prefix of that span starts only texts greater than ``since``;
+    one less than ``until``'s only texts less than ``until``. So the months strictly between the
+    bounds' months count whole; within the bounds' own months, the ten-day buckets strictly
+    between the bounds' ten-day prefixes; within those, the days strictly between; the rows of
+    the bounds' own days are compared with the bounds themselves. Each row falls in exactly one
+    part."""
+    ranges: list[Any] = []
+    parents: list[str | None] = [None]  # None: no parent bucket restricts the range
+    parent_span = 0
+    for span in sorted(SPANS):
+        low = since[:span] if since is not None else None
+        high = until[:span] if until is not None else None
+        for parent in parents:
+            lo, inclusive, hi = low, False, high
+            if parent is not None:
+                if len(parent) < parent_span:
+                    # a bound shorter than the parent span: its only child would be itself,
+                    # which the bound excludes (the rows equal to it are read one by one)
+                    continue
+                # the children of ``parent``: the prefixes that start with it
+                if lo is None or parent > lo:
+                    lo, inclusive = parent, True
+                after = _after_prefix(parent)
+                if after is not None and (hi is None or after < hi):
+                    hi = after
+            if lo is None or hi is None or lo < hi:
+                ranges.append((span, lo, inclusive, hi))
+        parents = list(sorted({p for p in (low, high) if p is not None}))
+        parent_span = span
+    return ranges, [p for p in parents if p is not None]
+
+
+def _board_source(
+    guild_id: int,
+    since: str | None,
+    until: str | None,
+    session_id: int | None,
+    min_hands: int,
+) -> tuple[str, list[Any]]:
+    """The query giving each player's figures (``pid`` and the board columns) over the
+    confirmed hands ``since <= created_at < until`` (of one session), with at least
+    ``min_hands`` hands. All time and one session read one maintained row per player; a period
+    reads period buckets (:func:`_period_parts`); a period of one session scans that session's
+    rows."""
+    if since is None and until is None:
+        if session_id is None:
+            return (
+                f"SELECT player_id AS pid, {_BOARD_COLUMNS} FROM totals_all"
+                " WHERE guild_id = ? AND hands >= ?",
+                [guild_id, min_hands],
+            )
+        return (
+            f"SELECT player_id AS pid, {_BOARD_COLUMNS} FROM totals_session"
+            " WHERE guild_id = ? AND session_id = ? AND hands >= ?",
+            [guild_id, session_id, min_hands],
+        )
+    bounds = ""
+    bound_params: list[Any] = []
     if since is not None:
-        sql += " AND hs.created_at >= ?"
-        params.append(since)
+        bounds += " AND hs.created_at >= ?"
+        bound_params.append(since)
     if until is not None:
-        sql += " AND hs.created_at < ?"
-        params.append(until)
+        bounds += " AND hs.created_at < ?"
+        bound_params.append(until)
     if session_id is not None:
-        sql += " AND hs.hand_id IN (SELECT id FROM hands WHERE session_id = ?)"
-        params.append(session_id)
-    return sql, params
+        return (
+            "SELECT hs.player_id AS pid, SUM(hs.delta) AS total, COUNT(*) AS hands,"
+            " SUM(hs.won) AS wins, SUM(hs.self_draw) AS self_draws, MAX(hs.delta) AS biggest,"
+            " SUM(hs.flown) AS fei_bao,"
+            " SUM(CASE WHEN hs.flown > 0 THEN hs.delta ELSE 0 END) AS fei_bao_net"
+            " FROM hands h JOIN hand_seats hs ON hs.hand_id = h.id"
+            " WHERE h.session_id = ? AND hs.guild_id = ? AND hs.status = 'confirmed'"
+            f"{bounds} GROUP BY hs.player_id HAVING COUNT(*) >= ?",
+            [session_id, guild_id, *bound_params, min_hands],
+        )
+    ranges, days = _period_parts(since, until)
+    parts: list[str] = []
+    params: list[Any] = []
+    for span, low, inclusive, high in ranges:
+        sql = (
+            f"SELECT player_id AS pid, {_BOARD_COLUMNS} FROM totals_span"
+            " WHERE guild_id = ? AND span = ?"
+        )
+        params += [guild_id, span]
+        if low is not None:
+            sql += " AND prefix >= ?" if inclusive else " AND prefix > ?"
+            params.append(low)
+        if high is not None:
+            sql += " AND prefix < ?"
+            params.append(high)
+        parts.append(sql)
+    for day in days:
+        parts.append(
+            f"SELECT hs.player_id AS pid, {_SEAT_AS_BUCKET} FROM hand_seats hs"
+            f" WHERE hs.guild_id = ? AND hs.status = 'confirmed'"
+            f" AND substr(hs.created_at, 1, {SPANS[0]}) = ?{bounds}"
+        )
+        params += [guild_id, day, *bound_params]
+    return (
+        f"SELECT pid, {_SUMMED} FROM ({' UNION ALL '.join(parts)})"
+        " GROUP BY pid HAVING SUM(hands) >= ?",
+        [*params, min_hands],
+    )
 
 
 async def leaderboard(
@@ -91,20 +216,17 @@ async def leaderboard(
     include_guests: bool = False,
     limit: int = 50,
 ) -> list[BoardRow]:
-    """The guild's players ranked by ``metric`` (total, average, win_rate, biggest)."""
+    """The guild's players ranked by ``metric`` (total, average, win_rate, biggest), over the
+    confirmed hands recorded ``since <= created_at < until`` (ISO timestamps; either open) and
+    of one session when given. Reads the running totals of migration 7, not the hands."""
     if metric not in METRICS:
         raise ValueError(f"metric '{metric}' is not one of {', '.join(METRICS)}")
-    extra, params = _filters(since, until, session_id)
+    source, params = _board_source(guild_id, since, until, session_id, max(1, min_hands))
     guests = "" if include_guests else " AND p.user_id IS NOT NULL"
     rows = await db.fetchall(
-        "SELECT p.*, agg.* FROM (SELECT hs.player_id AS pid, SUM(hs.delta) AS total,"
-        " COUNT(*) AS hands, SUM(hs.won) AS wins, SUM(hs.self_draw) AS self_draws,"
-        " MAX(hs.delta) AS biggest, SUM(hs.flown) AS fei_bao,"
-        " SUM(CASE WHEN hs.flown > 0 THEN hs.delta ELSE 0 END) AS fei_bao_net"
-        " FROM hand_seats hs WHERE hs.guild_id = ? AND hs.status = 'confirmed'"
-        f"{extra} GROUP BY hs.player_id HAVING COUNT(*) >= ?) agg"
-        f" JOIN players p ON p.id = agg.pid WHERE p.guild_id = ?{guests}",
-        [guild_id, *params, max(1, min_hands), guild_id],
+        f"SELECT p.*, agg.* FROM ({source}) agg JOIN players p ON p.id = agg.pid"
+        f" WHERE p.guild_id = ?{guests}",
+        [*params, guild_id],
     )
     board = [
         BoardRow(
@@ -130,54 +252,57 @@ async def leaderboard(
 
 
 async def player_stats(db: Database, guild_id: int, player_id: int) -> PlayerStats:
-    player = await get_player(db, guild_id, player_id)
-    agg = await db.fetchone(
-        "SELECT COUNT(*) AS hands, COALESCE(SUM(won), 0) AS wins,"
-        " COALESCE(SUM(self_draw), 0) AS self_draws, COALESCE(SUM(delta), 0) AS total,"
-        " COALESCE(MAX(delta), 0) AS biggest, COALESCE(SUM(flown), 0) AS fei_bao,"
-        " COALESCE(SUM(CASE WHEN flown > 0 THEN delta ELSE 0 END), 0) AS fei_bao_net"
-        " FROM hand_seats WHERE guild_id = ? AND player_id = ? AND status = 'confirmed'",
-        (guild_id, player_id),
+    """A player's figures over their confirmed hands: the maintained totals, patterns and
+    head-to-head nets, and the running total after each hand (read from the hands). Four
+    reads: a busy event loop pays for each round trip to the database thread."""
+    row = await db.fetchone(
+        "SELECT p.*, a.hands, a.wins, a.self_draws, a.total, a.biggest, a.fei_bao,"
+        " a.fei_bao_net, (SELECT COALESCE(SUM(o.hands), 0) FROM totals_all o"
+        "  WHERE o.player_id = p.id AND o.guild_id <> p.guild_id) AS elsewhere"
+        " FROM players p LEFT JOIN totals_all a ON a.guild_id = p.guild_id AND a.player_id = p.id"
+        " WHERE p.id = ? AND p.guild_id = ?",
+        (player_id, guild_id),
     )
-    assert agg is not None
+    if row is None:
+        raise NotFound(f"player #{player_id} does not exist in this server")
+    player = player_from_row(row)
     patterns = await db.fetchall(
-        "SELECT COALESCE(h.pattern, '?') AS pattern, COUNT(*) AS n FROM hand_seats hs"
-        " JOIN hands h ON h.id = hs.hand_id WHERE hs.guild_id = ? AND hs.player_id = ?"
-        " AND hs.status = 'confirmed' AND hs.won = 1 GROUP BY h.pattern ORDER BY n DESC",
+        "SELECT pattern, wins FROM totals_pattern WHERE guild_id = ? AND player_id = ?"
+        " ORDER BY wins DESC, pattern",
         (guild_id, player_id),
     )
     h2h = await db.fetchall(
-        "SELECT CASE WHEN p.payer_id = ? THEN p.payee_id ELSE p.payer_id END AS other,"
-        " SUM(CASE WHEN p.payee_id = ? THEN p.amount ELSE -p.amount END) AS net"
-        " FROM payments p JOIN hands h ON h.id = p.hand_id"
-        " WHERE h.guild_id = ? AND h.status = 'confirmed' AND (p.payer_id = ? OR p.payee_id = ?)"
-        " GROUP BY other",
-        (player_id, player_id, guild_id, player_id, player_id),
-    )
-    trend_rows = await db.fetchall(
-        "SELECT delta FROM hand_seats WHERE guild_id = ? AND player_id = ?"
-        " AND status = 'confirmed' ORDER BY created_at, hand_id",
+        "SELECT h.other_id, h.net, p.* FROM totals_h2h h"
+        " LEFT JOIN players p ON p.id = h.other_id AND p.guild_id = h.guild_id"
+        " WHERE h.guild_id = ? AND h.player_id = ? ORDER BY h.other_id",
         (guild_id, player_id),
     )
-    trend: list[int] = []
-    running = 0
-    for r in trend_rows:
-        running += r["delta"]
-        trend.append(running)
-    opponents = {r["other"]: await get_player(db, guild_id, r["other"]) for r in h2h}
+    for r in h2h:
+        if r["id"] is None:
+            raise NotFound(f"player #{r['other_id']} does not exist in this server")
+    # a player's rows all carry their guild (a player belongs to one guild, and merges stay
+    # inside it): then the guild filter is left out, so that the index on (player_id, status,
+    # created_at, hand_id, delta) answers alone; otherwise the rows are filtered
+    here = row["elsewhere"] == 0
+    deltas = await db.fetchall(
+        "SELECT delta FROM hand_seats WHERE player_id = ? AND status = 'confirmed'"
+        + ("" if here else " AND guild_id = ?")
+        + " ORDER BY created_at, hand_id",
+        (player_id,) if here else (player_id, guild_id),
+    )
     return PlayerStats(
         player,
-        agg["hands"],
-        agg["wins"],
-        agg["self_draws"],
-        agg["total"],
-        agg["biggest"],
-        agg["fei_bao"],
-        agg["fei_bao_net"],
-        {r["pattern"]: r["n"] for r in patterns},
-        {r["other"]: r["net"] for r in h2h},
-        opponents,
-        trend,
+        hands=row["hands"] or 0,  # no row: no confirmed hand
+        wins=row["wins"] or 0,
+        self_draws=row["self_draws"] or 0,
+        total=row["total"] or 0,
+        biggest=row["biggest"] or 0,
+        fei_bao=row["fei_bao"] or 0,
+        fei_bao_net=row["fei_bao_net"] or 0,
+        patterns={r["pattern"]: r["wins"] for r in patterns},
+        head_to_head={r["other_id"]: r["net"] for r in h2h},
+        opponents={r["other_id"]: player_from_row(r) for r in h2h},
+        trend=list(itertools.accumulate(r[0] for r in deltas)),
     )
 
 
