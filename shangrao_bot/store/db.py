@@ -69,10 +69,10 @@ def path_from_url(url: str) -> str:
     return path
 
 
-async def _configure(conn: aiosqlite.Connection) -> None:
+async def _configure(conn: aiosqlite.Connection, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
     await conn.execute("PRAGMA journal_mode=WAL")
     await conn.execute("PRAGMA foreign_keys=ON")
-    await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    await conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
     # NORMAL is durable in WAL mode against a killed process (not a power cut), and much faster
     await conn.execute("PRAGMA synchronous=NORMAL")
 
@@ -112,8 +112,12 @@ class Database:
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path, migrate_to: int = LATEST) -> Database:
-        """Open (creating if needed) and migrate the database file at ``path``."""
+    async def open(
+        cls, path: str | Path, migrate_to: int = LATEST, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> Database:
+        """Open (creating if needed) and migrate the database file at ``path``.
+        ``busy_timeout_ms``: how long a write waits for another process's lock before it is
+        refused as :class:`StorageUnavailable`."""
         p = str(path)
         if p == ":memory:" or p.startswith("file::memory:"):
             # the writer and the reader would be two separate, empty databases
@@ -121,11 +125,11 @@ class Database:
         Path(p).parent.mkdir(parents=True, exist_ok=True)
         writer = await aiosqlite.connect(p, isolation_level=None)
         try:
-            await _configure(writer)
+            await _configure(writer, busy_timeout_ms)
             await migrate(writer, migrate_to)
             reader = await aiosqlite.connect(p, isolation_level=None)
             reader.row_factory = sqlite3.Row
-            await _configure(reader)
+            await _configure(reader, busy_timeout_ms)
         except BaseException:
             await writer.close()
             raise

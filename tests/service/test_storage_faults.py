@@ -1,0 +1,179 @@
+"""A failed write never freezes a table and never loses or duplicates a move — with real
+faults (:mod:`tests.storage_faults`): a full filesystem, another process holding the write lock
+past the busy timeout, a database made read-only.
+
+Each scenario: a human's move is refused with ``StorageUnavailable`` while storage is down and
+the table stays exactly at its last saved state (nothing shown, nothing kept); its timer keeps
+firing (retries) instead of freezing; once storage is back the human's move is taken once and
+the table finishes the session by itself (AI moves, timeouts, the hand in the ledger, the
+settlement). Afterwards the event log is contiguous, a fresh service resumed from the file has
+the same state, and every move appears exactly once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Protocol
+
+import pytest
+
+from shangrao_bot.engine.actions import ActionKind
+from shangrao_bot.engine.events import EventKind
+from shangrao_bot.engine.state import HandState
+from shangrao_bot.errors import StorageUnavailable
+from shangrao_bot.service import TableService
+from shangrao_bot.store import games
+from shangrao_bot.store.db import Database
+from tests.service.conftest import (
+    FAST,
+    HOST,
+    ManualClock,
+    RecordingPresenter,
+    drive,
+    legal_now,
+    normal_policy,
+    open_table,
+    seeds_for,
+)
+from tests.storage_faults import DiskFull, ReadOnly, WriteLock
+
+BUSY_MS = 50  # the busy timeout these tests run with: a held lock fails fast
+
+
+class Fault(Protocol):
+    async def start(self) -> None: ...
+    async def stop(self) -> None: ...
+
+
+async def _seqs(db: Database, table_id: int) -> list[int]:
+    rows = await db.fetchall(
+        "SELECT seq FROM game_events WHERE table_id = ? ORDER BY seq", (table_id,)
+    )
+    return [int(r["seq"]) for r in rows]
+
+
+async def _same_after_resume(path: Path, svc: TableService, clock: ManualClock, tid: int) -> None:
+    """A fresh service resumed from the file holds the table's in-memory state exactly."""
+    db = await Database.open(path, busy_timeout_ms=BUSY_MS)
+    fresh = TableService(db, RecordingPresenter(clock), clock=clock, config=FAST, seeds=seeds_for)
+    try:
+        await fresh.resume_all()
+        assert fresh.snapshot(tid) == svc.snapshot(tid)
+    finally:
+        await fresh.shutdown()
+        await db.close()
+
+
+async def _scenario(
+    path: Path,
+    clock: ManualClock,
+    make_fault: Callable[[], Fault],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    db = await Database.open(path, busy_timeout_ms=BUSY_MS)
+    presenter = RecordingPresenter(clock)
+    svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
+    try:
+        tid = await open_table(svc, hands=1)
+        policy = normal_policy(5)
+        await drive(svc, clock, tid, {HOST: policy}, lambda: legal_now(svc, tid, HOST) is not None)
+        view = legal_now(svc, tid, HOST)
+        assert view is not None
+        move = policy(view)
+        before = svc.snapshot(tid)
+        shown = len(presenter.calls)
+
+        fault = make_fault()
+        await fault.start()
+        try:
+            with caplog.at_level(logging.WARNING):
+                with pytest.raises(StorageUnavailable):
+                    await svc.act(tid, HOST, move, view.public.sequence, hand=1)
+                # the move is not kept, nothing unsaved was shown, and a retry is armed
+                assert svc.snapshot(tid) == before
+                assert len(presenter.calls) == shown
+                assert svc._timers.due(tid) is not None
+                # time goes on while storage is down: the timer keeps firing (the turn's
+                # deadline passes, the retries back off) and the table stays as saved
+                fired = 0
+                start = clock.now()
+                while clock.now() - start < 120:
+                    assert await clock.advance_next()
+                    fired += 1
+                assert fired >= 4
+                assert svc.snapshot(tid) == before
+                assert len(presenter.calls) == shown
+                assert svc._timers.due(tid) is not None
+            warnings = [r for r in caplog.records if "storage unavailable" in r.getMessage()]
+            assert warnings and all(r.levelno == logging.WARNING for r in warnings)
+            assert all(r.exc_info is None for r in warnings)  # a warning, not a traceback
+        finally:
+            await fault.stop()
+
+        # storage is back: the table's own retry saves it (the turn's deadline moved on by
+        # the grace: nobody is struck for the storage's downtime), and the move is taken once
+        assert await clock.advance_next()
+        assert tid not in svc._faults
+        after = svc.snapshot(tid)
+        assert after["session"] == before["session"]
+        assert after["runtime"]["deadline"] > clock.now()
+        assert legal_now(svc, tid, HOST) == view
+        result = await svc.act(tid, HOST, move, view.public.sequence, hand=1)
+        assert not result.duplicate
+        hand = svc._tables[tid].hand
+        assert hand is not None and hand.actions.count(result.action) == 1
+        seqs = await _seqs(db, tid)
+        assert seqs == list(range(1, len(seqs) + 1))
+        await _same_after_resume(path, svc, clock, tid)
+
+        # the table goes on (AI moves, the hand into the ledger, the settlement) to the end
+        await drive(svc, clock, tid, {HOST: policy}, presenter.closed)
+        assert [c.args["reason"] for c in presenter.named("table_closed")] == ["completed"]
+        seqs = await _seqs(db, tid)
+        assert seqs == list(range(1, len(seqs) + 1))
+        session_id = before["table"]["ledger_session_id"]
+        hands = await db.fetchall("SELECT id FROM hands WHERE session_id = ?", (session_id,))
+        assert len(hands) == 1  # recorded once
+        stored = await games.get_table(db, tid)
+        assert stored.status == "closed" and stored.snapshot is not None
+        # every move is in the log exactly once: the engine events logged for the hand are
+        # the ones its saved state replays to
+        final = HandState.from_dict(stored.snapshot["last_hand"])
+        logged = [
+            (e["kind"], e["seat"])
+            for e in await games.load_events(db, tid)
+            if e.get("type") == "engine" and e["kind"] == EventKind.DISCARDED.value
+        ]
+        played = [
+            (EventKind.DISCARDED.value, a.seat)
+            for a in final.actions
+            if a.kind is ActionKind.DISCARD
+        ]
+        assert logged == played
+        assert result.action in final.actions
+    finally:
+        await svc.shutdown()
+        await db.close()
+
+
+async def test_a_full_disk_never_freezes_a_table(
+    tmp_path: Path, clock: ManualClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    with DiskFull(tmp_path / "small") as disk:
+        await _scenario(disk.database, clock, lambda: disk, caplog)
+
+
+async def test_a_write_lock_held_past_the_busy_timeout_never_freezes_a_table(
+    tmp_path: Path, clock: ManualClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "tables.db"
+    await _scenario(path, clock, lambda: WriteLock(path), caplog)
+
+
+async def test_a_read_only_database_never_freezes_a_table(
+    tmp_path: Path, clock: ManualClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "tables.db"
+    await _scenario(path, clock, lambda: ReadOnly(path), caplog)
