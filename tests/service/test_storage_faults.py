@@ -23,11 +23,13 @@ from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.events import EventKind
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.errors import StorageUnavailable
-from shangrao_bot.service import TableService
+from shangrao_bot.service import TableService, TableStatus
 from shangrao_bot.store import games
 from shangrao_bot.store.db import Database
 from tests.service.conftest import (
+    CHANNEL,
     FAST,
+    GUILD,
     HOST,
     ManualClock,
     RecordingPresenter,
@@ -177,3 +179,75 @@ async def test_a_read_only_database_never_freezes_a_table(
 ) -> None:
     path = tmp_path / "tables.db"
     await _scenario(path, clock, lambda: ReadOnly(path), caplog)
+
+
+async def test_lobby_changes_that_cannot_be_saved_are_not_kept(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """Creating, joining, seating an AI, ending: each refused with ``StorageUnavailable`` while
+    another process holds the write lock — and nothing of it stays in memory (no seat, no
+    table, no member marked as seated). Once the lock is gone, the same calls work."""
+    path = tmp_path / "tables.db"
+    db = await Database.open(path, busy_timeout_ms=BUSY_MS)
+    presenter = RecordingPresenter(clock)
+    svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
+    lock = WriteLock(path)
+    try:
+        tid = (await svc.create_table(GUILD, CHANNEL, HOST, "Host")).id
+        before = svc.snapshot(tid)
+        shown = len(presenter.calls)
+        await lock.start()
+        try:
+            with pytest.raises(StorageUnavailable):
+                await svc.join(tid, 201, "b")
+            with pytest.raises(StorageUnavailable):
+                await svc.add_ai(tid, HOST)
+            with pytest.raises(StorageUnavailable):
+                await svc.create_table(GUILD, CHANNEL, 202, "c")
+            with pytest.raises(StorageUnavailable):
+                await svc.end(tid, HOST)
+            assert svc.snapshot(tid) == before
+            assert svc.table_of(GUILD, 201) is None and svc.table_of(GUILD, 202) is None
+            assert [t.id for t in svc.tables(GUILD)] == [tid]
+            assert len(presenter.calls) == shown
+        finally:
+            await lock.stop()
+        await svc.join(tid, 201, "b")
+        assert svc.table_of(GUILD, 201) == tid
+        other = await svc.create_table(GUILD, CHANNEL, 202, "c")
+        assert svc.table_of(GUILD, 202) == other.id
+        await svc.end(tid, HOST)
+        assert presenter.named("table_closed")[-1].args["reason"] == "ended"
+        assert svc.table_of(GUILD, 201) is None
+        seqs = await _seqs(db, tid)
+        assert seqs == list(range(1, len(seqs) + 1))
+        assert (await games.get_table(db, tid)).status == "closed"
+    finally:
+        await svc.shutdown()
+        await db.close()
+
+
+async def test_a_lobby_expiring_while_storage_is_down_closes_once_it_is_back(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    path = tmp_path / "tables.db"
+    db = await Database.open(path, busy_timeout_ms=BUSY_MS)
+    presenter = RecordingPresenter(clock)
+    svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
+    lock = WriteLock(path)
+    try:
+        tid = (await svc.create_table(GUILD, CHANNEL, HOST, "Host")).id
+        await lock.start()
+        try:
+            await clock.advance(FAST.lobby_idle_seconds + 10)
+            assert not presenter.closed()
+            assert svc.get(tid).status is TableStatus.LOBBY
+        finally:
+            await lock.stop()
+        await clock.advance(FAST.storage_retry_max_seconds)
+        assert [c.args["reason"] for c in presenter.named("table_closed")] == ["expired"]
+        assert svc.tables(GUILD) == [] and svc.table_of(GUILD, HOST) is None
+        assert (await games.get_table(db, tid)).status == "closed"
+    finally:
+        await svc.shutdown()
+        await db.close()
