@@ -54,6 +54,7 @@ def service_config_for(settings: Settings) -> ServiceConfig:
         ready_seconds=_or(t.ready_seconds, d.ready_seconds),
         min_between_hands=_or(t.min_between_hands, d.min_between_hands),
         resume_grace_seconds=_or(t.resume_grace_seconds, d.resume_grace_seconds),
+        lobby_idle_seconds=_or(t.lobby_idle_seconds, d.lobby_idle_seconds),
     )
 
 

@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from shangrao_bot.discord_bot import service_config_for
 from shangrao_bot.service import ServiceConfig, TableService, TableStatus
 from shangrao_bot.service.errors import TableNotFound, TooManyTables
 from shangrao_bot.service.messages import MESSAGES
+from shangrao_bot.settings import SettingsError, load_settings
 from shangrao_bot.store import games
 from shangrao_bot.store.db import Database
 from tests.service.conftest import (
@@ -143,3 +145,10 @@ async def test_the_idle_time_is_a_setting(
         assert _closed(presenter, tid) == ["expired"]
     finally:
         await svc.shutdown()
+
+
+def test_the_idle_time_comes_from_the_environment() -> None:
+    settings = load_settings({"TABLE_LOBBY_IDLE_SECONDS": "600"})
+    assert service_config_for(settings) == ServiceConfig(lobby_idle_seconds=600.0)
+    with pytest.raises(SettingsError):
+        load_settings({"TABLE_LOBBY_IDLE_SECONDS": "5"})  # a lobby needs time to fill
