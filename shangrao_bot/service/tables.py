@@ -31,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from typing import Any
@@ -179,10 +179,16 @@ class TableService:
         turn_seconds: float | None = None,
         claim_seconds: float | None = None,
         seat_host: bool = True,
+        thread: Callable[[int], Awaitable[int]] | None = None,
     ) -> TableInfo:
         """Open a lobby. Rules: the guild's settings, with ``preset`` instead of the guild's
         preset if given. The host sits down at once unless ``seat_host`` is False (a host who
-        only watches, e.g. a table of four AI players)."""
+        only watches, e.g. a table of four AI players).
+
+        ``thread(table_id)``: opens the table's thread (named after the table's id, known by
+        then) and returns its id, once every check has passed — so a refused table opens no
+        thread, and the thread is in the table's first save: no state where the table is
+        saved but its thread is not. When it raises, nothing of the table stays."""
         rules = rules_for(await get_settings(self._db, guild_id), preset)
         cfg = table_config(self.config, rules, hands, turn_seconds, claim_seconds)
         if len(self.tables(guild_id)) >= self.config.max_tables_per_guild:
@@ -193,6 +199,16 @@ class TableService:
         if seat_host and (guild_id, host_id) in self._seated:  # sat down elsewhere meanwhile
             await games.close_table(self._db, stored.id)
             self._check_free(guild_id, host_id)
+        if thread is not None:
+            try:
+                thread_id = await thread(stored.id)
+            except BaseException:
+                with suppress(StorageUnavailable):  # else closed at the next start-up
+                    await games.close_table(self._db, stored.id)
+                raise
+            if seat_host and (guild_id, host_id) in self._seated:
+                await games.close_table(self._db, stored.id)
+                self._check_free(guild_id, host_id)
         table = Table(
             id=stored.id,
             guild_id=guild_id,

@@ -251,3 +251,43 @@ async def test_a_lobby_expiring_while_storage_is_down_closes_once_it_is_back(
     finally:
         await svc.shutdown()
         await db.close()
+
+
+async def test_a_table_whose_first_save_fails_leaves_nothing_behind(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """The disk fills while the Discord layer opens the table's thread (after the table's row
+    exists, before its first save): the host is told, is not seated, no table is listed, and
+    the thread is reported back for removal; once space is back the table opens."""
+    with DiskFull(tmp_path / "small") as disk:
+        db = await Database.open(disk.database, busy_timeout_ms=BUSY_MS)
+        presenter = RecordingPresenter(clock)
+        svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
+        try:
+
+            async def thread_while_filling(table_id: int) -> int:
+                await disk.start()
+                return 9000 + table_id
+
+            with pytest.raises(StorageUnavailable):
+                await svc.create_table(GUILD, CHANNEL, HOST, "Host", thread=thread_while_filling)
+            assert svc.tables(GUILD) == [] and svc.table_of(GUILD, HOST) is None
+            assert presenter.calls == []
+            await disk.stop()
+
+            async def thread(table_id: int) -> int:
+                return 9000 + table_id
+
+            info = await svc.create_table(GUILD, CHANNEL, HOST, "Host", thread=thread)
+            assert info.thread_id == 9000 + info.id
+            assert (await games.get_table(db, info.id)).snapshot is not None
+            # the row of the failed attempt closes at the next start-up (it has no snapshot)
+            await svc.shutdown()
+            again = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
+            assert [i.id for i in await again.resume_all()] == [info.id]
+            rows = await db.fetchall("SELECT id FROM game_tables WHERE status = 'open'")
+            assert [r["id"] for r in rows] == [info.id]
+            await again.shutdown()
+        finally:
+            await svc.shutdown()
+            await db.close()

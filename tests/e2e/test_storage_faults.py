@@ -1,0 +1,129 @@
+"""Storage faults seen from Discord: the real ShangraoBot, its database on a small filesystem
+that fills up (:mod:`tests.storage_faults`), against the loopback fake Discord.
+
+While the disk is full every command and button that must write answers "storage is
+unavailable, try again" in the user's language — never the generic apology — and nothing is
+half-written; the expiry sweep logs a warning instead of a traceback; once space is back the
+same actions work.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Iterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.settings import Settings
+from shangrao_bot.store.guilds import get_settings
+from shangrao_bot.ui.i18n import t
+from shangrao_bot.ui.score_views import bot_book
+from tests.e2e.conftest import StartBot
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_model import FakeUser
+from tests.e2e.test_scorekeeping import WIN, counts, mention, start_session
+from tests.storage_faults import DiskFull
+
+UNAVAILABLE = {lang: t("error.storage_unavailable", lang) for lang in ("en", "zh-CN", "zh-TW")}
+
+
+@pytest.fixture
+def disk(tmp_path: Path) -> Iterator[DiskFull]:
+    with DiskFull(tmp_path / "small", database="bot.db") as small:
+        yield small
+
+
+@pytest.fixture
+async def bot(
+    fake_discord: FakeDiscord, start_bot: StartBot, disk: DiskFull
+) -> AsyncIterator[ShangraoBot]:
+    settings = Settings(
+        discord_token=fake_discord.token,
+        database_url=f"sqlite:///{disk.database}",
+        dev_guild_id=fake_discord.guild.id,
+    )
+    yield await start_bot(ShangraoBot(settings))
+
+
+def unavailable(text: str, lang: str = "en") -> bool:
+    return text.strip() == UNAVAILABLE[lang]
+
+
+async def _refused(fake: FakeDiscord, who: FakeUser, command: str, **options: object) -> str:
+    answer = await (await fake.slash(who, command, **options)).response()
+    assert answer.ephemeral
+    return answer.text()
+
+
+async def test_commands_and_buttons_say_storage_is_unavailable_and_write_nothing(
+    fake_discord: FakeDiscord, bot: ShangraoBot, disk: DiskFull, caplog: pytest.LogCaptureFixture
+) -> None:
+    fake = fake_discord
+    alice, bob, carol, dave = (fake.user(n) for n in ("alice", "bob", "carol", "dave"))
+    await start_session(fake, alice, " ".join(mention(u) for u in (alice, bob, carol, dave)))
+    preview = await (await fake.slash(alice, "score tiles", **WIN)).response()
+    confirm = next(c for c in preview.custom_ids if c.startswith("sk:confirm:"))
+    before = await counts(bot)
+    settings_before = await get_settings(bot.db, fake.guild.id)
+
+    await disk.start()
+    try:
+        with caplog.at_level(logging.WARNING):
+            # scoring, confirming, the rules, the session's end: refused, in each one's language
+            assert unavailable(
+                await _refused(fake, bob, "score quick", winner="2", pattern="平胡自摸"), "zh-CN"
+            )
+            assert unavailable(await _refused(fake, alice, "score draw"))
+            refused = await (await fake.click(bob, preview, confirm)).response()
+            assert refused.ephemeral and unavailable(refused.text(), "zh-CN")
+            assert unavailable(await _refused(fake, alice, "rules set", confirm_minutes=5))
+            assert unavailable(await _refused(fake, alice, "score undo", reason="oops"))
+            # a preview expiring meanwhile: the sweep cannot void it and says so in one line
+            book = bot_book(bot)
+            real = book.now
+            book.now = lambda: real() + timedelta(days=1)
+            try:
+                sessions = bot.get_cog("Sessions")
+                assert sessions is not None
+                await sessions._sweep_once()  # type: ignore[attr-defined]
+            finally:
+                book.now = real
+        assert await counts(bot) == before
+        assert await get_settings(bot.db, fake.guild.id) == settings_before
+        assert "Waiting for 1 confirmation" in preview.text()
+        assert not [r for r in caplog.records if r.exc_info is not None]
+        assert not [r for r in caplog.records if "unexpected error" in r.getMessage()]
+        assert any("storage unavailable" in r.getMessage() for r in caplog.records)
+    finally:
+        await disk.stop()
+
+    # space is back: the same actions work
+    await (await fake.click(bob, preview, confirm)).response()
+    assert "Confirmed: it counts." in preview.text()
+    answer = await (await fake.slash(alice, "rules set", confirm_minutes=5)).response()
+    assert not answer.ephemeral
+    assert (await get_settings(bot.db, fake.guild.id)).confirm_minutes == 5
+
+    # the end of the session and a Paid button: refused while full, then done once
+    await disk.start()
+    try:
+        assert unavailable(await _refused(fake, alice, "session end"))
+        assert (await counts(bot))[4:] == before[4:]  # the session is open, no transfer
+    finally:
+        await disk.stop()
+    end = await (await fake.slash(alice, "session end")).response()
+    assert "final standings" in end.text()
+    paid = [c for c in end.custom_ids if c.startswith("sk:paid:")]
+    assert paid
+    await disk.start()
+    try:
+        refused = await (await fake.click(alice, end, paid[0])).response()
+        assert refused.ephemeral and unavailable(refused.text())
+        assert len([c for c in end.custom_ids if c.startswith("sk:paid:")]) == len(paid)
+    finally:
+        await disk.stop()
+    await (await fake.click(alice, end, paid[0])).response()
+    assert len([c for c in end.custom_ids if c.startswith("sk:paid:")]) == len(paid) - 1
