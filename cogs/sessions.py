@@ -151,7 +151,16 @@ class Sessions(
             embed=scoreboard_embed(board, lang),
         )
         message = await interaction.original_response()
-        await set_board_message(self.bot.db, info.guild_id, info.id, message.channel.id, message.id)
+        try:
+            await set_board_message(
+                self.bot.db, info.guild_id, info.id, message.channel.id, message.id
+            )
+        except StorageUnavailable as exc:
+            # the session is saved and its board posted: telling the player "nothing was
+            # saved" would be wrong; the board just does not update itself (/session show does)
+            log.warning(
+                "session %d: board not linked, storage unavailable (%s)", info.id, exc.detail
+            )
 
     @app_commands.command(
         name=_("show"), description=_("Show a session's scoreboard (default: this channel's)")

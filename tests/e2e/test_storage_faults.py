@@ -127,3 +127,41 @@ async def test_commands_and_buttons_say_storage_is_unavailable_and_write_nothing
         await disk.stop()
     await (await fake.click(alice, end, paid[0])).response()
     assert len([c for c in end.custom_ids if c.startswith("sk:paid:")]) == len(paid) - 1
+
+
+ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
+
+
+async def test_a_fault_after_the_answer_was_posted_keeps_what_was_saved(
+    fake_discord: FakeDiscord, bot: ShangraoBot, disk: DiskFull, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The disk fills right after the session's board or a hand's preview was posted (the
+    session and the hand are saved; only the link to the message is not): the player is not
+    told "nothing was saved" — it was — and the session and the preview work."""
+    fake = fake_discord
+    alice, bob, carol, dave = (fake.user(n) for n in ("alice", "bob", "carol", "dave"))
+
+    def warned() -> int:
+        return sum("storage unavailable" in r.getMessage() for r in caplog.records)
+
+    with caplog.at_level(logging.WARNING):
+        fake.before_next("GET", ORIGINAL, disk.start)
+        players = " ".join(mention(u) for u in (alice, bob, carol, dave))
+        rec = await fake.slash(alice, "session start", players=players)
+        started = await rec.response()
+        assert not started.ephemeral and "Session #1" in started.text()
+        await fake.wait_for(lambda: warned() == 1, timeout=5)
+        assert rec.followups == []  # no "nothing was saved": the session was
+        await disk.stop()
+        fake.before_next("GET", ORIGINAL, disk.start)
+        rec = await fake.slash(alice, "score tiles", **WIN)
+        preview = await rec.response()
+        assert not preview.ephemeral and "Hand #1 · session #1" in preview.text()
+        await fake.wait_for(lambda: warned() == 2, timeout=5)
+        assert rec.followups == []
+        await disk.stop()
+    assert not [r for r in caplog.records if r.exc_info is not None]
+    assert (await counts(bot))[0] == 1 and (await counts(bot))[4] == 1
+    confirm = next(c for c in preview.custom_ids if c.startswith("sk:confirm:"))
+    await (await fake.click(bob, preview, confirm)).response()
+    assert "Confirmed: it counts." in preview.text()
