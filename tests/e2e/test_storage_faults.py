@@ -9,6 +9,7 @@ same actions work.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Iterator
 from datetime import timedelta
@@ -25,6 +26,15 @@ from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_model import FakeUser
 from tests.e2e.test_scorekeeping import WIN, counts, mention, start_session
+from tests.e2e.test_tables import (
+    make_bot,
+    move_ids,
+    open_table,
+    pick,
+    result_posted,
+    seat_ais_and_start,
+    until,
+)
 from tests.storage_faults import DiskFull
 
 UNAVAILABLE = {lang: t("error.storage_unavailable", lang) for lang in ("en", "zh-CN", "zh-TW")}
@@ -165,3 +175,51 @@ async def test_a_fault_after_the_answer_was_posted_keeps_what_was_saved(
     confirm = next(c for c in preview.custom_ids if c.startswith("sk:confirm:"))
     await (await fake.click(bob, preview, confirm)).response()
     assert "Confirmed: it counts." in preview.text()
+
+
+async def test_a_table_on_a_full_disk_refuses_the_move_and_plays_on_after(
+    fake_discord: FakeDiscord, start_bot: StartBot, disk: DiskFull
+) -> None:
+    """Lobby buttons and a move refused with the storage message while the disk is full (the
+    move not taken: the same button works once space is back), then the hand is played to
+    its end."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    bot = await start_bot(make_bot(fake, disk.database))
+    table_id, thread, lobby = await open_table(fake, bot, alice)
+    await disk.start()
+    try:
+        rec = await fake.click(alice, lobby, f"mj:{table_id}:ai-normal")
+        answer = await rec.response()
+        assert answer.ephemeral and unavailable(answer.text())
+        assert bot.service.get(table_id).seats[1] is None
+    finally:
+        await disk.stop()
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await until(lambda: fake.dm_messages(alice) and move_ids(fake.dm_messages(alice)[-1]), 30)
+    dm = fake.dm_messages(alice)[-1]
+    move = pick(move_ids(dm))
+    before = bot.service.snapshot(table_id)
+    await disk.start()
+    try:
+        rec = await fake.click(alice, dm, move)
+        await rec.wait_followups(1)
+        assert unavailable(rec.followups[-1].text())
+        assert bot.service.snapshot(table_id) == before
+    finally:
+        await disk.stop()
+    await (await fake.click(alice, dm, move)).response()
+    assert bot.service.snapshot(table_id) != before
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 90
+    while not result_posted(fake, thread):
+        assert loop.time() < end, "the hand did not end"
+        dm = fake.dm_messages(alice)[-1]
+        ids = move_ids(dm)
+        if not ids:
+            await asyncio.sleep(0.01)
+            continue
+        edits = dm.edits
+        await (await fake.click(alice, dm, pick(ids))).response()
+        await until(lambda d=dm, e=edits: d.edits != e or fake.dm_messages(alice)[-1] is not d, 5)
+    await until(lambda: any("final standings" in m.text() for m in fake.channel_messages(thread)))
