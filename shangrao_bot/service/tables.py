@@ -108,6 +108,7 @@ class TableService:
         # SECRET: each table's last saved snapshot (what it goes back to when a save fails)
         self._saved: dict[int, dict[str, Any]] = {}
         self._faults: dict[int, int] = {}  # table id → storage faults in a row
+        self._unrestored: set[int] = set()  # resumed, "restored" not shown yet (not saved)
 
     # --- reading (no lock, no waiting) ---------------------------------------------------------
 
@@ -436,10 +437,10 @@ class TableService:
             self._saved[table.id] = stored.snapshot
             for user in table.users():
                 self._seated[(table.guild_id, user)] = table.id
+            self._unrestored.add(table.id)  # the first change that saves shows it restored
             try:
-                async with self._changing(table.id) as run:
-                    run.out.restored(run.info())
-                    run.reprompt()
+                async with self._changing(table.id):
+                    pass
             except StorageUnavailable:
                 pass  # back to the saved state; it tries again by itself
             if table.id in self._tables:
@@ -513,6 +514,9 @@ class TableService:
             if table_id in self._faults:
                 self._grace(table)  # nobody is struck for the storage's downtime
             run = TableRun(table, self.config, self._clock.now(), Effects())
+            if table_id in self._unrestored:
+                run.out.restored(run.info())
+                run.reprompt()
             try:
                 yield run
             except StorageUnavailable as exc:
@@ -549,6 +553,7 @@ class TableService:
         run.refresh_private()
         await self._persist(run)
         self._faults.pop(t.id, None)
+        self._unrestored.discard(t.id)
         await self._present(run.saved_calls)
         self._arm(t)
 
@@ -607,6 +612,7 @@ class TableService:
         self._locks.pop(table.id, None)
         self._saved.pop(table.id, None)
         self._faults.pop(table.id, None)
+        self._unrestored.discard(table.id)
         for key, where in list(self._seated.items()):
             if where == table.id:
                 del self._seated[key]

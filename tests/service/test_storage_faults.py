@@ -291,3 +291,39 @@ async def test_a_table_whose_first_save_fails_leaves_nothing_behind(
         finally:
             await svc.shutdown()
             await db.close()
+
+
+async def test_a_restart_while_storage_is_down_resumes_once_it_is_back(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    """The bot restarts while another process holds the write lock: the tables are back in
+    memory as saved, shown as restored only once that is saved, and play on."""
+    path = tmp_path / "tables.db"
+    db = await Database.open(path, busy_timeout_ms=BUSY_MS)
+    first = TableService(db, RecordingPresenter(clock), clock=clock, config=FAST, seeds=seeds_for)
+    tid = await open_table(first, hands=1)
+    await drive(first, clock, tid, {}, lambda: legal_now(first, tid, HOST) is not None)
+    saved = first.snapshot(tid)
+    await first.shutdown()
+
+    presenter = RecordingPresenter(clock)
+    second = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
+    lock = WriteLock(path)
+    try:
+        await lock.start()
+        try:
+            assert [i.id for i in await second.resume_all()] == [tid]
+            assert second.snapshot(tid) == saved and second.table_of(GUILD, HOST) == tid
+            await clock.advance(10)
+            assert presenter.calls == []
+        finally:
+            await lock.stop()
+        await clock.advance(FAST.storage_retry_max_seconds)
+        assert [c.name for c in presenter.calls[:2]] == ["restored", "prompt"]
+        assert len(presenter.named("restored")) == 1
+        await drive(second, clock, tid, {HOST: normal_policy(2)}, presenter.closed)
+        seqs = await _seqs(db, tid)
+        assert seqs == list(range(1, len(seqs) + 1))
+    finally:
+        await second.shutdown()
+        await db.close()
