@@ -434,7 +434,7 @@ class TableService:
                 continue
             self._grace(table)
             self._tables[table.id] = table
-            self._saved[table.id] = stored.snapshot
+            self._saved[table.id] = copy.deepcopy(stored.snapshot)  # shares nothing with it
             for user in table.users():
                 self._seated[(table.guild_id, user)] = table.id
             self._unrestored.add(table.id)  # the first change that saves shows it restored
@@ -644,20 +644,21 @@ class TableService:
         t = run.table
         faults = self._faults.get(t.id, 0) + 1
         delay = self._backoff(faults)
+        saved = self._saved.get(t.id)
+        for key, where in list(self._seated.items()):
+            if where == t.id:
+                del self._seated[key]
+        if saved is None:
+            log.warning("table %s: storage unavailable (%s); not opened", t.id, exc.detail)
+            self._forget(t)
+            await self._present(run.saved_calls)
+            return
         log.warning(
             "table %s: storage unavailable (%s); back to its last saved state, retrying in %.0f s",
             t.id,
             exc.detail,
             delay,
         )
-        saved = self._saved.get(t.id)
-        for key, where in list(self._seated.items()):
-            if where == t.id:
-                del self._seated[key]
-        if saved is None:
-            self._forget(t)
-            await self._present(run.saved_calls)
-            return
         self._faults[t.id] = faults
         table = table_from_snapshot(copy.deepcopy(saved), self._seed_source(t.id))
         if table.status is TableStatus.LOBBY and table.ledger_session_id is None:

@@ -35,7 +35,7 @@ from tests.e2e.test_tables import (
     seat_ais_and_start,
     until,
 )
-from tests.storage_faults import DiskFull
+from tests.storage_faults import DiskFull, WriteLock
 
 UNAVAILABLE = {lang: t("error.storage_unavailable", lang) for lang in ("en", "zh-CN", "zh-TW")}
 
@@ -223,3 +223,32 @@ async def test_a_table_on_a_full_disk_refuses_the_move_and_plays_on_after(
         await (await fake.click(alice, dm, pick(ids))).response()
         await until(lambda d=dm, e=edits: d.edits != e or fake.dm_messages(alice)[-1] is not d, 5)
     await until(lambda: any("final standings" in m.text() for m in fake.channel_messages(thread)))
+
+
+async def test_a_locked_database_is_answered_before_discord_gives_up(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+) -> None:
+    """Another program holds the write lock: the bot's own busy timeout (not a test's) leaves
+    time to answer within Discord's 3 s, so the player reads "storage is unavailable" instead
+    of "This interaction failed" (the fake fails the test on a late acknowledgement)."""
+    fake = fake_discord
+    path = tmp_path / "bot.db"
+    bot = await start_bot(
+        ShangraoBot(
+            Settings(
+                discord_token=fake.token,
+                database_url=f"sqlite:///{path}",
+                dev_guild_id=fake.guild.id,
+            )
+        )
+    )
+    lock = WriteLock(path)
+    await lock.start()
+    try:
+        answer = await (
+            await fake.slash(fake.user("alice"), "rules set", confirm_minutes=5)
+        ).response()
+        assert answer.ephemeral and unavailable(answer.text())
+    finally:
+        await lock.stop()
+    assert (await get_settings(bot.db, fake.guild.id)).confirm_minutes != 5
