@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 
 import discord
 from discord import app_commands
@@ -17,6 +18,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.service.scorebook import Preview, ScoreBook
 from shangrao_bot.store.guilds import get_settings
 from shangrao_bot.store.ledger import get_session, set_hand_message
@@ -35,6 +37,8 @@ from shangrao_bot.ui.score_views import (
 )
 
 from .ledger import MAX_ID
+
+log = logging.getLogger(__name__)
 
 HOWS = [
     app_commands.Choice(name=_("self-draw (自摸)"), value="self"),
@@ -114,7 +118,14 @@ async def post_preview(
         await interaction.response.send_message(embed=embed, files=files)
     if hand is not None and preview.session is not None:
         message = await interaction.original_response()
-        await set_hand_message(bot.db, hand.guild_id, hand.id, message.channel.id, message.id)
+        try:
+            await set_hand_message(bot.db, hand.guild_id, hand.id, message.channel.id, message.id)
+        except StorageUnavailable as exc:
+            # the hand is saved and its preview posted (its buttons name the hand): telling the
+            # player "nothing was saved" would be wrong; only closing the prompt on expiry is lost
+            log.warning(
+                "hand %d: preview not linked, storage unavailable (%s)", hand.id, exc.detail
+            )
         await refresh_scoreboard(bot, bot_book(bot), preview.session, lang)
 
 

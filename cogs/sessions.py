@@ -16,6 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.service.scorebook import ScoreBook, ScoreError, parse_roster
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.ledger import (
@@ -76,10 +77,15 @@ class Sessions(
     async def _sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
-            try:
-                await self.sweep()
-            except Exception:  # a sweep must never end the loop
-                log.exception("sweeping expired previews failed")
+            await self._sweep_once()
+
+    async def _sweep_once(self) -> None:
+        try:
+            await self.sweep()
+        except StorageUnavailable as exc:  # nothing half-done: the next sweep tries again
+            log.warning("sweeping expired previews: storage unavailable (%s)", exc.detail)
+        except Exception:  # a sweep must never end the loop
+            log.exception("sweeping expired previews failed")
 
     async def sweep(self) -> int:
         """Void the previews not confirmed in time; close their prompts (those voided as
@@ -145,7 +151,16 @@ class Sessions(
             embed=scoreboard_embed(board, lang),
         )
         message = await interaction.original_response()
-        await set_board_message(self.bot.db, info.guild_id, info.id, message.channel.id, message.id)
+        try:
+            await set_board_message(
+                self.bot.db, info.guild_id, info.id, message.channel.id, message.id
+            )
+        except StorageUnavailable as exc:
+            # the session is saved and its board posted: telling the player "nothing was
+            # saved" would be wrong; the board just does not update itself (/session show does)
+            log.warning(
+                "session %d: board not linked, storage unavailable (%s)", info.id, exc.detail
+            )
 
     @app_commands.command(
         name=_("show"), description=_("Show a session's scoreboard (default: this channel's)")

@@ -7,6 +7,8 @@ and the buttons' (``shangrao_bot.ui.table_views``) work.
 
 from __future__ import annotations
 
+import contextlib
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -92,28 +94,36 @@ class Tables(commands.Cog):
             names = ", ".join(f"**{t(f'perm.{m}', lang)}**" for m in missing)
             raise UserError("table.missing_permissions", missing=names)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        service = self.bot.service
-        info = await service.create_table(
-            interaction.guild_id,
-            channel.id,
-            interaction.user.id,
-            member_name(interaction),
-            preset=preset.value if preset is not None else None,
-            hands=hands,
-            turn_seconds=turn_seconds,
-            claim_seconds=claim_seconds,
-        )
         guild_lang = public_language(self.bot, interaction.guild_id, interaction.guild_locale)
-        try:
-            thread = await channel.create_thread(
-                name=t("table.thread_name", guild_lang, table=info.id),
+        opened: list[discord.Thread] = []
+
+        async def open_thread(table_id: int) -> int:
+            made = await channel.create_thread(
+                name=t("table.thread_name", guild_lang, table=table_id),
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=1440,
             )
-        except discord.HTTPException:
-            await service.end(info.id, interaction.user.id)
+            opened.append(made)
+            return made.id
+
+        try:  # the thread is saved with the table: both or neither
+            info = await self.bot.service.create_table(
+                interaction.guild_id,
+                channel.id,
+                interaction.user.id,
+                member_name(interaction),
+                preset=preset.value if preset is not None else None,
+                hands=hands,
+                turn_seconds=turn_seconds,
+                claim_seconds=claim_seconds,
+                thread=open_thread,
+            )
+        except BaseException:
+            for made in opened:
+                with contextlib.suppress(discord.HTTPException):
+                    await made.delete()
             raise
-        info = await service.set_thread(info.id, thread.id)
+        thread = opened[0]
         await self.bot.table_presenter.post_lobby(info)
         await interaction.followup.send(
             t("table.reply.created", lang, table=info.id, thread=thread.id), ephemeral=True

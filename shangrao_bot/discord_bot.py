@@ -29,6 +29,12 @@ from shangrao_bot.ui.translator import ShangraoTranslator
 
 log = logging.getLogger(__name__)
 
+# How long a write waits for another program's lock before it is refused as "storage
+# unavailable". Discord drops an interaction not answered within 3 s ("This interaction
+# failed"), so the wait must leave time to answer: the player then reads that storage is
+# unavailable instead of nothing.
+BUSY_TIMEOUT_MS = 1500
+
 
 def cog_extensions() -> list[str]:
     """Names of the modules in the `cogs` package, to be loaded as extensions."""
@@ -54,6 +60,7 @@ def service_config_for(settings: Settings) -> ServiceConfig:
         ready_seconds=_or(t.ready_seconds, d.ready_seconds),
         min_between_hands=_or(t.min_between_hands, d.min_between_hands),
         resume_grace_seconds=_or(t.resume_grace_seconds, d.resume_grace_seconds),
+        lobby_idle_seconds=_or(t.lobby_idle_seconds, d.lobby_idle_seconds),
     )
 
 
@@ -96,7 +103,9 @@ class ShangraoBot(commands.Bot):
         # Tile pictures for buttons: synced in the background, `get` answers None until then.
         self.tile_emojis = TileEmojis()
         self.tile_emojis.start(self)
-        self.db = await Database.open(path_from_url(self.settings.database_url))
+        self.db = await Database.open(
+            path_from_url(self.settings.database_url), busy_timeout_ms=BUSY_TIMEOUT_MS
+        )
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
         self.languages = ServerLanguages()
         await self.languages.load(self.db)

@@ -44,6 +44,7 @@ TABLE_TIMINGS = (
     Timing("TABLE_READY_SECONDS", "ready_seconds", 0.0, 3600.0),
     Timing("TABLE_MIN_BETWEEN_HANDS_SECONDS", "min_between_hands", 0.0, 600.0),
     Timing("TABLE_RESUME_GRACE_SECONDS", "resume_grace_seconds", 0.0, 3600.0),
+    Timing("TABLE_LOBBY_IDLE_SECONDS", "lobby_idle_seconds", 60.0, 86400.0),
 )
 
 
@@ -56,6 +57,7 @@ class TableTimings:
     ready_seconds: float | None = None
     min_between_hands: float | None = None
     resume_grace_seconds: float | None = None
+    lobby_idle_seconds: float | None = None
 
 
 @dataclass(frozen=True, repr=False)

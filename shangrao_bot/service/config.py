@@ -35,7 +35,13 @@ class ServiceConfig:
     * ``idle_end_seconds`` — a table where every human is away pauses, and ends after this.
     * ``strikes_for_autopilot`` — timeouts in a row before a seat plays on autopilot.
     * ``resume_grace_seconds`` — a deadline that passed while the bot was down is moved to
-      now + this on resume (nobody is struck for the bot's downtime).
+      now + this on resume (nobody is struck for the bot's downtime); the same after storage
+      was unavailable (nobody is struck for the database's downtime either).
+    * ``storage_retry_seconds``, ``storage_retry_max_seconds`` — a table whose change could not
+      be saved (disk full, database locked or read-only) goes back to its last saved state and
+      tries again after this, doubling each time up to the maximum, until storage is back.
+    * ``lobby_idle_seconds`` — a lobby (not started) that nobody changed for this long closes,
+      so forgotten lobbies do not hold a guild's table places (``max_tables_per_guild``).
     """
 
     ai_delay: float = 0.8
@@ -52,6 +58,9 @@ class ServiceConfig:
     turn_seconds_range: tuple[float, float] = (10.0, 600.0)
     claim_seconds_max: float = 120.0
     max_tables_per_guild: int = 20
+    storage_retry_seconds: float = 2.0
+    storage_retry_max_seconds: float = 30.0
+    lobby_idle_seconds: float = 1800.0
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ Timing rules, and why:
   have claimed.
 * When every human is away the table pauses; it ends after ``idle_end_seconds`` unless
   someone comes back.
+* A lobby that nobody changed for ``lobby_idle_seconds`` closes (reason ``expired``).
 
 What the minimum hold hides, and why one human does not need it. When nobody may claim a
 discard, the engine draws the next tile at once; when somebody may, it waits for answers. A
@@ -72,7 +73,7 @@ from shangrao_bot.service.autoplay import (
 )
 from shangrao_bot.service.config import ServiceConfig
 from shangrao_bot.service.display import claim_look, info_of, private_mark, seat_view
-from shangrao_bot.service.effects import Effects
+from shangrao_bot.service.effects import Call, Effects
 from shangrao_bot.service.errors import (
     AlreadyAnswered,
     IllegalMove,
@@ -130,6 +131,10 @@ class TableRun:
         self.cfg = cfg
         self.now = now
         self.out = out
+        # presenter calls whose events are saved (the service shows only these), and how many
+        # saves the run made
+        self.saved_calls: list[tuple[str, Call]] = []
+        self.saves = 0
 
     def info(self) -> TableInfo:
         return info_of(self.table, self.now)
@@ -469,6 +474,12 @@ class TableRun:
     def _step_once(self) -> bool:
         t = self.table
         if t.end_reason is not None:
+            return False
+        if t.status is TableStatus.LOBBY:
+            # a lobby nobody changed for lobby_idle_seconds closes: forgotten lobbies must not
+            # hold the guild's table places
+            if self.now >= t.changed_at + self.cfg.lobby_idle_seconds:
+                t.end_reason = "expired"
             return False
         if t.status is TableStatus.READY:
             if t.paused:

@@ -181,4 +181,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "所有玩家都离开了等候区：牌桌已关闭。",
         "zh-TW": "所有玩家都離開了等候區：牌桌已關閉。",
     },
+    "table.closed.expired": {
+        "en": "The lobby stayed unchanged too long without a game starting: the table is "
+        "closed. Anyone may open a new one.",
+        "zh-CN": "等候区太久没有变动、也没有开局：牌桌已关闭。任何人都可以重新开桌。",
+        "zh-TW": "等候區太久沒有變動、也沒有開局：牌桌已關閉。任何人都可以重新開桌。",
+    },
 }

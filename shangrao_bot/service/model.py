@@ -80,6 +80,7 @@ class Table:
     config: TableConfig
     created_at: float
     status: TableStatus = TableStatus.LOBBY
+    changed_at: float = 0.0  # when a change was last saved (a lobby idle too long closes)
     seats: list[Seat | None] = field(default_factory=lambda: [None] * SEATS)
     spectators: set[int] = field(default_factory=set)
     ledger_session_id: int | None = None
@@ -97,7 +98,8 @@ class Table:
     deadline: float | None = None  # humans must act by then (turn or claim window)
     ai_due: float | None = None  # the AI / autopilot seat to act plays at this time
     hold: Hold | None = None
-    end_reason: str | None = None  # the table is closing: completed | ended | idle | abandoned
+    # the table is closing: completed | ended | idle | abandoned | expired (an idle lobby)
+    end_reason: str | None = None
     end_actor: int = 0  # who ended it (0: the bot)
     # transient (not saved): caches for double clicks and the presenter
     # seat → (hand, seq, request, action taken): a repeated request is a double click

@@ -105,6 +105,7 @@ def snapshot_of(table: Table) -> dict[str, Any]:
             "thread_id": t.thread_id,
             "host_id": t.host_id,
             "created_at": t.created_at,
+            "changed_at": t.changed_at,
             "status": t.status.value,
             "config": t.config.to_dict(),
             "seats": [_seat_dict(s) for s in t.seats],
@@ -153,6 +154,8 @@ def table_from_snapshot(
             host_id=int(meta["host_id"]),
             config=TableConfig.from_dict(meta["config"]),
             created_at=float(meta["created_at"]),
+            # saved tables from before this field: their creation counts as the last change
+            changed_at=float(meta.get("changed_at", meta["created_at"])),
             status=TableStatus(meta["status"]),
             seats=[_seat_from(s) for s in meta["seats"]],
             spectators={int(u) for u in meta["spectators"]},

@@ -11,6 +11,17 @@ table's own ``asyncio.Lock`` and is followed, still under the lock, by the same 
 3. the presenter is told, in order;
 4. the table's single timer is re-armed for its next deadline.
 
+When storage cannot take a save (:class:`~shangrao_bot.errors.StorageUnavailable`: disk full,
+database locked past the busy timeout, read-only), the table goes back to its last saved state,
+rebuilt from the last snapshot it saved (kept in memory). Rebuilding rather than keeping the
+unsaved events to write later is what keeps memory, the database and Discord in step: what was
+not saved never happened, so nothing unsaved is shown, and a player whose move could not be
+saved is told to try again (the error reaches the caller) instead of seeing a move that a
+restart would take back. What was saved before the fault (a hand over, not yet in the ledger) is
+shown, and the table tries again on its own — its timer re-armed after a back-off
+(``storage_retry_seconds`` doubling up to ``storage_retry_max_seconds``) — and carries on once
+storage is back: AI moves, timeouts, recording hands and closing are all safe to repeat.
+
 Refusals are typed :class:`~shangrao_bot.errors.UserError` subclasses (:mod:`.errors`) raised
 before anything changes. Read-only methods take no lock and never wait.
 """
@@ -18,9 +29,10 @@ before anything changes. Read-only methods take no lock and never wait.
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from typing import Any
 
@@ -29,6 +41,7 @@ from shangrao_bot.engine.errors import EngineError
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.session import Session
 from shangrao_bot.engine.views import PlayerView, hand_events
+from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.play.commands import parse_command
 from shangrao_bot.service import lobby
 from shangrao_bot.service.clock import Clock, SystemClock
@@ -92,6 +105,10 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._seated: dict[tuple[int, int], int] = {}  # (guild, user) → table id
         self._timers = TimerSet(self._clock)
+        # SECRET: each table's last saved snapshot (what it goes back to when a save fails)
+        self._saved: dict[int, dict[str, Any]] = {}
+        self._faults: dict[int, int] = {}  # table id → storage faults in a row
+        self._unrestored: set[int] = set()  # resumed, "restored" not shown yet (not saved)
 
     # --- reading (no lock, no waiting) ---------------------------------------------------------
 
@@ -163,10 +180,16 @@ class TableService:
         turn_seconds: float | None = None,
         claim_seconds: float | None = None,
         seat_host: bool = True,
+        thread: Callable[[int], Awaitable[int]] | None = None,
     ) -> TableInfo:
         """Open a lobby. Rules: the guild's settings, with ``preset`` instead of the guild's
         preset if given. The host sits down at once unless ``seat_host`` is False (a host who
-        only watches, e.g. a table of four AI players)."""
+        only watches, e.g. a table of four AI players).
+
+        ``thread(table_id)``: opens the table's thread (named after the table's id, known by
+        then) and returns its id, once every check has passed — so a refused table opens no
+        thread, and the thread is in the table's first save: no state where the table is
+        saved but its thread is not. When it raises, nothing of the table stays."""
         rules = rules_for(await get_settings(self._db, guild_id), preset)
         cfg = table_config(self.config, rules, hands, turn_seconds, claim_seconds)
         if len(self.tables(guild_id)) >= self.config.max_tables_per_guild:
@@ -177,6 +200,16 @@ class TableService:
         if seat_host and (guild_id, host_id) in self._seated:  # sat down elsewhere meanwhile
             await games.close_table(self._db, stored.id)
             self._check_free(guild_id, host_id)
+        if thread is not None:
+            try:
+                thread_id = await thread(stored.id)
+            except BaseException:
+                with suppress(StorageUnavailable):  # else closed at the next start-up
+                    await games.close_table(self._db, stored.id)
+                raise
+            if seat_host and (guild_id, host_id) in self._seated:
+                await games.close_table(self._db, stored.id)
+                self._check_free(guild_id, host_id)
         table = Table(
             id=stored.id,
             guild_id=guild_id,
@@ -185,14 +218,22 @@ class TableService:
             host_id=host_id,
             config=cfg,
             created_at=self._clock.now(),
+            changed_at=self._clock.now(),
         )
         if seat_host:
             lobby.seat_human(table, host_id, host_name)
             self._seated[(guild_id, host_id)] = table.id
         self._tables[table.id] = table
-        async with self._changing(table.id) as run:
-            run.out.log_table("created", host=host_id, config=cfg.to_dict())
-            run.out.lobby_changed(run.info())
+        try:
+            async with self._changing(table.id) as run:
+                run.out.log_table("created", host=host_id, config=cfg.to_dict())
+                run.out.lobby_changed(run.info())
+        except StorageUnavailable:
+            # never saved, so already forgotten; a row left open without a snapshot is closed
+            # by the next start-up's resume_all
+            with suppress(StorageUnavailable):
+                await games.close_table(self._db, stored.id)
+            raise
         return self.get(table.id)
 
     async def set_thread(self, table_id: int, thread_id: int) -> TableInfo:
@@ -393,12 +434,16 @@ class TableService:
                 continue
             self._grace(table)
             self._tables[table.id] = table
+            self._saved[table.id] = copy.deepcopy(stored.snapshot)  # shares nothing with it
             for user in table.users():
                 self._seated[(table.guild_id, user)] = table.id
-            async with self._changing(table.id) as run:
-                run.out.restored(run.info())
-                run.reprompt()
-            if table.status is not TableStatus.ENDED:
+            self._unrestored.add(table.id)  # the first change that saves shows it restored
+            try:
+                async with self._changing(table.id):
+                    pass
+            except StorageUnavailable:
+                pass  # back to the saved state; it tries again by itself
+            if table.id in self._tables:
                 resumed.append(self.get(table.id))
         return resumed
 
@@ -441,7 +486,8 @@ class TableService:
         return replace(command.action, seat=seat)
 
     def _after(self, run: TableRun) -> TableInfo:
-        return info_of(run.table, self._clock.now())
+        # the table as it is now (after a storage fault: as it was last saved)
+        return info_of(self._tables.get(run.table.id, run.table), self._clock.now())
 
     def _grace(self, table: Table) -> None:
         now = self._clock.now()
@@ -456,13 +502,33 @@ class TableService:
     @asynccontextmanager
     async def _changing(self, table_id: int) -> AsyncIterator[TableRun]:
         """Hold the table's lock around a change and carry out its consequences. A refusal
-        raised inside leaves the table as it was (checks come before changes)."""
+        raised inside leaves the table as it was (checks come before changes).
+
+        When storage fails (:meth:`_storage_fault`) the table goes back to its last saved
+        state. The caller gets :class:`StorageUnavailable` unless its change itself was saved
+        (a save after the change succeeded and a later step failed, e.g. recording the hand
+        the move finished): that rest is retried by the table's timer."""
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         async with lock:
             table = self._table(table_id)
+            if table_id in self._faults:
+                self._grace(table)  # nobody is struck for the storage's downtime
             run = TableRun(table, self.config, self._clock.now(), Effects())
-            yield run
-            await self._settle(run)
+            if table_id in self._unrestored:
+                run.out.restored(run.info())
+                run.reprompt()
+            try:
+                yield run
+            except StorageUnavailable as exc:
+                await self._storage_fault(run, exc)
+                raise
+            saves = run.saves
+            try:
+                await self._settle(run)
+            except StorageUnavailable as exc:
+                await self._storage_fault(run, exc)
+                if run.saves == saves:
+                    raise
 
     async def _settle(self, run: TableRun) -> None:
         t = run.table
@@ -472,6 +538,7 @@ class TableService:
             assert state is not None
             await self._persist(run)  # the finished hand is saved before the ledger sees it
             try:
+                # idempotent (keyed by table and hand): a retry after a fault records it once
                 hand = await record_finished_hand(self._db, t, state, t.hand_no)
             except StoreError:
                 # e.g. the session was closed from the ledger commands: the table cannot go on
@@ -485,12 +552,15 @@ class TableService:
             return
         run.refresh_private()
         await self._persist(run)
-        await self._present(run.out)
+        self._faults.pop(t.id, None)
+        self._unrestored.discard(t.id)
+        await self._present(run.saved_calls)
         self._arm(t)
 
     async def _close(self, run: TableRun) -> None:
-        """Settle and close. Safe to repeat after a crash at any point: the end is saved
-        first, and a session already settled is read back."""
+        """Settle and close. Safe to repeat after a crash or a storage fault at any point: the
+        end is saved first, a session already settled is read back, and a table whose end is
+        saved is let go at once — marking its row closed is retried on its own."""
         t = run.table
         reason = t.end_reason or "ended"
         await self._persist(run)
@@ -513,24 +583,97 @@ class TableService:
         run.out.log_table("closed", reason=reason)
         run.out.table_closed(run.info(), reason)
         await self._persist(run)
-        await games.close_table(self._db, t.id)
         self._forget(t)
-        await self._present(run.out)
+        await self._present(run.saved_calls)
+        await self._close_row(t.id)
+
+    async def _close_row(self, table_id: int, attempt: int = 0) -> None:
+        """Mark a table's row closed (its end is saved already, so a start-up would close it
+        too); while storage is unavailable, try again after a back-off."""
+        try:
+            await games.close_table(self._db, table_id)
+        except StorageUnavailable as exc:
+            delay = self._backoff(attempt + 1)
+            log.warning(
+                "table %s: storage unavailable (%s); closing it again in %.0f s",
+                table_id,
+                exc.detail,
+                delay,
+            )
+            self._timers.arm(
+                table_id,
+                self._clock.now() + delay,
+                lambda: self._close_row(table_id, attempt + 1),
+            )
 
     def _forget(self, table: Table) -> None:
         self._timers.cancel(table.id)
         self._tables.pop(table.id, None)
         self._locks.pop(table.id, None)
+        self._saved.pop(table.id, None)
+        self._faults.pop(table.id, None)
+        self._unrestored.discard(table.id)
         for key, where in list(self._seated.items()):
             if where == table.id:
                 del self._seated[key]
 
     async def _persist(self, run: TableRun) -> None:
-        entries, run.out.log = run.out.log, []
-        await games.append_events(self._db, run.table.id, entries, snapshot_of(run.table))
+        """Save the run's events and the table's snapshot in one write; what the run
+        gathered to show so far becomes showable (it is saved now)."""
+        t = run.table
+        if run.out.log:
+            t.changed_at = run.now
+        snapshot = snapshot_of(t)
+        await games.append_events(self._db, t.id, run.out.log, snapshot)
+        run.out.log = []
+        self._saved[t.id] = snapshot
+        run.saved_calls.extend(run.out.calls)
+        run.out.calls = []
+        run.saves += 1
 
-    async def _present(self, out: Effects) -> None:
-        calls, out.calls = out.calls, []
+    def _backoff(self, faults: int) -> float:
+        cfg = self.config
+        return float(
+            min(cfg.storage_retry_max_seconds, cfg.storage_retry_seconds * 2 ** (faults - 1))
+        )
+
+    async def _storage_fault(self, run: TableRun, exc: StorageUnavailable) -> None:
+        """A save failed: the table goes back to its last saved snapshot (nothing unsaved is
+        shown or kept), what was saved before the fault is shown, and the table tries again
+        after a back-off. A table never saved at all (its creation failed) is forgotten."""
+        t = run.table
+        faults = self._faults.get(t.id, 0) + 1
+        delay = self._backoff(faults)
+        saved = self._saved.get(t.id)
+        for key, where in list(self._seated.items()):
+            if where == t.id:
+                del self._seated[key]
+        if saved is None:
+            log.warning("table %s: storage unavailable (%s); not opened", t.id, exc.detail)
+            self._forget(t)
+            await self._present(run.saved_calls)
+            return
+        log.warning(
+            "table %s: storage unavailable (%s); back to its last saved state, retrying in %.0f s",
+            t.id,
+            exc.detail,
+            delay,
+        )
+        self._faults[t.id] = faults
+        table = table_from_snapshot(copy.deepcopy(saved), self._seed_source(t.id))
+        if table.status is TableStatus.LOBBY and table.ledger_session_id is None:
+            # a start whose ledger session opened but whose save failed: the next start
+            # reuses that session instead of opening another
+            table.ledger_session_id = t.ledger_session_id
+        self._tables[t.id] = table
+        for user in table.users():
+            self._seated.setdefault((table.guild_id, user), t.id)
+        await self._present(run.saved_calls)
+        table_id = t.id
+        self._timers.arm(table_id, self._clock.now() + delay, lambda: self._on_timer(table_id))
+
+    async def _present(self, calls: list[tuple[str, Any]]) -> None:
+        calls = list(calls)
         for name, call in calls:
             try:
                 await call(self._presenter)
@@ -540,6 +683,8 @@ class TableService:
     def _next_wake(self, t: Table) -> float | None:
         if t.status is TableStatus.ENDED:
             return None
+        if t.status is TableStatus.LOBBY:
+            return t.changed_at + self.config.lobby_idle_seconds
         if t.paused:
             return t.idle_deadline
         if t.status is TableStatus.READY:
@@ -568,3 +713,5 @@ class TableService:
                 pass
         except TableNotFound:
             return
+        except StorageUnavailable:
+            return  # logged; the table is back at its saved state and tries again later

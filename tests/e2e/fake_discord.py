@@ -393,6 +393,7 @@ class FakeDiscord:
         self.invalid_requests = 0
         self.identify_count = 0
         self._injected: list[_Injected] = []
+        self._before: list[tuple[str, str, Callable[[], Awaitable[None]]]] = []
         self._sessions: list[_GatewaySession] = []
         #: session_id -> (intents, shard) of every identified session, for RESUME.
         self._resumable: dict[str, tuple[int, list[int] | None]] = {}
@@ -692,6 +693,12 @@ class FakeDiscord:
         for _ in range(times):
             self._injected.append(_Injected(method.upper(), template, status, body, headers))
 
+    def before_next(self, method: str, template: str, call: Callable[[], Awaitable[None]]) -> None:
+        """Await ``call()`` when the next ``METHOD template`` request arrives, before it is
+        answered: something happens at that exact moment (e.g. the bot's disk fills up between
+        two of its requests)."""
+        self._before.append((method.upper(), template, call))
+
     # ------------------------------------------------------------------ routing
 
     def _add_routes(self, app: web.Application) -> None:
@@ -805,6 +812,11 @@ class FakeDiscord:
         auth: bool,
     ) -> web.StreamResponse:
         self.requests.append((method, request.path))
+        for hook in self._before:
+            if hook[0] == method and hook[1] == template:
+                self._before.remove(hook)
+                await hook[2]()
+                break
         try:
             for injected in self._injected:
                 if injected.method == method and injected.template == template:

@@ -1,0 +1,218 @@
+"""Real storage faults for tests: the kernel or a second process refuses the bot's writes, the
+way they fail in production — no mock of the database.
+
+* :class:`DiskFull` — the database lives on a small filesystem (a ``tmpfs`` mounted for the
+  test) that a filler file fills up to the last byte; removing the filler frees it. Where
+  mounting is not allowed (not root, or no mount privilege), the same refusal comes from the
+  kernel's file-size limit (``RLIMIT_FSIZE``, held at the files' present sizes): any write that
+  would grow a file fails, as on a full disk.
+* :class:`WriteLock` — a second process holds the write lock (``BEGIN IMMEDIATE``) longer than
+  the bot's busy timeout, then lets it go. Works everywhere.
+* :class:`ReadOnly` — the database file and its write-ahead log become immutable
+  (``chattr +i``), which refuses writes even to root and even through files already open.
+  (Remounting the filesystem read-only is refused with EBUSY while the bot holds the database
+  open for writing, and a chmod does not stop root: the immutable flag is what makes an open
+  database read-only.) Where the flag cannot be set (not root, or a filesystem without it),
+  the kernel's file-size limit refuses the writes instead.
+
+Each fault is ``await start()`` / ``await stop()``; ``start`` checks that writes really fail.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+
+def _run(*args: str) -> bool:
+    if shutil.which(args[0]) is None:
+        return False
+    done = subprocess.run(args, capture_output=True, text=True, check=False)
+    return done.returncode == 0
+
+
+def privileged() -> bool:
+    """Root, and not told to do without (``SHANGRAO_TEST_UNPRIVILEGED=1`` runs the fallbacks
+    that a machine without root or mount uses)."""
+    return os.geteuid() == 0 and not os.environ.get("SHANGRAO_TEST_UNPRIVILEGED")
+
+
+class _FileSizeLimit:
+    """Refuse every write that grows the database's log, through the process's file-size
+    limit (held at the log's present size: a write past it fails with EFBIG)."""
+
+    def __init__(self, database: Path) -> None:
+        self.database = database
+        self._saved: tuple[int, int] | None = None
+        self._handler: object = None
+
+    def start(self) -> None:
+        wal = Path(f"{self.database}-wal")
+        size = wal.stat().st_size if wal.exists() else 0
+        if size == 0:
+            size = self.database.stat().st_size
+        self._saved = resource.getrlimit(resource.RLIMIT_FSIZE)
+        # a write past the limit fails with EFBIG instead of killing the process
+        self._handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, self._saved[1]))
+
+    def stop(self) -> None:
+        if self._saved is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, self._saved)
+            self._saved = None
+        if self._handler is not None:
+            signal.signal(signal.SIGXFSZ, self._handler)  # type: ignore[arg-type]
+            self._handler = None
+
+
+class DiskFull:
+    """A small filesystem for the database at ``folder`` that can fill up and be freed."""
+
+    def __init__(self, folder: Path, database: str = "tables.db", size_mb: int = 32) -> None:
+        self.folder = folder
+        self.database = folder / database
+        self.size_mb = size_mb
+        self.mounted = False
+        self._limit: _FileSizeLimit | None = None
+
+    def __enter__(self) -> DiskFull:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.mounted = privileged() and _run(
+            "mount", "-t", "tmpfs", "-o", f"size={self.size_mb}m", "tmpfs", str(self.folder)
+        )
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._limit is not None:
+            self._limit.stop()
+        if self.mounted:
+            _run("umount", "-l", str(self.folder))
+
+    @property
+    def filler(self) -> Path:
+        return self.folder / "filler.bin"
+
+    async def start(self) -> None:
+        if not self.mounted:
+            self._limit = _FileSizeLimit(self.database)
+            self._limit.start()
+            return
+        await asyncio.to_thread(self._fill)
+
+    def _fill(self) -> None:
+        block = b"\0" * (1 << 16)
+        with open(self.filler, "wb", buffering=0) as f:
+            size = len(block)
+            while size:
+                try:
+                    f.write(block[:size])
+                except OSError as exc:
+                    if exc.errno != errno.ENOSPC:
+                        raise
+                    size //= 2  # down to the last byte
+        probe = self.folder / "probe.bin"
+        try:
+            probe.write_bytes(b"x")
+        except OSError:
+            pass
+        else:
+            raise AssertionError("the filesystem is not full")
+        finally:
+            probe.unlink(missing_ok=True)
+
+    async def stop(self) -> None:
+        if self._limit is not None:
+            self._limit.stop()
+            self._limit = None
+        self.filler.unlink(missing_ok=True)
+
+
+class WriteLock:
+    """Another process holding the database's write lock until :meth:`stop`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._proc: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        code = (
+            "import sqlite3, sys\n"
+            f"c = sqlite3.connect({str(self.path)!r}, isolation_level=None)\n"
+            "c.execute('BEGIN IMMEDIATE')\n"
+            "print('locked', flush=True)\n"
+            "sys.stdin.readline()\n"
+            "c.execute('ROLLBACK')\n"
+        )
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            code,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        assert proc.stdout is not None
+        line = await asyncio.wait_for(proc.stdout.readline(), 30)
+        assert line.strip() == b"locked", line
+        self._proc = proc
+
+    async def stop(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        assert proc.stdin is not None
+        proc.stdin.write(b"go\n")
+        await proc.stdin.drain()
+        await asyncio.wait_for(proc.wait(), 30)
+
+
+class ReadOnly:
+    """The database ``path`` (and its write-ahead log) refusing every write until :meth:`stop`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._files: list[str] = []
+        self._limit: _FileSizeLimit | None = None
+
+    async def start(self) -> None:
+        files = [str(p) for p in (self.path, Path(f"{self.path}-wal")) if p.exists()]
+        if privileged() and self._immutable_works() and _run("chattr", "+i", *files):
+            self._files = files
+            return
+        self._limit = _FileSizeLimit(self.path)
+        self._limit.start()
+
+    def _immutable_works(self) -> bool:
+        """Whether this filesystem's immutable flag stops writes through an open file (ext4,
+        xfs and btrfs do; tmpfs does not)."""
+        probe = self.path.parent / f"immutable-{uuid.uuid4().hex}.probe"
+        with open(probe, "wb", buffering=0) as f:
+            if not _run("chattr", "+i", str(probe)):
+                probe.unlink()
+                return False
+            try:
+                f.write(b"x")
+            except OSError:
+                return True
+            else:
+                return False
+            finally:
+                _run("chattr", "-i", str(probe))
+                with contextlib.suppress(OSError):
+                    probe.unlink()
+
+    async def stop(self) -> None:
+        if self._files:
+            assert _run("chattr", "-i", *self._files)
+            self._files = []
+        if self._limit is not None:
+            self._limit.stop()
+            self._limit = None
