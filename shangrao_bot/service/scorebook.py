@@ -23,6 +23,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from shangrao_bot.errors import UserError
+from shangrao_bot.names import MAX_NAME, name_problem, normalize_name, shorten
 from shangrao_bot.rules.bonus_text import BonusTextError, read_bonus, split_items
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.quick import FLAT, QuickInput, quick_patterns, score_quick
@@ -171,6 +172,16 @@ def parse_roster(text: str) -> list[RosterEntry]:
     return out
 
 
+def check_guest_name(name: str, members: Sequence[str] = ()) -> str:
+    """``name`` normalized (see :mod:`shangrao_bot.names`), or the refusal saying why it
+    cannot name a guest seated with ``members`` (their display names)."""
+    cleaned = normalize_name(name)
+    problem = name_problem(cleaned, members)
+    if problem is not None:
+        raise ScoreError(f"sk.name_{problem}", name=shorten(cleaned or name, 20), limit=MAX_NAME)
+    return cleaned
+
+
 def _mention_pieces(text: str) -> list[str]:
     return [m.group(1) for m in _MENTION.finditer(text)]
 
@@ -270,7 +281,12 @@ class ScoreBook:
         """Open a physical session in this channel with four seats (in order)."""
         if len(roster) != SEATS:
             raise ScoreError("sk.roster_size", count=len(roster))
-        keys = [e.user_id if e.user_id is not None else e.name.lower() for e in roster]
+        members = [names.get(e.user_id) or "" for e in roster if e.user_id is not None]
+        roster = [
+            e if e.user_id is not None else RosterEntry(check_guest_name(e.name, members))
+            for e in roster
+        ]
+        keys = [e.user_id if e.user_id is not None else e.name.casefold() for e in roster]
         if len(set(keys)) != SEATS:
             raise ScoreError("sk.roster_twice")
         settings = await get_settings(self.db, guild_id)
@@ -278,9 +294,6 @@ class ScoreBook:
         chosen_stake = settings.stake if stake is None else stake
         if not 1 <= chosen_stake <= MAX_STAKE:
             raise ScoreError("sk.bad_stake", stake=chosen_stake, limit=MAX_STAKE)
-        for e in roster:
-            if e.user_id is None and len(e.name) > 64:
-                raise ScoreError("sk.name_long", name=e.name[:20])
         if await self.current(guild_id, channel_id) is not None:
             raise ScoreError("sk.session_open")
         # two names of one player (a guest's alias, a guest merged into a member listed too)
@@ -401,7 +414,7 @@ class ScoreBook:
         """A seat from a seat number (1-4), a mention, or a player's name or alias; ``what``
         is the option it was typed in (``winner``, ``robbed``, ``flown``, ``bonuses``), named
         by the refusal."""
-        raw = " ".join(text.split())
+        raw = normalize_name(text)  # as names are stored: ``３`` is 3, invisible marks go
         n = number(raw)
         if n is not None and len(raw) <= 2:
             if 1 <= n <= SEATS:
