@@ -50,7 +50,7 @@ def _free_seat(table: Table, seat: int | None) -> int:
 def seat_human(table: Table, user_id: int, name: str, seat: int | None = None) -> int:
     require_lobby(table)
     i = _free_seat(table, seat)
-    table.seats[i] = Seat(SeatKind.HUMAN, normalize_name(name)[:64] or f"user {user_id}", user_id)
+    table.seats[i] = Seat(SeatKind.HUMAN, normalize_name(name)[:64] or str(user_id), user_id)
     table.spectators.discard(user_id)
     return i
 
