@@ -194,6 +194,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "最后一手（#{id}）是别人记录的：只有记录者、记分员或管理员可以撤销。",
         "zh-TW": "最後一手（#{id}）是別人記錄的：只有記錄者、記分員或管理員可以撤銷。",
     },
+    "sk.request_gone": {
+        "en": "This request is no longer open (it lapsed, was answered, or the bot restarted): "
+        "ask again with `/score undo` or `/score void`.",
+        "zh-CN": "这个请求已经失效（过期、已处理或机器人重启过）：请再用 `/score undo` 或 "
+        "`/score void` 提出。",
+        "zh-TW": "這個請求已經失效（過期、已處理或機器人重啟過）：請再用 `/score undo` 或 "
+        "`/score void` 提出。",
+    },
+    "sk.request_own": {
+        "en": "You asked for this: another seated player (or a scorer) confirms it.",
+        "zh-CN": "这是你提出的请求：需要另一位在座玩家（或记分员）确认。",
+        "zh-TW": "這是你提出的請求：需要另一位在座玩家（或記分員）確認。",
+    },
     "sk.void_not_yours": {
         "en": "Hand #{id} was recorded by someone else: only its recorder, a scorer or an "
         "administrator can void it.",

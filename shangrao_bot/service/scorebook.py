@@ -7,8 +7,11 @@ so it survives a restart and has a number. It counts once enough other seated me
 (the guild's ``confirmations``, capped by how many other members sit; the recorder alone when
 no other member sits) or one member with the scorer role (or an administrator) confirms.
 Anyone seated, the recorder or a scorer may cancel it; it expires after the guild's
-``confirm_minutes``. Every refusal is a :class:`ScoreError` with a message key of
-:mod:`.score_messages`, and nothing is written when one is raised.
+``confirm_minutes``. A hand that counts is voided or undone by a scorer or an administrator,
+or by its recorder with the confirmation of another seated member (a :class:`VoidRequest`,
+confirmed like a preview): a recorder cannot erase alone what someone else confirmed. Every
+refusal is a :class:`ScoreError` with a message key of :mod:`.score_messages`, and nothing is
+written when one is raised.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import asyncio
 import hashlib
 import json
 import re
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -138,6 +142,24 @@ class ConfirmOutcome:
 
 
 @dataclass(frozen=True)
+class VoidRequest:
+    """A recorder asks to void (``undo``: to undo) their hand that counts. It waits, like a
+    preview, for another seated member (or a scorer) to confirm; it is kept in memory only
+    (a restart drops it: the recorder asks again) and lapses after ``confirm_minutes``."""
+
+    id: str  # random: a button of a request from before a restart never matches a new one
+    guild_id: int
+    session_id: int
+    hand_id: int
+    hand_seq: int
+    requester: int
+    requester_name: str
+    reason: str
+    undo: bool
+    expires: datetime
+
+
+@dataclass(frozen=True)
 class Standing:
     player: Player
     seat: int
@@ -245,6 +267,7 @@ class ScoreBook:
         self.now = now or (lambda: datetime.now(UTC))
         self.dedupe_seconds = dedupe_seconds
         self._expired: list[Hand] = []
+        self._requests: dict[str, VoidRequest] = {}
 
     # --- sessions ---------------------------------------------------------------------------
 
@@ -726,8 +749,11 @@ class ScoreBook:
             )
         )
 
-    async def undo(self, guild_id: int, channel_id: int, actor: Actor, reason: str) -> Hand:
-        """Void the session's latest hand: its recorder or an administrator/scorer."""
+    async def undo(
+        self, guild_id: int, channel_id: int, actor: Actor, reason: str
+    ) -> Hand | VoidRequest:
+        """Void the session's latest hand: an administrator/scorer, or its recorder (alone
+        while nobody else confirmed it, else a :class:`VoidRequest` another member confirms)."""
         info = await self.require_current(guild_id, channel_id)
         rows = await self.db.fetchall(
             "SELECT id, recorded_by FROM hands WHERE session_id = ? AND status != 'voided'"
@@ -740,20 +766,111 @@ class ScoreBook:
             raise ScoreError("sk.undo_not_yours", id=rows[0]["id"])
         if not " ".join(reason.split()):
             raise ScoreError("sk.need_reason")
+        hand = await _store(get_hand(self.db, guild_id, rows[0]["id"]))
+        if await self._needs_second(info, hand, actor):
+            return await self._request(info, hand, actor, reason, undo=True)
         return await _store(
             undo_last_hand(
                 self.db, guild_id, info.id, actor.user_id, reason, expected=rows[0]["id"]
             )
         )
 
-    async def void(self, guild_id: int, hand_id: int, actor: Actor, reason: str) -> Hand:
-        """Void any hand of an open session of this guild: its recorder or an official."""
+    async def void(
+        self, guild_id: int, hand_id: int, actor: Actor, reason: str
+    ) -> Hand | VoidRequest:
+        """Void any hand of an open session of this guild: an official, or its recorder
+        (alone while nobody else confirmed it, else a :class:`VoidRequest`)."""
         hand = await _store(get_hand(self.db, guild_id, hand_id))
         if not actor.official and hand.recorded_by != actor.user_id:
             raise ScoreError("sk.void_not_yours", id=hand_id)
         if not " ".join(reason.split()):
             raise ScoreError("sk.need_reason")
+        info = await get_session(self.db, guild_id, hand.session_id)
+        if await self._needs_second(info, hand, actor):
+            return await self._request(info, hand, actor, reason, undo=False)
         return await _store(void_hand(self.db, guild_id, hand_id, actor.user_id, reason))
+
+    # --- voiding a hand that counts: a second member confirms --------------------------------
+
+    @staticmethod
+    def _members(info: SessionInfo) -> set[int]:
+        return {p.user_id for p in info.seats if p.user_id is not None}
+
+    async def _needs_second(self, info: SessionInfo, hand: Hand, actor: Actor) -> bool:
+        """Whether ``actor`` (the recorder) needs another member's confirmation to void
+        ``hand``: it counts, and another member sits (a recorder seated alone among guests
+        confirms alone, as for recording)."""
+        if actor.official or hand.status != "confirmed" or info.status != "open":
+            return False
+        return bool(self._members(info) - {actor.user_id})
+
+    async def _request(
+        self, info: SessionInfo, hand: Hand, actor: Actor, reason: str, *, undo: bool
+    ) -> VoidRequest:
+        settings = await get_settings(self.db, info.guild_id)
+        now = self.now()
+        for key, old in list(self._requests.items()):
+            if old.expires < now or old.hand_id == hand.id:  # lapsed, or asked again
+                del self._requests[key]
+        request = VoidRequest(
+            secrets.token_hex(4),
+            info.guild_id,
+            info.id,
+            hand.id,
+            hand.seq,
+            actor.user_id,
+            actor.name,
+            " ".join(reason.split()),
+            undo,
+            now + timedelta(minutes=settings.confirm_minutes),
+        )
+        self._requests[request.id] = request
+        return request
+
+    def _open_request(self, guild_id: int, request_id: str) -> VoidRequest:
+        request = self._requests.get(request_id)
+        if request is None or request.guild_id != guild_id or request.expires < self.now():
+            self._requests.pop(request_id, None)
+            raise ScoreError("sk.request_gone")
+        return request
+
+    async def confirm_void(
+        self, guild_id: int, request_id: str, actor: Actor
+    ) -> tuple[Hand, VoidRequest]:
+        """Another seated member (or an official) agrees: the hand is voided (undone). The
+        audit keeps the recorder as the one who voided it, and the reason names who agreed."""
+        request = self._open_request(guild_id, request_id)
+        info = await get_session(self.db, guild_id, request.session_id)
+        if actor.user_id == request.requester:
+            raise ScoreError("sk.request_own")
+        if not actor.official and actor.user_id not in self._members(info):
+            raise ScoreError("sk.confirm_not_seated")
+        del self._requests[request_id]
+        reason = f"{request.reason} ✓ {actor.name}"
+        if request.undo:
+            hand = await _store(
+                undo_last_hand(
+                    self.db,
+                    guild_id,
+                    request.session_id,
+                    request.requester,
+                    reason,
+                    expected=request.hand_id,
+                )
+            )
+        else:
+            hand = await _store(
+                void_hand(self.db, guild_id, request.hand_id, request.requester, reason)
+            )
+        return hand, request
+
+    async def cancel_void(self, guild_id: int, request_id: str, actor: Actor) -> VoidRequest:
+        """Withdraw a request: its recorder, anyone seated, or an official."""
+        request = self._open_request(guild_id, request_id)
+        if actor.user_id != request.requester:
+            self._may_act(await get_session(self.db, guild_id, request.session_id), actor)
+        del self._requests[request_id]
+        return request
 
     async def expire_due(self, guild_id: int | None = None) -> list[Hand]:
         """Void the previews older than their guild's ``confirm_minutes``; returns them (the
