@@ -114,7 +114,7 @@ async def resolve_player(
         pass
     found = await player_named(bot.db, guild, raw)
     if found is None:
-        raise ScoreError("sk.no_player", name=raw[:60])
+        raise ScoreError("sk.no_player", name=raw)  # the error path quotes its start
     return found
 
 

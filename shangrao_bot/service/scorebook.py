@@ -471,11 +471,11 @@ class ScoreBook:
             who, sep, n_s = item.rpartition(":")
             n = number(n_s)
             if not sep or n is None:
-                raise ScoreError("sk.bad_flown", item=item[:40])
+                raise ScoreError("sk.bad_flown", item=item)
             seat = await self.seat_named(info, who, "flown")
             flown[seat] += n
             if flown[seat] > 4:
-                raise ScoreError("sk.flown_many", item=item[:40])
+                raise ScoreError("sk.flown_many", item=item)
         return tuple(flown)
 
     async def parse_bonuses(self, info: SessionInfo, text: str | None) -> tuple[Bonus, ...]:
@@ -486,7 +486,7 @@ class ScoreBook:
             try:
                 bonus = read_bonus(item)
             except BonusTextError:
-                raise ScoreError("sk.bad_bonus", item=item[:40]) from None
+                raise ScoreError("sk.bad_bonus", item=item) from None
             seat = await self.seat_named(info, bonus.who, "bonuses")
             out += [Bonus(seat, BonusKind(bonus.kind))] * bonus.times
         return tuple(out)
@@ -944,7 +944,7 @@ def _calc_robbed(text: str | None) -> int | None:
     raw = text.strip()
     seat = _calc_seat(raw)
     if seat is None or seat == 0:
-        raise ScoreError("sk.calc_robbed", value=raw[:20])
+        raise ScoreError("sk.calc_robbed", value=raw)
     return seat
 
 
@@ -955,10 +955,10 @@ def _calc_flown(text: str | None) -> tuple[int, ...]:
         seat_s, sep, n_s = item.partition(":")
         seat, n = _calc_seat(seat_s), number(n_s)
         if not sep or seat is None or n is None:
-            raise ScoreError("sk.calc_flown", item=item[:30])
+            raise ScoreError("sk.calc_flown", item=item)
         flown[seat] += n
         if flown[seat] > 4:
-            raise ScoreError("sk.flown_many", item=item[:30])
+            raise ScoreError("sk.flown_many", item=item)
     return tuple(flown)
 
 
@@ -970,10 +970,10 @@ def _calc_bonuses(text: str | None) -> tuple[Bonus, ...]:
         try:
             bonus = read_bonus(item)
         except BonusTextError:
-            raise ScoreError("sk.calc_bonus", item=item[:30]) from None
+            raise ScoreError("sk.calc_bonus", item=item) from None
         seat = _calc_seat(bonus.who)
         if seat is None:
-            raise ScoreError("sk.calc_bonus", item=item[:30])
+            raise ScoreError("sk.calc_bonus", item=item)
         out += [Bonus(seat, BonusKind(bonus.kind))] * bonus.times
     return tuple(out)
 

@@ -237,8 +237,6 @@ async def test_previews_expire_and_their_prompt_says_so(
         ("score quick", {"winner": "7", "pattern": "平胡自摸"}, "'7' in winner is not a seat"),
         ("score draw", {"bonuses": "2:huge"}, "'2:huge' in bonuses should be WHO:KIND"),
         ("score void", {"hand": 999, "reason": "x"}, "hand #999 does not exist in this server"),
-        ("session start", {"players": "A B C D", "stake": -3}, "stake of -3 is not possible"),
-        ("session start", {"players": "A B C D", "stake": 10**7}, "stake of 10000000"),
         ("session start", {"players": "A B C"}, "you named 3"),
     ],
 )
