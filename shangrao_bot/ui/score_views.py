@@ -37,6 +37,7 @@ from shangrao_bot.ui.core_text import converter_of, localize_reason
 from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.language import public_language
+from shangrao_bot.ui.limits import EMBED_TOTAL, fit_embed
 from shangrao_bot.ui.payments import payment_line
 from shangrao_bot.ui.words import ai_name, hand_text, seat_place, tile_label
 
@@ -220,7 +221,7 @@ def preview_embed(p: Preview, lang: str, minutes: int, hand: Hand | None = None)
         embed.add_field(
             name="\u200b", value=status_line(hand, p.needed, lang, minutes), inline=False
         )
-    return embed
+    return fit_embed(embed)
 
 
 def status_line(hand: Hand, needed: int, lang: str, minutes: int) -> str:
@@ -316,7 +317,7 @@ def scoreboard_embed(board: Scoreboard, lang: str, closed: bool = False) -> disc
     )
     if board.deltas:
         embed.set_image(url="attachment://totals.png")
-    return embed
+    return fit_embed(embed, EMBED_TOTAL // 2)  # /session end sends it with the settlement
 
 
 async def scoreboard_files(board: Scoreboard, lang: str) -> list[discord.File]:
@@ -366,9 +367,10 @@ def settlement_embed(transfers: list[TransferRow], lang: str) -> discord.Embed:
     ] or [t("skv.settle.none", lang)]
     if any(tr.paid_at is None for tr in transfers):
         lines += ["", t("skv.settle.help", lang)]
-    return discord.Embed(
+    embed = discord.Embed(
         title=t("skv.settle.title", lang), description="\n".join(lines)[:4000], colour=COLOUR
     )
+    return fit_embed(embed, EMBED_TOTAL // 2)  # beside the final scoreboard
 
 
 def settlement_view(transfers: list[TransferRow], lang: str) -> discord.ui.View | None:
