@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.errors import NotAllowed
-from shangrao_bot.names import shorten
+from shangrao_bot.names import normalize_name, shorten
 from shangrao_bot.service.scorebook import ScoreError, check_guest_name
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.ledger import merge_guest, player_named, rename_player, user_player
@@ -53,9 +53,8 @@ class Players(
         found = await resolve_player(self.bot, interaction, guest)
         if not found.is_guest:
             raise ScoreError("sk.not_guest", name=found.display_name)
-        target = await user_player(
-            self.bot.db, interaction.guild_id, member.id, member.display_name
-        )
+        name = normalize_name(member.display_name) or member.name
+        target = await user_player(self.bot.db, interaction.guild_id, member.id, name)
         try:
             await merge_guest(self.bot.db, interaction.guild_id, found.id, target.id, actor)
         except StoreError as exc:

@@ -327,7 +327,7 @@ class ScoreBook:
         players: list[Player] = []
         for e in roster:
             if e.user_id is not None:
-                name = names.get(e.user_id) or f"user {e.user_id}"
+                name = normalize_name(names.get(e.user_id) or "") or f"user {e.user_id}"
                 players.append(await user_player(self.db, guild_id, e.user_id, name))
             else:
                 players.append(await guest_player(self.db, guild_id, e.name, actor.user_id))

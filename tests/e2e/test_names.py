@@ -115,3 +115,24 @@ async def test_one_name_however_it_is_typed(fake_discord: FakeDiscord, bot: Shan
         await fake.slash(alice, "player rename", player="Lao Wang", name=f"Ｗａｎｇ{ZWSP} Laoshi")
     ).response()
     assert "Lao Wang is now called Wang Laoshi" in renamed.text(), renamed.text()
+
+
+async def test_a_members_name_is_normalized_too(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    """A nickname with a direction override and full-width letters shows, and is found, as
+    its plain spelling; a guest may not take it."""
+    fake = fake_discord
+    alice, bob = fake.user("alice"), fake.user("bob")
+    erin = fake.add_user("erin")
+    fake.guild.add_member(erin, nick=f"{RLO}Ｅｒｉｎ{ZWSP}")
+    roster = f"{mention(alice)}, {mention(bob)}, {mention(erin)}, erin"
+    refused = await (await fake.slash(alice, "session start", players=roster)).response()
+    assert "'erin' is already the name of a member" in refused.text(), refused.text()
+    roster = f"{mention(alice)}, {mention(bob)}, {mention(erin)}, Wu"
+    started = await (await fake.slash(alice, "session start", players=roster)).response()
+    assert "3. Erin, 4. Wu" in started.text(), started.text()
+    preview = await (
+        await fake.slash(alice, "score quick", winner="erin", pattern="平胡自摸")
+    ).response()
+    assert "Erin **+6**" in preview.text(), preview.text()
