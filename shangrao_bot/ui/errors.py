@@ -19,7 +19,7 @@ from discord import app_commands
 from shangrao_bot.errors import UserError
 from shangrao_bot.ui.core_text import localize_reason
 from shangrao_bot.ui.i18n import lang_of, t
-from shangrao_bot.ui.limits import echo, fit_content, shorten_quotes
+from shangrao_bot.ui.limits import fit_content, shorten_quotes
 
 log = logging.getLogger(__name__)
 
@@ -47,13 +47,12 @@ def message_for(error: BaseException, lang: str) -> str:
 
 def _localized_args(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """A refusal's arguments with its ``reason`` (an English core sentence) in ``lang``; the
-    other arguments (numbers, what the player typed) stay as they are, typed text cut to its
-    first :data:`.limits.ECHO` characters."""
-    out = {k: echo(v) if isinstance(v, str) else v for k, v in args.items()}
+    other arguments (numbers, what the player typed) stay as they are. What the player typed
+    is quoted in every catalog ('…', “…”), and :func:`message_for` cuts long quotes."""
     reason = args.get("reason")
-    if isinstance(reason, str):  # whole, to be recognized; its quotes are cut afterwards
-        out["reason"] = localize_reason(reason, lang)
-    return out
+    if not isinstance(reason, str):
+        return args
+    return {**args, "reason": localize_reason(reason, lang)}  # whole: to be recognized
 
 
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:

@@ -23,9 +23,12 @@ FOOTER = 2048
 AUTHOR = 256
 EMBED_TOTAL = 6000
 ECHO = 60  # characters of typed text a refusal quotes
-# a quoted run as the catalogs quote typed text: 'x', “x”, ‘x’, 「x」
+# a quoted run as the catalogs quote typed text: 'x', “x”, ‘x’, 「x」. A straight quote opens
+# only where no letter precedes it and closes only where none follows (``can't``, ``it's``
+# are apostrophes, not quotes).
 _QUOTED = re.compile(
-    "|".join(rf"(?<={a})[^{a}{b}\n]{{{ECHO + 1},}}(?={b})" for a, b in ("''", "“”", "‘’", "「」"))
+    rf"(?<=(?<!\w)')[^'\n]{{{ECHO + 1},}}(?='(?!\w))|"
+    + "|".join(rf"(?<={a})[^{a}{b}\n]{{{ECHO + 1},}}(?={b})" for a, b in ("“”", "‘’", "「」"))
 )
 
 

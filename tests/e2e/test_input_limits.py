@@ -16,7 +16,7 @@ import pytest
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.errors import UserError
 from shangrao_bot.ui.errors import message_for
-from shangrao_bot.ui.limits import ECHO, fit_content, fit_embed, fit_embeds
+from shangrao_bot.ui.limits import ECHO, fit_content, fit_embed, fit_embeds, shorten_quotes
 from tests.e2e.conftest import StartBot
 from tests.e2e.discord_rules import embed_length
 from tests.e2e.fake_discord import DriverError, FakeDiscord
@@ -107,6 +107,14 @@ async def test_a_refusal_quotes_only_the_start_of_what_was_typed(
         assert quoted, message.text()
         assert max(len(q) for q in quoted) <= ECHO + 1, message.text()
         assert any(q.endswith("…") for q in quoted), message.text()
+
+
+def test_only_quoted_typed_text_is_cut() -> None:
+    prose = "You can't confirm it: " + "another seated player does it, " * 4 + "it's the rule."
+    assert shorten_quotes(prose) == prose  # apostrophes are not quotes
+    perms = UserError("table.missing_permissions", missing=", ".join(["**Send Messages**"] * 6))
+    assert message_for(perms, "en").count("Send Messages") == 6  # what the bot wrote stays
+    assert shorten_quotes("“" + "z" * 61 + "”") == "“" + "z" * 60 + "…”"
 
 
 def test_the_error_path_keeps_a_reply_within_a_message() -> None:
