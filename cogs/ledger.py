@@ -21,6 +21,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.names import normalize_name
 from shangrao_bot.service.scorebook import ScoreError
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.ledger import (
@@ -95,7 +96,8 @@ async def resolve_player(
     guild = interaction.guild_id
     if not text:
         user = interaction.user
-        return await user_player(bot.db, guild, user.id, getattr(user, "display_name", user.name))
+        name = normalize_name(getattr(user, "display_name", user.name)) or user.name
+        return await user_player(bot.db, guild, user.id, name)
     raw = text.strip()
     try:
         # ids in ASCII digits that fit SQLite's 64-bit integers (Discord ids have 17-19)
@@ -114,7 +116,7 @@ async def resolve_player(
         pass
     found = await player_named(bot.db, guild, raw)
     if found is None:
-        raise ScoreError("sk.no_player", name=raw[:60])
+        raise ScoreError("sk.no_player", name=raw)  # the error path quotes its start
     return found
 
 

@@ -11,9 +11,10 @@ from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.errors import NotAllowed
-from shangrao_bot.service.scorebook import ScoreError
+from shangrao_bot.names import normalize_name, shorten
+from shangrao_bot.service.scorebook import ScoreError, check_guest_name
 from shangrao_bot.store.errors import StoreError
-from shangrao_bot.store.ledger import merge_guest, rename_player, user_player
+from shangrao_bot.store.ledger import merge_guest, player_named, rename_player, user_player
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.score_views import actor_for, public_lang, shown
 
@@ -52,9 +53,8 @@ class Players(
         found = await resolve_player(self.bot, interaction, guest)
         if not found.is_guest:
             raise ScoreError("sk.not_guest", name=found.display_name)
-        target = await user_player(
-            self.bot.db, interaction.guild_id, member.id, member.display_name
-        )
+        name = normalize_name(member.display_name) or member.name
+        target = await user_player(self.bot.db, interaction.guild_id, member.id, name)
         try:
             await merge_guest(self.bot.db, interaction.guild_id, found.id, target.id, actor)
         except StoreError as exc:
@@ -87,8 +87,14 @@ class Players(
         assert interaction.guild_id is not None
         actor = await self._official(interaction)
         found = await resolve_player(self.bot, interaction, player)
+        cleaned = check_guest_name(name)
+        namesake = await player_named(self.bot.db, interaction.guild_id, cleaned)
+        if namesake is not None and namesake.user_id is not None:
+            raise ScoreError("sk.name_member", name=shorten(cleaned, 20))
         try:
-            renamed = await rename_player(self.bot.db, interaction.guild_id, found.id, name, actor)
+            renamed = await rename_player(
+                self.bot.db, interaction.guild_id, found.id, cleaned, actor
+            )
         except StoreError as exc:
             raise ScoreError("sk.ledger", reason=str(exc)) from None
         lang = public_lang(interaction)  # a public answer

@@ -120,7 +120,7 @@ class Rules(
         self,
         interaction: discord.Interaction,
         preset: app_commands.Choice[str] | None = None,
-        stake: int | None = None,
+        stake: app_commands.Range[int, 1, MAX_STAKE] | None = None,
         indicator_kong: bool | None = None,
         di_hu: bool | None = None,
         qiang_gang: bool | None = None,

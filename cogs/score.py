@@ -19,21 +19,22 @@ from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.errors import StorageUnavailable
-from shangrao_bot.service.scorebook import Preview, ScoreBook
+from shangrao_bot.service.scorebook import Preview, ScoreBook, VoidRequest
 from shangrao_bot.store.guilds import get_settings
-from shangrao_bot.store.ledger import get_session, set_hand_message
+from shangrao_bot.store.ledger import set_hand_message
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.score_views import (
     actor_for,
+    after_void,
     bot_book,
-    close_prompt,
-    esc,
     player_name,
     preview_embed,
     preview_view,
     public_lang,
     refresh_scoreboard,
-    undo_reason,
+    request_text,
+    request_view,
+    voided_text,
 )
 
 from .ledger import MAX_ID
@@ -292,18 +293,13 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
         actor = await actor_for(self.bot.db, interaction)
         hand = await self.book.undo(guild_id, interaction.channel_id or 0, actor, reason)
         lang = public_lang(interaction)
-        await interaction.response.send_message(
-            t(
-                "skv.undone",
-                lang,
-                seq=hand.seq,
-                id=hand.id,
-                reason=esc(undo_reason(hand.void_reason or "")),
+        if isinstance(hand, VoidRequest):  # another member confirmed it: one must agree
+            await interaction.response.send_message(
+                request_text(hand, lang), view=request_view(hand, lang)
             )
-        )
-        await close_prompt(self.bot, hand, lang)
-        info = await get_session(self.bot.db, guild_id, hand.session_id)
-        await refresh_scoreboard(self.bot, self.book, info, lang)
+            return
+        await interaction.response.send_message(voided_text(hand, True, lang))
+        await after_void(self.bot, self.book, hand, lang)
 
     @app_commands.command(name=_("void"), description=_("Void a hand of an open session by its id"))
     # (Discord ignores guild_only on subcommands: guild_of refuses DMs at run time)
@@ -318,12 +314,13 @@ class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score
         actor = await actor_for(self.bot.db, interaction)
         voided = await self.book.void(guild_id, hand, actor, reason)
         lang = public_lang(interaction)
-        await interaction.response.send_message(
-            t("skv.voided", lang, id=voided.id, reason=esc(voided.void_reason or ""))
-        )
-        await close_prompt(self.bot, voided, lang)
-        info = await get_session(self.bot.db, guild_id, voided.session_id)
-        await refresh_scoreboard(self.bot, self.book, info, lang)
+        if isinstance(voided, VoidRequest):  # another member confirmed it: one must agree
+            await interaction.response.send_message(
+                request_text(voided, lang), view=request_view(voided, lang)
+            )
+            return
+        await interaction.response.send_message(voided_text(voided, False, lang))
+        await after_void(self.bot, self.book, voided, lang)
 
 
 async def setup(bot: ShangraoBot) -> None:

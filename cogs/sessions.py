@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.errors import StorageUnavailable
-from shangrao_bot.service.scorebook import ScoreBook, ScoreError, parse_roster
+from shangrao_bot.service.scorebook import MAX_STAKE, ScoreBook, ScoreError, parse_roster
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.ledger import (
     get_session,
@@ -116,7 +116,7 @@ class Sessions(
         interaction: discord.Interaction,
         players: app_commands.Range[str, 1, 400],
         preset: app_commands.Choice[str] | None = None,
-        stake: int | None = None,
+        stake: app_commands.Range[int, 1, MAX_STAKE] | None = None,
     ) -> None:
         assert interaction.guild is not None and interaction.channel_id is not None
         roster = parse_roster(players)

@@ -21,6 +21,10 @@ from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.table_views import member_name
 
+from .ledger import MAX_ID
+
+TableId = app_commands.Range[int, 1, MAX_ID]  # a table's number, as Discord bounds it
+
 MAX_LINES = 20
 
 # What a table needs in its channel, in the order they are reported.
@@ -131,7 +135,11 @@ class Tables(commands.Cog):
 
     @table.command(name=_("leave"), description=_("Leave your table (an AI plays for you)"))
     @app_commands.describe(table=_("The table's number (default: yours or this thread's)"))
-    async def leave(self, interaction: discord.Interaction, table: int | None = None) -> None:
+    async def leave(
+        self,
+        interaction: discord.Interaction,
+        table: TableId | None = None,
+    ) -> None:
         lang = lang_of(interaction.locale)
         info = self._table_here(interaction, table)
         await self.bot.service.leave(info.id, interaction.user.id)
@@ -141,7 +149,11 @@ class Tables(commands.Cog):
 
     @table.command(name=_("end"), description=_("End a table (its host or an administrator)"))
     @app_commands.describe(table=_("The table's number (default: yours or this thread's)"))
-    async def end(self, interaction: discord.Interaction, table: int | None = None) -> None:
+    async def end(
+        self,
+        interaction: discord.Interaction,
+        table: TableId | None = None,
+    ) -> None:
         lang = lang_of(interaction.locale)
         info = self._table_here(interaction, table)
         perms = interaction.permissions
@@ -153,7 +165,11 @@ class Tables(commands.Cog):
 
     @table.command(name=_("watch"), description=_("Watch a table (the public board only)"))
     @app_commands.describe(table=_("The table's number (default: yours or this thread's)"))
-    async def watch(self, interaction: discord.Interaction, table: int | None = None) -> None:
+    async def watch(
+        self,
+        interaction: discord.Interaction,
+        table: TableId | None = None,
+    ) -> None:
         lang = lang_of(interaction.locale)
         info = self._table_here(interaction, table)
         info = await self.bot.service.watch(info.id, interaction.user.id)

@@ -6,6 +6,8 @@ import logging
 import sys
 from typing import TextIO
 
+from shangrao_bot.redact import RedactFilter
+
 TOKEN_MASK = "[token]"
 _HANDLER_NAME = "shangrao-bot"
 _FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
@@ -55,8 +57,9 @@ def configure_logging(
         root.addHandler(handler)
     elif stream is not None and isinstance(handler, logging.StreamHandler):
         handler.setStream(stream)
-    for old in [f for f in handler.filters if isinstance(f, TokenFilter)]:
+    for old in [f for f in handler.filters if isinstance(f, TokenFilter | RedactFilter)]:
         handler.removeFilter(old)
     handler.addFilter(TokenFilter(token))
+    handler.addFilter(RedactFilter(token))  # payloads, interaction tokens, seeds
     root.setLevel(level)
     return handler

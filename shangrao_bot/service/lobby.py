@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from shangrao_bot.engine.ai import AI_LEVELS
 from shangrao_bot.engine.state import SEATS
+from shangrao_bot.names import normalize_name
 from shangrao_bot.service.errors import (
     AlreadyStarted,
     BadAILevel,
@@ -49,7 +50,7 @@ def _free_seat(table: Table, seat: int | None) -> int:
 def seat_human(table: Table, user_id: int, name: str, seat: int | None = None) -> int:
     require_lobby(table)
     i = _free_seat(table, seat)
-    table.seats[i] = Seat(SeatKind.HUMAN, " ".join(name.split())[:64] or str(user_id), user_id)
+    table.seats[i] = Seat(SeatKind.HUMAN, normalize_name(name)[:64] or str(user_id), user_id)
     table.spectators.discard(user_id)
     return i
 

@@ -34,9 +34,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "底分 {stake} 不行：請用 1 到 {limit} 的整數。",
     },
     "sk.name_long": {
-        "en": "The name '{name}…' is too long: use at most 64 characters.",
-        "zh-CN": "名字 '{name}…' 太长：最多 64 个字。",
-        "zh-TW": "名字 '{name}…' 太長：最多 64 個字。",
+        "en": "The name '{name}' is too long: use at most {limit} characters.",
+        "zh-CN": "名字 '{name}' 太长：最多 {limit} 个字。",
+        "zh-TW": "名字 '{name}' 太長：最多 {limit} 個字。",
+    },
+    "sk.name_empty": {
+        "en": "A guest needs a name with letters you can see: write it, e.g. Lao Wang.",
+        "zh-CN": "客人需要一个看得见的名字：写上名字，例如 老王。",
+        "zh-TW": "客人需要一個看得見的名字：寫上名字，例如 老王。",
+    },
+    "sk.name_number": {
+        "en": "'{name}' cannot be a name: a number means a seat (1-4) or a player (#12). Add a "
+        "letter, e.g. Player {name}.",
+        "zh-CN": "'{name}' 不能当名字：数字表示座位（1-4）或玩家编号（#12）。"
+        "加上文字，例如 玩家{name}。",
+        "zh-TW": "'{name}' 不能當名字：數字表示座位（1-4）或玩家編號（#12）。"
+        "加上文字，例如 玩家{name}。",
+    },
+    "sk.name_member": {
+        "en": "'{name}' is already the name of a member at this table: give the guest another "
+        "name, so everyone knows who is who.",
+        "zh-CN": "'{name}' 已经是这桌一位成员的名字：给客人另取一个名字，免得分不清谁是谁。",
+        "zh-TW": "'{name}' 已經是這桌一位成員的名字：給客人另取一個名字，免得分不清誰是誰。",
     },
     "sk.session_open": {
         "en": "This channel already has an open score session: end it with `/session end` "
@@ -174,6 +193,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "or an administrator can undo it.",
         "zh-CN": "最后一手（#{id}）是别人记录的：只有记录者、记分员或管理员可以撤销。",
         "zh-TW": "最後一手（#{id}）是別人記錄的：只有記錄者、記分員或管理員可以撤銷。",
+    },
+    "sk.request_gone": {
+        "en": "This request is no longer open (it lapsed, was answered, or the bot restarted): "
+        "ask again with `/score undo` or `/score void`.",
+        "zh-CN": "这个请求已经失效（过期、已处理或机器人重启过）：请再用 `/score undo` 或 "
+        "`/score void` 提出。",
+        "zh-TW": "這個請求已經失效（過期、已處理或機器人重啟過）：請再用 `/score undo` 或 "
+        "`/score void` 提出。",
+    },
+    "sk.request_own": {
+        "en": "You asked for this: another seated player (or a scorer) confirms it.",
+        "zh-CN": "这是你提出的请求：需要另一位在座玩家（或记分员）确认。",
+        "zh-TW": "這是你提出的請求：需要另一位在座玩家（或記分員）確認。",
     },
     "sk.void_not_yours": {
         "en": "Hand #{id} was recorded by someone else: only its recorder, a scorer or an "

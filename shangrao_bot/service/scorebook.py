@@ -7,8 +7,11 @@ so it survives a restart and has a number. It counts once enough other seated me
 (the guild's ``confirmations``, capped by how many other members sit; the recorder alone when
 no other member sits) or one member with the scorer role (or an administrator) confirms.
 Anyone seated, the recorder or a scorer may cancel it; it expires after the guild's
-``confirm_minutes``. Every refusal is a :class:`ScoreError` with a message key of
-:mod:`.score_messages`, and nothing is written when one is raised.
+``confirm_minutes``. A hand that counts is voided or undone by a scorer or an administrator,
+or by its recorder with the confirmation of another seated member (a :class:`VoidRequest`,
+confirmed like a preview): a recorder cannot erase alone what someone else confirmed. Every
+refusal is a :class:`ScoreError` with a message key of :mod:`.score_messages`, and nothing is
+written when one is raised.
 """
 
 from __future__ import annotations
@@ -17,12 +20,14 @@ import asyncio
 import hashlib
 import json
 import re
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from shangrao_bot.errors import UserError
+from shangrao_bot.names import MAX_NAME, name_problem, normalize_name, shorten
 from shangrao_bot.rules.bonus_text import BonusTextError, read_bonus, split_items
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.quick import FLAT, QuickInput, quick_patterns, score_quick
@@ -137,6 +142,24 @@ class ConfirmOutcome:
 
 
 @dataclass(frozen=True)
+class VoidRequest:
+    """A recorder asks to void (``undo``: to undo) their hand that counts. It waits, like a
+    preview, for another seated member (or a scorer) to confirm; it is kept in memory only
+    (a restart drops it: the recorder asks again) and lapses after ``confirm_minutes``."""
+
+    id: str  # random: a button of a request from before a restart never matches a new one
+    guild_id: int
+    session_id: int
+    hand_id: int
+    hand_seq: int
+    requester: int
+    requester_name: str
+    reason: str
+    undo: bool
+    expires: datetime
+
+
+@dataclass(frozen=True)
 class Standing:
     player: Player
     seat: int
@@ -169,6 +192,16 @@ def parse_roster(text: str) -> list[RosterEntry]:
         parts = re.split(r"[,，、]", chunk) if by_comma else chunk.split()
         out += [RosterEntry(" ".join(p.split())) for p in parts if p.strip()]
     return out
+
+
+def check_guest_name(name: str, members: Sequence[str] = ()) -> str:
+    """``name`` normalized (see :mod:`shangrao_bot.names`), or the refusal saying why it
+    cannot name a guest seated with ``members`` (their display names)."""
+    cleaned = normalize_name(name)
+    problem = name_problem(cleaned, members)
+    if problem is not None:
+        raise ScoreError(f"sk.name_{problem}", name=shorten(cleaned or name, 20), limit=MAX_NAME)
+    return cleaned
 
 
 def _mention_pieces(text: str) -> list[str]:
@@ -234,6 +267,7 @@ class ScoreBook:
         self.now = now or (lambda: datetime.now(UTC))
         self.dedupe_seconds = dedupe_seconds
         self._expired: list[Hand] = []
+        self._requests: dict[str, VoidRequest] = {}
 
     # --- sessions ---------------------------------------------------------------------------
 
@@ -270,7 +304,12 @@ class ScoreBook:
         """Open a physical session in this channel with four seats (in order)."""
         if len(roster) != SEATS:
             raise ScoreError("sk.roster_size", count=len(roster))
-        keys = [e.user_id if e.user_id is not None else e.name.lower() for e in roster]
+        members = [names.get(e.user_id) or "" for e in roster if e.user_id is not None]
+        roster = [
+            e if e.user_id is not None else RosterEntry(check_guest_name(e.name, members))
+            for e in roster
+        ]
+        keys = [e.user_id if e.user_id is not None else e.name.casefold() for e in roster]
         if len(set(keys)) != SEATS:
             raise ScoreError("sk.roster_twice")
         settings = await get_settings(self.db, guild_id)
@@ -278,9 +317,6 @@ class ScoreBook:
         chosen_stake = settings.stake if stake is None else stake
         if not 1 <= chosen_stake <= MAX_STAKE:
             raise ScoreError("sk.bad_stake", stake=chosen_stake, limit=MAX_STAKE)
-        for e in roster:
-            if e.user_id is None and len(e.name) > 64:
-                raise ScoreError("sk.name_long", name=e.name[:20])
         if await self.current(guild_id, channel_id) is not None:
             raise ScoreError("sk.session_open")
         # two names of one player (a guest's alias, a guest merged into a member listed too)
@@ -291,7 +327,7 @@ class ScoreBook:
         players: list[Player] = []
         for e in roster:
             if e.user_id is not None:
-                name = names.get(e.user_id) or f"user {e.user_id}"
+                name = normalize_name(names.get(e.user_id) or "") or f"user {e.user_id}"
                 players.append(await user_player(self.db, guild_id, e.user_id, name))
             else:
                 players.append(await guest_player(self.db, guild_id, e.name, actor.user_id))
@@ -401,7 +437,7 @@ class ScoreBook:
         """A seat from a seat number (1-4), a mention, or a player's name or alias; ``what``
         is the option it was typed in (``winner``, ``robbed``, ``flown``, ``bonuses``), named
         by the refusal."""
-        raw = " ".join(text.split())
+        raw = normalize_name(text)  # as names are stored: ``３`` is 3, invisible marks go
         n = number(raw)
         if n is not None and len(raw) <= 2:
             if 1 <= n <= SEATS:
@@ -435,11 +471,11 @@ class ScoreBook:
             who, sep, n_s = item.rpartition(":")
             n = number(n_s)
             if not sep or n is None:
-                raise ScoreError("sk.bad_flown", item=item[:40])
+                raise ScoreError("sk.bad_flown", item=item)
             seat = await self.seat_named(info, who, "flown")
             flown[seat] += n
             if flown[seat] > 4:
-                raise ScoreError("sk.flown_many", item=item[:40])
+                raise ScoreError("sk.flown_many", item=item)
         return tuple(flown)
 
     async def parse_bonuses(self, info: SessionInfo, text: str | None) -> tuple[Bonus, ...]:
@@ -450,7 +486,7 @@ class ScoreBook:
             try:
                 bonus = read_bonus(item)
             except BonusTextError:
-                raise ScoreError("sk.bad_bonus", item=item[:40]) from None
+                raise ScoreError("sk.bad_bonus", item=item) from None
             seat = await self.seat_named(info, bonus.who, "bonuses")
             out += [Bonus(seat, BonusKind(bonus.kind))] * bonus.times
         return tuple(out)
@@ -713,8 +749,11 @@ class ScoreBook:
             )
         )
 
-    async def undo(self, guild_id: int, channel_id: int, actor: Actor, reason: str) -> Hand:
-        """Void the session's latest hand: its recorder or an administrator/scorer."""
+    async def undo(
+        self, guild_id: int, channel_id: int, actor: Actor, reason: str
+    ) -> Hand | VoidRequest:
+        """Void the session's latest hand: an administrator/scorer, or its recorder (alone
+        while nobody else confirmed it, else a :class:`VoidRequest` another member confirms)."""
         info = await self.require_current(guild_id, channel_id)
         rows = await self.db.fetchall(
             "SELECT id, recorded_by FROM hands WHERE session_id = ? AND status != 'voided'"
@@ -727,20 +766,111 @@ class ScoreBook:
             raise ScoreError("sk.undo_not_yours", id=rows[0]["id"])
         if not " ".join(reason.split()):
             raise ScoreError("sk.need_reason")
+        hand = await _store(get_hand(self.db, guild_id, rows[0]["id"]))
+        if await self._needs_second(info, hand, actor):
+            return await self._request(info, hand, actor, reason, undo=True)
         return await _store(
             undo_last_hand(
                 self.db, guild_id, info.id, actor.user_id, reason, expected=rows[0]["id"]
             )
         )
 
-    async def void(self, guild_id: int, hand_id: int, actor: Actor, reason: str) -> Hand:
-        """Void any hand of an open session of this guild: its recorder or an official."""
+    async def void(
+        self, guild_id: int, hand_id: int, actor: Actor, reason: str
+    ) -> Hand | VoidRequest:
+        """Void any hand of an open session of this guild: an official, or its recorder
+        (alone while nobody else confirmed it, else a :class:`VoidRequest`)."""
         hand = await _store(get_hand(self.db, guild_id, hand_id))
         if not actor.official and hand.recorded_by != actor.user_id:
             raise ScoreError("sk.void_not_yours", id=hand_id)
         if not " ".join(reason.split()):
             raise ScoreError("sk.need_reason")
+        info = await get_session(self.db, guild_id, hand.session_id)
+        if await self._needs_second(info, hand, actor):
+            return await self._request(info, hand, actor, reason, undo=False)
         return await _store(void_hand(self.db, guild_id, hand_id, actor.user_id, reason))
+
+    # --- voiding a hand that counts: a second member confirms --------------------------------
+
+    @staticmethod
+    def _members(info: SessionInfo) -> set[int]:
+        return {p.user_id for p in info.seats if p.user_id is not None}
+
+    async def _needs_second(self, info: SessionInfo, hand: Hand, actor: Actor) -> bool:
+        """Whether ``actor`` (the recorder) needs another member's confirmation to void
+        ``hand``: it counts, and another member sits (a recorder seated alone among guests
+        confirms alone, as for recording)."""
+        if actor.official or hand.status != "confirmed" or info.status != "open":
+            return False
+        return bool(self._members(info) - {actor.user_id})
+
+    async def _request(
+        self, info: SessionInfo, hand: Hand, actor: Actor, reason: str, *, undo: bool
+    ) -> VoidRequest:
+        settings = await get_settings(self.db, info.guild_id)
+        now = self.now()
+        for key, old in list(self._requests.items()):
+            if old.expires < now or old.hand_id == hand.id:  # lapsed, or asked again
+                del self._requests[key]
+        request = VoidRequest(
+            secrets.token_hex(4),
+            info.guild_id,
+            info.id,
+            hand.id,
+            hand.seq,
+            actor.user_id,
+            actor.name,
+            " ".join(reason.split()),
+            undo,
+            now + timedelta(minutes=settings.confirm_minutes),
+        )
+        self._requests[request.id] = request
+        return request
+
+    def _open_request(self, guild_id: int, request_id: str) -> VoidRequest:
+        request = self._requests.get(request_id)
+        if request is None or request.guild_id != guild_id or request.expires < self.now():
+            self._requests.pop(request_id, None)
+            raise ScoreError("sk.request_gone")
+        return request
+
+    async def confirm_void(
+        self, guild_id: int, request_id: str, actor: Actor
+    ) -> tuple[Hand, VoidRequest]:
+        """Another seated member (or an official) agrees: the hand is voided (undone). The
+        audit keeps the recorder as the one who voided it, and the reason names who agreed."""
+        request = self._open_request(guild_id, request_id)
+        info = await get_session(self.db, guild_id, request.session_id)
+        if actor.user_id == request.requester:
+            raise ScoreError("sk.request_own")
+        if not actor.official and actor.user_id not in self._members(info):
+            raise ScoreError("sk.confirm_not_seated")
+        del self._requests[request_id]
+        reason = f"{request.reason} ✓ {actor.name}"
+        if request.undo:
+            hand = await _store(
+                undo_last_hand(
+                    self.db,
+                    guild_id,
+                    request.session_id,
+                    request.requester,
+                    reason,
+                    expected=request.hand_id,
+                )
+            )
+        else:
+            hand = await _store(
+                void_hand(self.db, guild_id, request.hand_id, request.requester, reason)
+            )
+        return hand, request
+
+    async def cancel_void(self, guild_id: int, request_id: str, actor: Actor) -> VoidRequest:
+        """Withdraw a request: its recorder, anyone seated, or an official."""
+        request = self._open_request(guild_id, request_id)
+        if actor.user_id != request.requester:
+            self._may_act(await get_session(self.db, guild_id, request.session_id), actor)
+        del self._requests[request_id]
+        return request
 
     async def expire_due(self, guild_id: int | None = None) -> list[Hand]:
         """Void the previews older than their guild's ``confirm_minutes``; returns them (the
@@ -814,7 +944,7 @@ def _calc_robbed(text: str | None) -> int | None:
     raw = text.strip()
     seat = _calc_seat(raw)
     if seat is None or seat == 0:
-        raise ScoreError("sk.calc_robbed", value=raw[:20])
+        raise ScoreError("sk.calc_robbed", value=raw)
     return seat
 
 
@@ -825,10 +955,10 @@ def _calc_flown(text: str | None) -> tuple[int, ...]:
         seat_s, sep, n_s = item.partition(":")
         seat, n = _calc_seat(seat_s), number(n_s)
         if not sep or seat is None or n is None:
-            raise ScoreError("sk.calc_flown", item=item[:30])
+            raise ScoreError("sk.calc_flown", item=item)
         flown[seat] += n
         if flown[seat] > 4:
-            raise ScoreError("sk.flown_many", item=item[:30])
+            raise ScoreError("sk.flown_many", item=item)
     return tuple(flown)
 
 
@@ -840,10 +970,10 @@ def _calc_bonuses(text: str | None) -> tuple[Bonus, ...]:
         try:
             bonus = read_bonus(item)
         except BonusTextError:
-            raise ScoreError("sk.calc_bonus", item=item[:30]) from None
+            raise ScoreError("sk.calc_bonus", item=item) from None
         seat = _calc_seat(bonus.who)
         if seat is None:
-            raise ScoreError("sk.calc_bonus", item=item[:30])
+            raise ScoreError("sk.calc_bonus", item=item)
         out += [Bonus(seat, BonusKind(bonus.kind))] * bonus.times
     return tuple(out)
 

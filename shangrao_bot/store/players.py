@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import asdict, dataclass
 
+from shangrao_bot.names import normalize_name
 from shangrao_bot.store.audit import record_audit
 from shangrao_bot.store.db import Database, fetch_in, now_iso
 from shangrao_bot.store.errors import InvalidRecord, NotFound
@@ -37,7 +38,7 @@ def player_from_row(row: sqlite3.Row) -> Player:
 
 
 def _clean_name(name: str) -> str:
-    cleaned = " ".join(name.split())
+    cleaned = normalize_name(name)  # one spelling per name: see shangrao_bot.names
     if not cleaned:
         raise InvalidRecord("a guest needs a name: write it, e.g. Lao Wang")
     if len(cleaned) > 64:
@@ -72,7 +73,7 @@ async def user_player(db: Database, guild_id: int, user_id: int, display_name: s
 
 async def find_guest(db: Database, guild_id: int, name: str) -> Player | None:
     """The player :func:`guest_player` would return for ``name``, without creating one."""
-    cleaned = " ".join(name.split())
+    cleaned = normalize_name(name)
     rows = await db.fetchall(
         "SELECT p.* FROM players p WHERE p.guild_id = ? AND lower(p.guest_name) = lower(?) "
         "UNION SELECT p.* FROM players p JOIN player_aliases a ON a.player_id = p.id "
@@ -262,7 +263,7 @@ async def find_players(
 async def player_named(db: Database, guild_id: int, name: str) -> Player | None:
     """The player called ``name`` (a guest's name or alias, else a member's display name),
     following a merge; None when nobody is."""
-    cleaned = " ".join(name.split())
+    cleaned = normalize_name(name)
     rows = await db.fetchall(
         "SELECT p.* FROM players p WHERE p.guild_id = ? AND lower(p.guest_name) = lower(?)"
         " UNION SELECT p.* FROM players p JOIN player_aliases a ON a.player_id = p.id"

@@ -19,18 +19,21 @@ from discord import app_commands
 from shangrao_bot.errors import UserError
 from shangrao_bot.ui.core_text import localize_reason
 from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.limits import fit_content, shorten_quotes
 
 log = logging.getLogger(__name__)
 
 
 def message_for(error: BaseException, lang: str) -> str:
-    """What the user reads for ``error`` (logging unexpected ones)."""
+    """What the user reads for ``error`` (logging unexpected ones): never longer than a
+    Discord message, and quoting at most the start of what the user typed."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, UserError):
         if error.text:
-            return localize_reason(error.text, lang)
-        return t(error.key, lang, **_localized_args(error.args_, lang))
+            return fit_content(shorten_quotes(localize_reason(error.text, lang)))
+        text = t(error.key, lang, **_localized_args(error.args_, lang))
+        return fit_content(shorten_quotes(text))
     if isinstance(error, app_commands.NoPrivateMessage):
         return t("error.guild_only", lang)
     if isinstance(error, app_commands.MissingPermissions):
@@ -44,11 +47,12 @@ def message_for(error: BaseException, lang: str) -> str:
 
 def _localized_args(args: dict[str, Any], lang: str) -> dict[str, Any]:
     """A refusal's arguments with its ``reason`` (an English core sentence) in ``lang``; the
-    other arguments (numbers, what the player typed) stay as they are."""
+    other arguments (numbers, what the player typed) stay as they are. What the player typed
+    is quoted in every catalog ('…', “…”), and :func:`message_for` cuts long quotes."""
     reason = args.get("reason")
     if not isinstance(reason, str):
         return args
-    return {**args, "reason": localize_reason(reason, lang)}
+    return {**args, "reason": localize_reason(reason, lang)}  # whole: to be recognized
 
 
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:

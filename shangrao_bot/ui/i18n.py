@@ -82,7 +82,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/session start` keep score at a physical table; "
         "`/session show` `/session end` `/session list`\n"
         "`/score tiles` `/score quick` `/score draw` record a hand (confirmed by another "
-        "player); `/score undo` `/score void`\n"
+        "player); `/score undo` `/score void` take one back (once it counts: a scorer, or its "
+        "recorder with another player's confirmation)\n"
         "`/leaderboard` `/stats` `/history` `/export` read the book\n"
         "`/player link` `/player rename` tidy guests (scorers)",
         "zh-CN": "`/help` 本说明\n"
@@ -94,7 +95,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/session start` 线下牌局记分；"
         "`/session show` `/session end` `/session list`\n"
         "`/score tiles` `/score quick` `/score draw` 记一手牌（由另一位玩家确认）；"
-        "`/score undo` `/score void`\n"
+        "`/score undo` `/score void` 撤回一手（已计分的：记分员，或记录者经另一位玩家确认）\n"
         "`/leaderboard` `/stats` `/history` `/export` 查看账本\n"
         "`/player link` `/player rename` 整理访客（记分员）",
         "zh-TW": "`/help` 本說明\n"
@@ -106,7 +107,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/session start` 線下牌局記分；"
         "`/session show` `/session end` `/session list`\n"
         "`/score tiles` `/score quick` `/score draw` 記一手牌（由另一位玩家確認）；"
-        "`/score undo` `/score void`\n"
+        "`/score undo` `/score void` 撤回一手（已計分的：記分員，或記錄者經另一位玩家確認）\n"
         "`/leaderboard` `/stats` `/history` `/export` 查看帳本\n"
         "`/player link` `/player rename` 整理訪客（記分員）",
     },

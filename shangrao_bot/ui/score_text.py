@@ -208,6 +208,29 @@ MESSAGES: dict[str, dict[str, str]] = {
     "skv.kind.virtual": {"en": "virtual table", "zh-CN": "虚拟牌桌", "zh-TW": "虛擬牌桌"},
     "skv.session.open": {"en": "open", "zh-CN": "进行中", "zh-TW": "進行中"},
     "skv.session.closed": {"en": "closed", "zh-CN": "已结束", "zh-TW": "已結束"},
+    "skv.request.undo": {
+        "en": "**{who}** asks to undo hand #{seq} (id {id}): {reason}\nIt counts (someone else "
+        "confirmed it), so another seated player or a scorer must agree: Confirm undoes it. "
+        "The request lapses {when}.",
+        "zh-CN": "**{who}** 请求撤销第 {seq} 手（编号 {id}）：{reason}\n"
+        "这手已经计分（别人确认过），需要另一位在座玩家或记分员同意：按确认即撤销。请求{when}失效。",
+        "zh-TW": "**{who}** 請求撤銷第 {seq} 手（編號 {id}）：{reason}\n"
+        "這手已經計分（別人確認過），需要另一位在座玩家或記分員同意：按確認即撤銷。請求{when}失效。",
+    },
+    "skv.request.void": {
+        "en": "**{who}** asks to void hand #{seq} (id {id}): {reason}\nIt counts (someone else "
+        "confirmed it), so another seated player or a scorer must agree: Confirm voids it. "
+        "The request lapses {when}.",
+        "zh-CN": "**{who}** 请求作废第 {seq} 手（编号 {id}）：{reason}\n"
+        "这手已经计分（别人确认过），需要另一位在座玩家或记分员同意：按确认即作废。请求{when}失效。",
+        "zh-TW": "**{who}** 請求作廢第 {seq} 手（編號 {id}）：{reason}\n"
+        "這手已經計分（別人確認過），需要另一位在座玩家或記分員同意：按確認即作廢。請求{when}失效。",
+    },
+    "skv.request.withdrawn": {
+        "en": "The request to void hand id {id} was withdrawn by {name}: it still counts.",
+        "zh-CN": "{name} 撤回了作废编号 {id} 的请求：这手照常计分。",
+        "zh-TW": "{name} 撤回了作廢編號 {id} 的請求：這手照常計分。",
+    },
     "skv.voided": {
         "en": "Hand id {id} is voided: {reason}",
         "zh-CN": "编号 {id} 的牌局已作废：{reason}",

@@ -3,8 +3,10 @@ the live scoreboard, the settlement with a Paid button per transfer.
 
 Buttons are :class:`discord.ui.DynamicItem` templates whose custom_id carries the hand or
 transfer id (``sk:confirm:{hand}``, ``sk:cancel:{hand}``, ``sk:paid:{transfer}``), so a prompt
-posted before a restart still works. Every rule (who may confirm, expiry, double presses) is
-the scorebook's (:mod:`shangrao_bot.service.scorebook`); refusals go through the one error path.
+posted before a restart still works. A recorder's request to void a hand that counts
+(``sk:vreq:{ok|no}:{request}``) lives in memory: after a restart its buttons say to ask again.
+Every rule (who may confirm, expiry, double presses) is the scorebook's
+(:mod:`shangrao_bot.service.scorebook`); refusals go through the one error path.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from shangrao_bot.service.scorebook import (
     Preview,
     Scoreboard,
     ScoreBook,
+    VoidRequest,
     void_reason,
 )
 from shangrao_bot.store.guilds import get_settings
@@ -34,6 +37,7 @@ from shangrao_bot.ui.core_text import converter_of, localize_reason
 from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.language import public_language
+from shangrao_bot.ui.limits import EMBED_TOTAL, fit_embed
 from shangrao_bot.ui.payments import payment_line
 from shangrao_bot.ui.words import ai_name, hand_text, seat_place, tile_label
 
@@ -217,7 +221,7 @@ def preview_embed(p: Preview, lang: str, minutes: int, hand: Hand | None = None)
         embed.add_field(
             name="\u200b", value=status_line(hand, p.needed, lang, minutes), inline=False
         )
-    return embed
+    return fit_embed(embed)
 
 
 def status_line(hand: Hand, needed: int, lang: str, minutes: int) -> str:
@@ -313,7 +317,7 @@ def scoreboard_embed(board: Scoreboard, lang: str, closed: bool = False) -> disc
     )
     if board.deltas:
         embed.set_image(url="attachment://totals.png")
-    return embed
+    return fit_embed(embed, EMBED_TOTAL // 2)  # /session end sends it with the settlement
 
 
 async def scoreboard_files(board: Scoreboard, lang: str) -> list[discord.File]:
@@ -363,9 +367,10 @@ def settlement_embed(transfers: list[TransferRow], lang: str) -> discord.Embed:
     ] or [t("skv.settle.none", lang)]
     if any(tr.paid_at is None for tr in transfers):
         lines += ["", t("skv.settle.help", lang)]
-    return discord.Embed(
+    embed = discord.Embed(
         title=t("skv.settle.title", lang), description="\n".join(lines)[:4000], colour=COLOUR
     )
+    return fit_embed(embed, EMBED_TOTAL // 2)  # beside the final scoreboard
 
 
 def settlement_view(transfers: list[TransferRow], lang: str) -> discord.ui.View | None:
@@ -545,7 +550,89 @@ class PaidButton(_BookButton, template=r"sk:paid:(?P<transfer>\d+)"):
         )
 
 
+def request_view(request: VoidRequest, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(VoidRequestButton("ok", request.id, lang))
+    view.add_item(VoidRequestButton("no", request.id, lang))
+    return view
+
+
+def request_text(request: VoidRequest, lang: str) -> str:
+    return t(
+        "skv.request.undo" if request.undo else "skv.request.void",
+        lang,
+        who=shown(request.requester_name, lang),
+        seq=request.hand_seq,
+        id=request.hand_id,
+        reason=esc(request.reason),
+        when=f"<t:{int(request.expires.timestamp())}:R>",
+    )
+
+
+def voided_text(hand: Hand, undo: bool, lang: str) -> str:
+    """What the channel reads once a hand is voided (``undo``: undone)."""
+    if undo:
+        return t(
+            "skv.undone",
+            lang,
+            seq=hand.seq,
+            id=hand.id,
+            reason=esc(undo_reason(hand.void_reason or "")),
+        )
+    return t("skv.voided", lang, id=hand.id, reason=esc(hand.void_reason or ""))
+
+
+async def after_void(client: discord.Client, book: ScoreBook, hand: Hand, lang: str) -> None:
+    """A voided hand's preview loses its buttons; its session's scoreboard is redrawn."""
+    await close_prompt(client, hand, lang)
+    info = await get_session(book.db, hand.guild_id, hand.session_id)
+    await refresh_scoreboard(client, book, info, lang)
+
+
+class VoidRequestButton(_BookButton, template=r"sk:vreq:(?P<op>ok|no):(?P<req>[0-9a-f]{8})"):
+    """Confirm or Cancel on a recorder's request to void a hand that counts."""
+
+    STYLES: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "ok": ("confirm", discord.ButtonStyle.danger),
+        "no": ("cancel", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, op: str, request: str, lang: str = "en") -> None:
+        label, style = self.STYLES[op]
+        super().__init__(
+            discord.ui.Button(
+                label=t(f"skv.btn.{label}", lang), style=style, custom_id=f"sk:vreq:{op}:{request}"
+            )
+        )
+        self.op, self.request = op, request
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> VoidRequestButton:
+        return cls(match["op"], match["req"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        book = book_of(interaction)
+        assert interaction.guild_id is not None
+        actor = await actor_for(book.db, interaction)
+        lang = public_lang(interaction)
+        if self.op == "no":
+            request = await book.cancel_void(interaction.guild_id, self.request, actor)
+            text = t(
+                "skv.request.withdrawn", lang, id=request.hand_id, name=shown(actor.name, lang)
+            )
+            await interaction.response.edit_message(content=text, view=None)
+            return
+        hand, request = await book.confirm_void(interaction.guild_id, self.request, actor)
+        await interaction.response.edit_message(
+            content=voided_text(hand, request.undo, lang), view=None
+        )
+        await after_void(interaction.client, book, hand, lang)
+
+
 SCORE_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PreviewButton,
     PaidButton,
+    VoidRequestButton,
 )

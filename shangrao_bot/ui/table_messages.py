@@ -222,11 +222,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "table.hand_start": {
         "en": "**Hand {hand}/{hands}**: {dealer} deals (East). 宝 (wild): **{bao}** (indicator "
-        "{indicator}). Fairness hash `{commitment}…`.",
+        "{indicator}). Fairness hash `{commitment}`.",
         "zh-CN": "**第 {hand}/{hands} 手**：{dealer} 坐庄（东家）。宝牌：**{bao}**（跌宝 "
-        "{indicator}）。公平性哈希 `{commitment}…`。",
+        "{indicator}）。公平性哈希 `{commitment}`。",
         "zh-TW": "**第 {hand}/{hands} 手**：{dealer} 坐莊（東家）。寶牌：**{bao}**（跌寶 "
-        "{indicator}）。公平性雜湊 `{commitment}…`。",
+        "{indicator}）。公平性雜湊 `{commitment}`。",
     },
     "table.panel.head": {
         "en": "**Table #{table} · hand {hand}/{hands}** · you are **{place}** (seat {n}) · 宝 "

@@ -131,7 +131,7 @@ def hand_start_text(info: TableInfo, lang: str) -> str:
         dealer=seat_name(info, info.dealer, lang),
         bao=tile_label(pub.bao, lang),
         indicator=tile_label(pub.indicator, lang),
-        commitment=pub.commitment[:16],
+        commitment=pub.commitment,  # all 64 digits: what `verify --hash` takes
     )
     if info.hand_no == 1:
         text += "\n" + t("table.hand_start.dms", lang)

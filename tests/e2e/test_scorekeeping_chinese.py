@@ -95,13 +95,18 @@ async def test_a_chinese_server_keeps_score_in_chinese(
         refused = await (await fake.slash(bob, "score quick", **options)).response()
         assert refused.ephemeral and expected in refused.text()
 
-    # a 流局 with the AI seat's kong, confirmed; Bob undoes it
+    # a 流局 with the AI seat's kong, confirmed by Dave; Bob's undo waits for Dave to agree
     draw = look(await (await fake.slash(bob, "score draw", bonuses="4:暗杠")).response())
     assert "流局" in draw.text() and "电脑3号（普通） **+6**" in draw.text()
     await (await fake.click(dave, draw, button(draw, "sk:confirm:"))).response()
     look(draw)
     undone = look(await (await fake.slash(bob, "score undo", reason="记错了")).response())
-    assert "已撤销：记错了" in undone.text()
+    assert "**Bob** 请求撤销第 3 手" in undone.text() and undone.button_labels() == ["确认", "取消"]
+    refused = await (await fake.click(bob, undone, button(undone, "sk:vreq:ok:"))).response()
+    assert refused.ephemeral and "这是你提出的请求" in refused.text()
+    await (await fake.click(dave, undone, button(undone, "sk:vreq:ok:"))).response()
+    look(undone)
+    assert "已撤销：记错了 ✓ Dave" in undone.text() and not undone.custom_ids
     await fake.wait_for(lambda: "❌ 已撤销：记错了" in draw.text(), timeout=5)
     look(draw)
 
@@ -165,5 +170,5 @@ async def test_a_chinese_server_keeps_score_in_chinese(
     assert offending(texts, NAMES) == []
     # nor in what only Bob read
     private = [text for m in fake.ephemeral_messages(bob) for text in message_texts(m)]
-    assert len(fake.ephemeral_messages(bob)) == 7
+    assert len(fake.ephemeral_messages(bob)) == 8  # with his own undo request refused
     assert offending(private, NAMES) == []
