@@ -65,6 +65,7 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # not on every platform
             loop.add_signal_handler(sig, stop.set)
+    await bot.open_database()  # before logging in: a bad DATABASE_URL stops here
     async with bot:
         running = asyncio.create_task(bot.start(token))
         stopping = asyncio.create_task(stop.wait())

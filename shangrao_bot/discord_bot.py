@@ -16,8 +16,9 @@ import cogs
 from shangrao_bot.service import QueuedPresenter, ServiceConfig, TableService
 from shangrao_bot.service.tables import SeedSource
 from shangrao_bot.settings import Settings
-from shangrao_bot.store.db import Database, path_from_url
+from shangrao_bot.store.db import Database
 from shangrao_bot.store.prefs import dm_panels_off, user_langs
+from shangrao_bot.store.startup import open_ledger
 from shangrao_bot.ui.emoji import TileEmojis
 from shangrao_bot.ui.errors import on_app_command_error
 from shangrao_bot.ui.i18n import remember_commands
@@ -92,11 +93,17 @@ class ShangraoBot(commands.Bot):
         self._seeds = seeds
         self.tree.error(on_app_command_error)
 
+    async def open_database(self) -> None:
+        """Open the ledger (once): a database that cannot be written raises StoreError. The
+        runner calls this before logging in, so a bad DATABASE_URL never reaches Discord."""
+        if getattr(self, "db", None) is None:
+            self.db = await open_ledger(self.settings.database_url)
+
     async def setup_hook(self) -> None:
         # Tile pictures for buttons: synced in the background, `get` answers None until then.
         self.tile_emojis = TileEmojis()
         self.tile_emojis.start(self)
-        self.db = await Database.open(path_from_url(self.settings.database_url))
+        await self.open_database()
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
         self.languages = ServerLanguages()
         await self.languages.load(self.db)
