@@ -29,8 +29,9 @@ import time
 from pathlib import Path
 
 from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.store.export import export_book
 from shangrao_bot.store.ledger import HandIn, PaymentIn, record_hand
-from shangrao_bot.store.stats import export_csv, history, leaderboard, player_stats
+from shangrao_bot.store.stats import history, leaderboard, player_stats
 
 HANDS = int(sys.argv[1]) if len(sys.argv) > 1 else 250_000
 GUILDS = 10
@@ -214,7 +215,8 @@ async def measure(path: Path, sessions: list[int], rng: random.Random) -> tuple[
         await history(db, 1, limit=20)
         history_ms = (time.perf_counter() - t) * 1000
         t = time.perf_counter()
-        await export_csv(db, 1, sessions[0] - 1)
+        with tempfile.TemporaryDirectory() as out:
+            await export_book(db.path, 1, sessions[0] - 1, "csv", Path(out), gzip_over=2**30)
         export_ms = (time.perf_counter() - t) * 1000
     finally:
         await db.close()
