@@ -8,6 +8,7 @@ Images never carry names (ranks and seats are labelled; the embed names them).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import re
 import tempfile
@@ -378,6 +379,16 @@ class Ledger(commands.Cog):
                     )
                 except NotFound:
                     raise ScoreError("sk.no_session_id", id=session) from None
+                except asyncio.CancelledError:  # the bot is stopping: say so, then stop
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(
+                            interaction.followup.send(
+                                t("skv.export.stopped", lang_of(interaction.locale)),
+                                ephemeral=True,
+                            ),
+                            2,
+                        )
+                    raise
                 if done.size > limit:
                     raise ScoreError(
                         "skv.export.too_big", size=file_size(done.size), limit=file_size(limit)

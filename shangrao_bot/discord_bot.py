@@ -8,6 +8,7 @@ import asyncio
 import logging
 import pkgutil
 from dataclasses import replace
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -29,6 +30,10 @@ from shangrao_bot.ui.table_views import TABLE_ITEMS
 from shangrao_bot.ui.translator import ShangraoTranslator
 
 log = logging.getLogger(__name__)
+
+# On SIGTERM/SIGINT, commands still running get this long to finish before they are cancelled
+# (container managers wait about 10 s before they kill).
+SHUTDOWN_GRACE_SECONDS = 5.0
 
 
 def cog_extensions() -> list[str]:
@@ -92,6 +97,45 @@ class ShangraoBot(commands.Bot):
         )
         self._seeds = seeds
         self.tree.error(on_app_command_error)
+        self._draining = False
+        self._in_flight: set[asyncio.Task[object]] = set()
+        self._watch_interactions()
+
+    def _watch_interactions(self) -> None:
+        """Note the tasks discord.py starts for each interaction (a command, a button, a modal,
+        an autocomplete), so a shutdown can wait for them; once draining, take no more.
+        discord.py has no public hook that sees every kind of interaction before it runs, so
+        this wraps its gateway parser for INTERACTION_CREATE (it creates the tasks at once)."""
+        parsers = self._connection.parsers
+        original = parsers["INTERACTION_CREATE"]
+
+        def parse(data: Any) -> None:
+            if self._draining:
+                log.info("interaction ignored: shutting down")
+                return
+            before = asyncio.all_tasks()
+            original(data)
+            for task in asyncio.all_tasks() - before:
+                self._in_flight.add(task)
+                task.add_done_callback(self._in_flight.discard)
+
+        parsers["INTERACTION_CREATE"] = parse
+
+    async def shutdown(self, grace: float = SHUTDOWN_GRACE_SECONDS) -> None:
+        """Stop on a signal without cutting anyone off mid-command: take no new interactions,
+        give those running ``grace`` seconds to finish, cancel the rest quietly, then
+        :meth:`close` (timers, what the presenter still has to show, Discord, the database)."""
+        self._draining = True
+        running = {t for t in self._in_flight if not t.done()}
+        if running:
+            log.info("waiting up to %gs for %d running interactions", grace, len(running))
+            _, late = await asyncio.wait(running, timeout=grace)
+            for task in late:
+                task.cancel()
+            if late:
+                await asyncio.wait(late, timeout=grace)
+                log.info("cancelled %d interactions still running at shutdown", len(late))
+        await self.close()
 
     async def open_database(self) -> None:
         """Open the ledger (once): a database that cannot be written raises StoreError. The

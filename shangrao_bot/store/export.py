@@ -14,7 +14,6 @@ import contextlib
 import csv
 import gzip
 import json
-import shutil
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -269,7 +268,10 @@ def write_export(
     if size > gzip_over:
         packed = path.with_name(name + ".gz")
         with path.open("rb") as src, gzip.open(packed, "wb", compresslevel=6) as dst:
-            shutil.copyfileobj(src, dst, 1 << 20)
+            while chunk := src.read(1 << 20):
+                if cancel.is_set():
+                    raise ExportCancelled
+                dst.write(chunk)
         path.unlink()
         path, name, size = packed, packed.name, packed.stat().st_size
     return ExportFile(path, name, rows, size)

@@ -298,6 +298,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "匯出檔壓縮後仍有 {size}，超過 Discord 在這裡的上限（{limit}）：請按場次匯出"
         "（`場次` 選項）。",
     },
+    "skv.export.stopped": {
+        "en": "The bot is restarting, so this export was stopped: ask for it again in a minute.",
+        "zh-CN": "机器人正在重启，这次导出已停止：请过一分钟再试。",
+        "zh-TW": "機器人正在重新啟動，這次匯出已停止：請過一分鐘再試。",
+    },
     "skv.export.busy": {
         "en": "An export of this server's book is already being made: wait for it to arrive, "
         "then try again.",

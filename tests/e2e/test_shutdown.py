@@ -1,0 +1,79 @@
+"""SIGTERM while a command runs: ``python bot.py`` (the real entry point) against the loopback
+fake Discord stops gracefully — a command that finishes within the grace period still answers,
+one that does not is cancelled quietly — and exits 0 with the database closed and no
+"unexpected error" or traceback in its log."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from pathlib import Path
+
+from shangrao_bot.store.db import Database
+from tests.e2e.bigbook import fill_book
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.test_tables_sigkill import BotProcess, start_bot_py, until
+
+
+async def _bot_with_book(fake: FakeDiscord, tmp_path: Path, hands: int) -> BotProcess:
+    db_path = tmp_path / "book.db"
+    db = await Database.open(db_path)
+    await db.close()
+    await asyncio.to_thread(fill_book, str(db_path), fake.guild.id, hands)
+    env = fake.subprocess_env(
+        DATABASE_URL=f"sqlite:///{db_path}",
+        DEV_GUILD_ID=str(fake.guild.id),
+        LOG_LEVEL="INFO",
+        PYTHONUNBUFFERED="1",
+    )
+    bot = await start_bot_py(env, tmp_path / "bot.log")
+    await until(lambda: fake.connected and "logged in as" in bot.output(), "bot ready", bot, 60)
+    return bot
+
+
+async def _stopped_cleanly(fake: FakeDiscord, bot: BotProcess, within: float) -> str:
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    bot.proc.send_signal(signal.SIGTERM)
+    code = await asyncio.wait_for(bot.proc.wait(), 60)
+    took = loop.time() - start
+    text = bot.output()
+    assert code == 0, text[-3000:]
+    assert "database closed" in text, text[-3000:]
+    for bad in ("unexpected error", "Traceback", " ERROR ", "Task exception"):
+        assert bad not in text, text[-3000:]
+    assert fake.token not in text
+    assert took < within, (took, text[-3000:])
+    return text
+
+
+async def test_sigterm_lets_a_running_command_finish(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    bot = await _bot_with_book(fake, tmp_path, 2_000)
+    try:
+        rec = await fake.slash(fake.user("alice"), "export", format="csv")
+        assert rec.deferred and not rec.responded  # running when the signal comes
+        await _stopped_cleanly(fake, bot, 30)
+        done = await rec.response(timeout=1)  # it was answered before the bot went
+        assert "8000 rows exported" in done.text() and done.attachments
+    finally:
+        await bot.reap()
+
+
+async def test_sigterm_cancels_a_long_command_quietly(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    fake = fake_discord
+    bot = await _bot_with_book(fake, tmp_path, 60_000)
+    try:
+        rec = await fake.slash(fake.user("alice"), "export", format="json")
+        assert rec.deferred and not rec.responded
+        await asyncio.sleep(0.2)
+        text = await _stopped_cleanly(fake, bot, 25)
+        stopped = await rec.response(timeout=1)  # cancelled: told so, no half-made file
+        assert "restarting" in stopped.text() and not stopped.attachments
+        assert "signal received: shutting down" in text
+    finally:
+        await bot.reap()
