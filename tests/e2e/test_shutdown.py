@@ -9,9 +9,11 @@ import asyncio
 import signal
 from pathlib import Path
 
+import pytest
+
 from shangrao_bot.store.db import Database
 from tests.e2e.bigbook import fill_book
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import FakeDiscord, InteractionNotAcknowledged
 from tests.e2e.test_tables_sigkill import BotProcess, start_bot_py, until
 
 
@@ -71,7 +73,14 @@ async def test_sigterm_cancels_a_long_command_quietly(
         rec = await fake.slash(fake.user("alice"), "export", format="json")
         assert rec.deferred and not rec.responded
         await asyncio.sleep(0.2)
-        text = await _stopped_cleanly(fake, bot, 25)
+        stopping = asyncio.create_task(_stopped_cleanly(fake, bot, 25))
+        # while it drains, new interactions are no longer taken (Discord tells their users)
+        await until(lambda: "running interactions" in bot.output(), "draining", bot)
+        with pytest.raises(InteractionNotAcknowledged):
+            await fake.slash(fake.user("bob"), "help", deadline=0.5)
+        assert [v.code for v in fake.take_violations()] == [10062]
+        text = await stopping
+        assert "interaction ignored: shutting down" in text
         stopped = await rec.response(timeout=1)  # cancelled: told so, no half-made file
         assert "restarting" in stopped.text() and not stopped.attachments
         assert "signal received: shutting down" in text
