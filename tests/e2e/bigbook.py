@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from pathlib import Path
+
+from shangrao_bot.store.db import Database
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.test_tables_sigkill import BotProcess, start_bot_py, until
 
 PER_SESSION = 1_000
 
@@ -84,3 +89,21 @@ class LoopLag:
     def __exit__(self, *exc: object) -> None:
         assert self._task is not None
         self._task.cancel()
+
+
+async def bot_py_with_book(fake: FakeDiscord, tmp_path: Path, hands: int) -> BotProcess:
+    """``python bot.py`` (the real entry point, another process) on a database holding a book
+    of ``hands`` hands in the fake's server, once it is logged in."""
+    db_path = tmp_path / "book.db"
+    db = await Database.open(db_path)
+    await db.close()
+    await asyncio.to_thread(fill_book, str(db_path), fake.guild.id, hands)
+    env = fake.subprocess_env(
+        DATABASE_URL=f"sqlite:///{db_path}",
+        DEV_GUILD_ID=str(fake.guild.id),
+        LOG_LEVEL="INFO",
+        PYTHONUNBUFFERED="1",
+    )
+    bot = await start_bot_py(env, tmp_path / "bot.log")
+    await until(lambda: fake.connected and "logged in as" in bot.output(), "bot ready", bot, 60)
+    return bot

@@ -11,26 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from shangrao_bot.store.db import Database
-from tests.e2e.bigbook import fill_book
+from tests.e2e.bigbook import bot_py_with_book
 from tests.e2e.fake_discord import FakeDiscord, InteractionNotAcknowledged
-from tests.e2e.test_tables_sigkill import BotProcess, start_bot_py, until
-
-
-async def _bot_with_book(fake: FakeDiscord, tmp_path: Path, hands: int) -> BotProcess:
-    db_path = tmp_path / "book.db"
-    db = await Database.open(db_path)
-    await db.close()
-    await asyncio.to_thread(fill_book, str(db_path), fake.guild.id, hands)
-    env = fake.subprocess_env(
-        DATABASE_URL=f"sqlite:///{db_path}",
-        DEV_GUILD_ID=str(fake.guild.id),
-        LOG_LEVEL="INFO",
-        PYTHONUNBUFFERED="1",
-    )
-    bot = await start_bot_py(env, tmp_path / "bot.log")
-    await until(lambda: fake.connected and "logged in as" in bot.output(), "bot ready", bot, 60)
-    return bot
+from tests.e2e.test_tables_sigkill import BotProcess, until
 
 
 async def _stopped_cleanly(fake: FakeDiscord, bot: BotProcess, within: float) -> str:
@@ -53,7 +36,7 @@ async def test_sigterm_lets_a_running_command_finish(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    bot = await _bot_with_book(fake, tmp_path, 2_000)
+    bot = await bot_py_with_book(fake, tmp_path, 2_000)
     try:
         rec = await fake.slash(fake.user("alice"), "export", format="csv")
         assert rec.deferred and not rec.responded  # running when the signal comes
@@ -68,7 +51,7 @@ async def test_sigterm_cancels_a_long_command_quietly(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    bot = await _bot_with_book(fake, tmp_path, 60_000)
+    bot = await bot_py_with_book(fake, tmp_path, 60_000)
     try:
         rec = await fake.slash(fake.user("alice"), "export", format="json")
         assert rec.deferred and not rec.responded
