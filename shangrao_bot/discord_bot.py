@@ -31,10 +31,6 @@ from shangrao_bot.ui.translator import ShangraoTranslator
 
 log = logging.getLogger(__name__)
 
-# On SIGTERM/SIGINT, commands still running get this long to finish before they are cancelled
-# (container managers wait about 10 s before they kill).
-SHUTDOWN_GRACE_SECONDS = 5.0
-
 
 def cog_extensions() -> list[str]:
     """Names of the modules in the `cogs` package, to be loaded as extensions."""
@@ -121,10 +117,13 @@ class ShangraoBot(commands.Bot):
 
         parsers["INTERACTION_CREATE"] = parse
 
-    async def shutdown(self, grace: float = SHUTDOWN_GRACE_SECONDS) -> None:
+    async def shutdown(self, grace: float | None = None) -> None:
         """Stop on a signal without cutting anyone off mid-command: take no new interactions,
-        give those running ``grace`` seconds to finish, cancel the rest quietly, then
-        :meth:`close` (timers, what the presenter still has to show, Discord, the database)."""
+        give those running ``grace`` seconds (default: ``SHUTDOWN_GRACE_SECONDS``) to finish,
+        cancel the rest quietly, then :meth:`close` (timers, what the presenter still has to
+        show, Discord, the database)."""
+        if grace is None:
+            grace = self.settings.shutdown_grace_seconds
         self._draining = True
         running = {t for t in self._in_flight if not t.done()}
         if running:

@@ -91,7 +91,9 @@ class LoopLag:
         self._task.cancel()
 
 
-async def bot_py_with_book(fake: FakeDiscord, tmp_path: Path, hands: int) -> BotProcess:
+async def bot_py_with_book(
+    fake: FakeDiscord, tmp_path: Path, hands: int, **env_extra: str
+) -> BotProcess:
     """``python bot.py`` (the real entry point, another process) on a database holding a book
     of ``hands`` hands in the fake's server, once it is logged in."""
     db_path = tmp_path / "book.db"
@@ -103,6 +105,7 @@ async def bot_py_with_book(fake: FakeDiscord, tmp_path: Path, hands: int) -> Bot
         DEV_GUILD_ID=str(fake.guild.id),
         LOG_LEVEL="INFO",
         PYTHONUNBUFFERED="1",
+        **env_extra,
     )
     bot = await start_bot_py(env, tmp_path / "bot.log")
     await until(lambda: fake.connected and "logged in as" in bot.output(), "bot ready", bot, 60)

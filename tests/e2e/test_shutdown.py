@@ -36,13 +36,22 @@ async def test_sigterm_lets_a_running_command_finish(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    bot = await bot_py_with_book(fake, tmp_path, 2_000)
+    bot = await bot_py_with_book(fake, tmp_path, 40_000, SHUTDOWN_GRACE_SECONDS="60")
     try:
-        rec = await fake.slash(fake.user("alice"), "export", format="csv")
+        rec = await fake.slash(fake.user("alice"), "export", format="json")
         assert rec.deferred and not rec.responded  # running when the signal comes
-        await _stopped_cleanly(fake, bot, 30)
+        stopping = asyncio.create_task(_stopped_cleanly(fake, bot, 60))
+        # while it drains, new interactions are no longer taken (Discord tells their users)
+        await until(lambda: "running interactions" in bot.output(), "draining", bot)
+        with pytest.raises(InteractionNotAcknowledged):
+            await fake.slash(fake.user("bob"), "help", deadline=0.5)
+        assert [v.code for v in fake.take_violations()] == [10062]
+        assert not rec.responded  # the export was still running meanwhile
+        text = await stopping
+        assert "waiting up to 60s for 1 running interactions" in text
+        assert "interaction ignored: shutting down" in text
         done = await rec.response(timeout=1)  # it was answered before the bot went
-        assert "8000 rows exported" in done.text() and done.attachments
+        assert "40000 rows exported" in done.text() and done.attachments
     finally:
         await bot.reap()
 
@@ -51,21 +60,14 @@ async def test_sigterm_cancels_a_long_command_quietly(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
     fake = fake_discord
-    bot = await bot_py_with_book(fake, tmp_path, 60_000)
+    bot = await bot_py_with_book(fake, tmp_path, 40_000, SHUTDOWN_GRACE_SECONDS="0.5")
     try:
         rec = await fake.slash(fake.user("alice"), "export", format="json")
         assert rec.deferred and not rec.responded
-        await asyncio.sleep(0.2)
-        stopping = asyncio.create_task(_stopped_cleanly(fake, bot, 25))
-        # while it drains, new interactions are no longer taken (Discord tells their users)
-        await until(lambda: "running interactions" in bot.output(), "draining", bot)
-        with pytest.raises(InteractionNotAcknowledged):
-            await fake.slash(fake.user("bob"), "help", deadline=0.5)
-        assert [v.code for v in fake.take_violations()] == [10062]
-        text = await stopping
-        assert "interaction ignored: shutting down" in text
+        text = await _stopped_cleanly(fake, bot, 25)
+        assert "signal received: shutting down" in text
+        assert "cancelled 1 interactions still running at shutdown" in text
         stopped = await rec.response(timeout=1)  # cancelled: told so, no half-made file
         assert "restarting" in stopped.text() and not stopped.attachments
-        assert "signal received: shutting down" in text
     finally:
         await bot.reap()
