@@ -43,6 +43,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/rules.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/ledger.py
+	$(BIN)/python bench/export.py
 	$(BIN)/python bench/scorebook.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/tables.py

@@ -8,12 +8,12 @@ Images never carry names (ranks and seats are labelled; the embed names them).
 from __future__ import annotations
 
 import asyncio
-import csv
-import gzip
+import contextlib
 import io
-import json
 import re
+import tempfile
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import discord
 from discord import app_commands
@@ -23,7 +23,8 @@ from discord.ext import commands
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.names import normalize_name
 from shangrao_bot.service.scorebook import ScoreError
-from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.errors import NotFound, StoreError
+from shangrao_bot.store.export import export_book
 from shangrao_bot.store.ledger import (
     Player,
     find_players,
@@ -34,8 +35,6 @@ from shangrao_bot.store.ledger import (
 )
 from shangrao_bot.store.stats import (
     BoardRow,
-    export_csv,
-    export_json,
     history,
     leaderboard,
     player_stats,
@@ -46,8 +45,7 @@ from shangrao_bot.ui.score_views import player_name, public_lang, shown, term, v
 from .help import EMBED_COLOUR
 
 MAX_LINES = 20
-EXPORT_GZIP_OVER = 4 * 2**20  # bytes
-EXPORT_LIMIT = 10 * 2**20  # Discord's upload limit for a server without boosts
+EXPORT_GZIP_OVER = 4 * 2**20  # bytes: a bigger export is gzipped (text shrinks about tenfold)
 MAX_ID = 2**53 - 1  # the largest integer option Discord accepts (its OpenAPI maximum)
 MAX_CONTENT = 2000  # Discord's limit for a message's content
 PERIOD_DAYS = {"week": 7, "month": 30, "season": 90, "all": None}
@@ -123,6 +121,7 @@ async def resolve_player(
 class Ledger(commands.Cog):
     def __init__(self, bot: ShangraoBot) -> None:
         self.bot = bot
+        self._exporting: set[int] = set()  # servers whose export is being made
 
     @app_commands.command(
         name=_("leaderboard"), description=_("The server's ranking of confirmed hands")
@@ -362,31 +361,54 @@ class Ledger(commands.Cog):
         format: app_commands.Choice[str],
         session: app_commands.Range[int, 1, MAX_ID] | None = None,
     ) -> None:
-        assert interaction.guild_id is not None
-        await interaction.response.defer(thinking=True, ephemeral=True)
-        if session is not None:
-            try:
-                await get_session(self.bot.db, interaction.guild_id, session)
-            except StoreError:
-                raise ScoreError("sk.no_session_id", id=session) from None
-        writer = export_csv if format.value == "csv" else export_json
-        data = await writer(self.bot.db, interaction.guild_id, session)
-        if format.value == "csv":
-            rows = max(0, sum(1 for _ in csv.reader(io.StringIO(data))) - 1)
-        else:
-            rows = sum(len(s["hands"]) for s in json.loads(data)["sessions"])
-        name = f"shangrao-{'session-' + str(session) if session else 'all'}.{format.value}"
-        body = data.encode("utf-8")
-        if len(body) > EXPORT_GZIP_OVER:  # a big server's whole book: gzip it (text shrinks ~8x)
-            body = await asyncio.to_thread(gzip.compress, body)
-            name += ".gz"
-        if len(body) > EXPORT_LIMIT:
-            raise ScoreError("skv.export.too_big", size=len(body) // 2**20)
-        await interaction.followup.send(
-            t("skv.export.done", lang_of(interaction.locale), rows=rows),
-            file=discord.File(io.BytesIO(body), filename=name),
-            ephemeral=True,
-        )
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        if guild_id in self._exporting:  # one at a time per server: each reads the whole book
+            raise ScoreError("skv.export.busy")
+        self._exporting.add(guild_id)
+        try:
+            await interaction.response.defer(thinking=True, ephemeral=True)
+            limit = interaction.filesize_limit  # Discord's upload limit for this server
+            with tempfile.TemporaryDirectory(prefix="shangrao-export-") as tmp:
+                try:
+                    done = await export_book(
+                        self.bot.db.path,
+                        guild_id,
+                        session,
+                        format.value,
+                        Path(tmp),
+                        gzip_over=min(EXPORT_GZIP_OVER, limit),
+                    )
+                except NotFound:
+                    raise ScoreError("sk.no_session_id", id=session) from None
+                except asyncio.CancelledError:  # the bot is stopping: say so, then stop
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(
+                            interaction.followup.send(
+                                t("skv.export.stopped", lang_of(interaction.locale)),
+                                ephemeral=True,
+                            ),
+                            2,
+                        )
+                    raise
+                if done.size > limit:
+                    raise ScoreError(
+                        "skv.export.too_big", size=file_size(done.size), limit=file_size(limit)
+                    )
+                await interaction.followup.send(
+                    t("skv.export.done", lang_of(interaction.locale), rows=done.rows),
+                    file=discord.File(done.path, filename=done.filename),
+                    ephemeral=True,
+                )
+        finally:
+            self._exporting.discard(guild_id)
+
+
+def file_size(size: int) -> str:
+    """Bytes as people read them: ``64 KB``, ``12.5 MB``."""
+    if size >= 2**20:
+        return f"{size / 2**20:.1f} MB"
+    return f"{max(1, round(size / 1024))} KB"
 
 
 def _metric_value(row: BoardRow, metric: str) -> str:

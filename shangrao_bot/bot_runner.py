@@ -59,12 +59,15 @@ Bot page, click Reset Token, and put the new token in .env as DISCORD_TOKEN=<you
 
 
 async def _serve(bot: ShangraoBot, token: str) -> None:
-    """Run until Discord ends the session or SIGTERM/SIGINT asks to stop; close cleanly."""
+    """Run until Discord ends the session or SIGTERM/SIGINT asks to stop; then stop
+    gracefully (:meth:`ShangraoBot.shutdown`: running commands finish or are cancelled
+    quietly, exit status 0)."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # not on every platform
             loop.add_signal_handler(sig, stop.set)
+    await bot.open_database()  # before logging in: a bad DATABASE_URL stops here
     async with bot:
         running = asyncio.create_task(bot.start(token))
         stopping = asyncio.create_task(stop.wait())
@@ -74,7 +77,7 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
             running.result()  # re-raises a login failure
             return
         logging.getLogger(__name__).info("signal received: shutting down")
-        await bot.close()
+        await bot.shutdown()
         await running
 
 

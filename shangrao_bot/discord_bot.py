@@ -8,6 +8,7 @@ import asyncio
 import logging
 import pkgutil
 from dataclasses import replace
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -16,8 +17,9 @@ import cogs
 from shangrao_bot.service import QueuedPresenter, ServiceConfig, TableService
 from shangrao_bot.service.tables import SeedSource
 from shangrao_bot.settings import Settings
-from shangrao_bot.store.db import Database, path_from_url
+from shangrao_bot.store.db import Database
 from shangrao_bot.store.prefs import dm_panels_off, user_langs
+from shangrao_bot.store.startup import open_ledger
 from shangrao_bot.ui.emoji import TileEmojis
 from shangrao_bot.ui.errors import on_app_command_error
 from shangrao_bot.ui.i18n import remember_commands
@@ -98,14 +100,60 @@ class ShangraoBot(commands.Bot):
         )
         self._seeds = seeds
         self.tree.error(on_app_command_error)
+        self._draining = False
+        self._in_flight: set[asyncio.Task[object]] = set()
+        self._watch_interactions()
+
+    def _watch_interactions(self) -> None:
+        """Note the tasks discord.py starts for each interaction (a command, a button, a modal,
+        an autocomplete), so a shutdown can wait for them; once draining, take no more.
+        discord.py has no public hook that sees every kind of interaction before it runs, so
+        this wraps its gateway parser for INTERACTION_CREATE (it creates the tasks at once)."""
+        parsers = self._connection.parsers
+        original = parsers["INTERACTION_CREATE"]
+
+        def parse(data: Any) -> None:
+            if self._draining:
+                log.info("interaction ignored: shutting down")
+                return
+            before = asyncio.all_tasks()
+            original(data)
+            for task in asyncio.all_tasks() - before:
+                self._in_flight.add(task)
+                task.add_done_callback(self._in_flight.discard)
+
+        parsers["INTERACTION_CREATE"] = parse
+
+    async def shutdown(self, grace: float | None = None) -> None:
+        """Stop on a signal without cutting anyone off mid-command: take no new interactions,
+        give those running ``grace`` seconds (default: ``SHUTDOWN_GRACE_SECONDS``) to finish,
+        cancel the rest quietly, then :meth:`close` (timers, what the presenter still has to
+        show, Discord, the database)."""
+        if grace is None:
+            grace = self.settings.shutdown_grace_seconds
+        self._draining = True
+        running = {t for t in self._in_flight if not t.done()}
+        if running:
+            log.info("waiting up to %gs for %d running interactions", grace, len(running))
+            _, late = await asyncio.wait(running, timeout=grace)
+            for task in late:
+                task.cancel()
+            if late:
+                await asyncio.wait(late, timeout=grace)
+                log.info("cancelled %d interactions still running at shutdown", len(late))
+        await self.close()
+
+    async def open_database(self) -> None:
+        """Open the ledger (once): a database that cannot be written raises StoreError. The
+        runner calls this before logging in, so a bad DATABASE_URL never reaches Discord."""
+        if getattr(self, "db", None) is None:
+            self.db = await open_ledger(self.settings.database_url, BUSY_TIMEOUT_MS)
 
     async def setup_hook(self) -> None:
         # Tile pictures for buttons: synced in the background, `get` answers None until then.
         self.tile_emojis = TileEmojis()
         self.tile_emojis.start(self)
-        self.db = await Database.open(
-            path_from_url(self.settings.database_url), busy_timeout_ms=BUSY_TIMEOUT_MS
-        )
+        await self.open_database()
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
         self.languages = ServerLanguages()
         await self.languages.load(self.db)

@@ -48,6 +48,12 @@ TABLE_TIMINGS = (
 )
 
 
+# How long commands still running on SIGTERM/SIGINT may take to finish before they are
+# cancelled (container managers usually kill 10 s after SIGTERM).
+SHUTDOWN_GRACE = Timing("SHUTDOWN_GRACE_SECONDS", "shutdown_grace_seconds", 0.0, 600.0)
+DEFAULT_SHUTDOWN_GRACE = 5.0
+
+
 @dataclass(frozen=True)
 class TableTimings:
     """Pace of the virtual tables set in the environment; None: the service's default."""
@@ -67,13 +73,15 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     table_timings: TableTimings = TableTimings()
+    shutdown_grace_seconds: float = DEFAULT_SHUTDOWN_GRACE
 
     def __repr__(self) -> str:
         token = None if self.discord_token is None else "[token]"
         return (
             f"Settings(discord_token={token!r}, database_url={self.database_url!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
-            f"table_timings={self.table_timings!r})"
+            f"table_timings={self.table_timings!r}, "
+            f"shutdown_grace_seconds={self.shutdown_grace_seconds!r})"
         )
 
 
@@ -121,6 +129,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         raise SettingsError("LOG_LEVEL", level_text, "one of " + ", ".join(LOG_LEVELS))
 
     timings = TableTimings(**{t.field: _seconds(env, t) for t in TABLE_TIMINGS})
+    grace = _seconds(env, SHUTDOWN_GRACE)
 
     return Settings(
         discord_token=_get(env, "DISCORD_TOKEN"),
@@ -128,4 +137,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         dev_guild_id=dev_guild_id,
         log_level=log_level,
         table_timings=timings,
+        shutdown_grace_seconds=DEFAULT_SHUTDOWN_GRACE if grace is None else grace,
     )

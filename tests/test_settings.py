@@ -266,9 +266,11 @@ def test_run_bot_with_rejected_token_explains_and_exits_2(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
     clean_root_logger: logging.Logger,
+    tmp_path: Path,
 ) -> None:
     import discord.http
 
+    monkeypatch.chdir(tmp_path)  # the ledger is opened before the login: not in the checkout
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Unauthorized)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -298,3 +300,13 @@ def test_invite_permissions_match_discord_flags() -> None:
         use_external_emojis=True,
     )
     assert expected.value == INVITE_PERMISSIONS
+
+
+def test_shutdown_grace_is_read_with_its_range() -> None:
+    assert load_settings({}).shutdown_grace_seconds == 5.0
+    assert load_settings({"SHUTDOWN_GRACE_SECONDS": "0.5"}).shutdown_grace_seconds == 0.5
+    for value in ("soon", "-1", "601", "nan"):
+        with pytest.raises(SettingsError) as info:
+            load_settings({"SHUTDOWN_GRACE_SECONDS": value})
+        assert info.value.variable == "SHUTDOWN_GRACE_SECONDS"
+        assert "from 0 to 600" in str(info.value)

@@ -1,4 +1,4 @@
-"""Reading the book: leaderboards, player statistics, history and exports.
+"""Reading the book: leaderboards, player statistics and history (exports: :mod:`.export`).
 
 Only confirmed hands count. Every query is filtered by guild id first, so a guild never sees
 another's data. Leaderboards and player figures read the running totals that migration 7's
@@ -9,10 +9,7 @@ number of hands in the book.
 
 from __future__ import annotations
 
-import csv
-import io
 import itertools
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,9 +18,7 @@ from shangrao_bot.store.errors import NotFound
 from shangrao_bot.store.ledger import (
     Hand,
     Player,
-    get_session,
     hand_from_row,
-    list_sessions,
     player_from_row,
 )
 from shangrao_bot.store.migrations import SPANS
@@ -330,116 +325,3 @@ async def history(
         sql + " ORDER BY h.created_at DESC, h.id DESC LIMIT ?", [*params, limit]
     )
     return [await hand_from_row(db, r) for r in rows]
-
-
-# --- export ------------------------------------------------------------------------------------
-
-CSV_COLUMNS = (
-    "hand_id",
-    "session_id",
-    "seq",
-    "created_at",
-    "status",
-    "outcome",
-    "pattern",
-    "dealer_seat",
-    "bao",
-    "seat",
-    "player",
-    "player_id",
-    "delta",
-    "won",
-    "self_draw",
-    "flown",
-    "void_reason",
-)
-
-
-async def _export_rows(db: Database, guild_id: int, session_id: int | None) -> list[Any]:
-    sql = (
-        "SELECT h.id AS hand_id, h.session_id, h.seq, h.created_at, h.status, h.outcome,"
-        " h.pattern, h.dealer_seat, h.bao, hs.seat, p.display_name AS player, p.id AS player_id,"
-        " hs.delta, hs.won, hs.self_draw, hs.flown, h.void_reason"
-        " FROM hands h JOIN hand_seats hs ON hs.hand_id = h.id"
-        " JOIN players p ON p.id = hs.player_id WHERE h.guild_id = ?"
-    )
-    params: list[Any] = [guild_id]
-    if session_id is not None:
-        sql += " AND h.session_id = ?"
-        params.append(session_id)
-    return await db.fetchall(sql + " ORDER BY h.session_id, h.seq, hs.seat", params)
-
-
-async def export_csv(db: Database, guild_id: int, session_id: int | None = None) -> str:
-    """One row per hand and seat (voided hands included, marked by status)."""
-    if session_id is not None:
-        await get_session(db, guild_id, session_id)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for r in await _export_rows(db, guild_id, session_id):
-        writer.writerow([r[c] for c in CSV_COLUMNS])
-    return out.getvalue()
-
-
-async def export_json(db: Database, guild_id: int, session_id: int | None = None) -> str:
-    """Sessions with their seats, hands, payments and transfers, as one JSON document."""
-    if session_id is not None:
-        sessions = [await get_session(db, guild_id, session_id)]
-    else:
-        sessions = list(reversed(await list_sessions(db, guild_id)))
-    doc: dict[str, Any] = {"guild_id": guild_id, "sessions": []}
-    for s in sessions:
-        hands = await db.fetchall(
-            "SELECT * FROM hands WHERE session_id = ? AND guild_id = ? ORDER BY seq",
-            (s.id, guild_id),
-        )
-        transfers = await db.fetchall(
-            "SELECT payer_id, payee_id, amount, paid_at FROM transfers WHERE session_id = ?"
-            " ORDER BY id",
-            (s.id,),
-        )
-        entries = []
-        for row in hands:
-            h = await hand_from_row(db, row)
-            entries.append(
-                {
-                    "id": h.id,
-                    "seq": h.seq,
-                    "status": h.status,
-                    "outcome": h.outcome,
-                    "pattern": h.pattern,
-                    "dealer_seat": h.dealer_seat,
-                    "bao": h.bao,
-                    "winners": list(h.winners),
-                    "deltas": list(h.deltas),
-                    "created_at": h.created_at,
-                    "confirmed_at": h.confirmed_at,
-                    "void_reason": h.void_reason,
-                    "payments": [
-                        {
-                            "payer": p.payer.display_name,
-                            "payee": p.payee.display_name,
-                            "amount": p.amount,
-                            "reason": p.reason,
-                        }
-                        for p in h.payments
-                    ],
-                    "detail": h.detail,
-                }
-            )
-        doc["sessions"].append(
-            {
-                "id": s.id,
-                "kind": s.kind,
-                "status": s.status,
-                "stake": s.stake,
-                "rules": s.rules,
-                "opened_at": s.opened_at,
-                "closed_at": s.closed_at,
-                "seats": [{"player_id": p.id, "name": p.display_name} for p in s.seats],
-                "hands": entries,
-                "transfers": [dict(t) for t in transfers],
-            }
-        )
-    return json.dumps(doc, ensure_ascii=False, indent=1)

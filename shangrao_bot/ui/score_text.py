@@ -314,10 +314,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "已匯出 {rows} 列。",
     },
     "skv.export.too_big": {
-        "en": "The export is {size} MB even compressed, more than Discord accepts: export one "
-        "session at a time (`session:`).",
-        "zh-CN": "导出文件压缩后仍有 {size} MB，超过 Discord 的上限：请按场次导出（`场次` 选项）。",
-        "zh-TW": "匯出檔壓縮後仍有 {size} MB，超過 Discord 的上限：請按場次匯出（`場次` 選項）。",
+        "en": "The export is {size} even compressed, more than Discord accepts here ({limit}): "
+        "export one session at a time (`session:`).",
+        "zh-CN": "导出文件压缩后仍有 {size}，超过 Discord 在这里的上限（{limit}）：请按场次导出"
+        "（`场次` 选项）。",
+        "zh-TW": "匯出檔壓縮後仍有 {size}，超過 Discord 在這裡的上限（{limit}）：請按場次匯出"
+        "（`場次` 選項）。",
+    },
+    "skv.export.stopped": {
+        "en": "The bot is restarting, so this export was stopped: ask for it again in a minute.",
+        "zh-CN": "机器人正在重启，这次导出已停止：请过一分钟再试。",
+        "zh-TW": "機器人正在重新啟動，這次匯出已停止：請過一分鐘再試。",
+    },
+    "skv.export.busy": {
+        "en": "An export of this server's book is already being made: wait for it to arrive, "
+        "then try again.",
+        "zh-CN": "本服务器的账本正在导出中：请等它送达后再试。",
+        "zh-TW": "本伺服器的帳本正在匯出中：請等它送達後再試。",
     },
     "skv.guest_tag": {
         "en": " (guest)",

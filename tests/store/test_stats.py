@@ -3,15 +3,11 @@ checked against sums written out by hand."""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-
 import pytest
 
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.ledger import guest_player, open_session, record_hand, void_hand
-from shangrao_bot.store.stats import export_csv, export_json, history, leaderboard, player_stats
+from shangrao_bot.store.stats import history, leaderboard, player_stats
 from tests.store.conftest import CHANNEL, GUILD, OTHER_GUILD, four_player_session, kong_draw
 from tests.store.conftest import self_draw_win as win
 
@@ -75,23 +71,3 @@ async def test_history_newest_first_with_filters(db: Database) -> None:
     assert [h.seq for h in await history(db, GUILD, include_voided=False, limit=2)] == [5, 3]
     assert len(await history(db, GUILD, player_id=ids[0])) == 5
     assert await history(db, OTHER_GUILD) == []
-
-
-async def test_exports(db: Database) -> None:
-    await book(db)
-    rows = list(csv.DictReader(io.StringIO(await export_csv(db, GUILD))))
-    assert len(rows) == 5 * 4
-    assert {r["status"] for r in rows} == {"confirmed", "voided", "pending"}
-    confirmed = [r for r in rows if r["status"] == "confirmed"]
-    assert sum(int(r["delta"]) for r in confirmed) == 0
-    doc = json.loads(await export_json(db, GUILD))
-    assert len(doc["sessions"]) == 1
-    hands = doc["sessions"][0]["hands"]
-    assert [h["seq"] for h in hands] == [1, 2, 3, 4, 5]
-    assert hands[1]["payments"][0] == {
-        "payer": "user0",
-        "payee": "user1",
-        "amount": 8,
-        "reason": "win",
-    }
-    assert json.loads(await export_json(db, OTHER_GUILD))["sessions"] == []

@@ -1,0 +1,310 @@
+"""Exporting a server's book to a file (CSV or JSON), off the event loop.
+
+A big server's book is hundreds of thousands of rows: built on the event loop, its text stalled
+every other member's commands for many seconds. Here the export runs on a worker thread with a
+connection of its own (read-only, one read transaction: a consistent snapshot that never holds
+up the bot's shared reader or its writer), streams rows straight into a file (never the whole
+text in memory) and counts them as it writes them. Every query is filtered by guild id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import csv
+import gzip
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from shangrao_bot.store.db import BUSY_TIMEOUT_MS
+from shangrao_bot.store.errors import NotFound
+
+FORMATS = ("csv", "json")
+
+CSV_COLUMNS = (
+    "hand_id",
+    "session_id",
+    "seq",
+    "created_at",
+    "status",
+    "outcome",
+    "pattern",
+    "dealer_seat",
+    "bao",
+    "seat",
+    "player",
+    "player_id",
+    "delta",
+    "won",
+    "self_draw",
+    "flown",
+    "void_reason",
+)
+
+_CHECK_EVERY = 500  # rows between two looks at the cancel flag
+
+
+class ExportCancelled(Exception):
+    """The export was cancelled (the bot is shutting down, or the command was cancelled)."""
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    """A finished export: the file, the name to give it, rows written (CSV: one per hand and
+    seat; JSON: hands) and its size in bytes."""
+
+    path: Path
+    filename: str
+    rows: int
+    size: int
+
+
+def _connect(db_path: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(
+        f"file:{Path(db_path).resolve()}?mode=ro",
+        uri=True,
+        isolation_level=None,
+        timeout=BUSY_TIMEOUT_MS / 1000,
+        check_same_thread=False,  # created and used on the export's one worker thread
+    )
+    conn.row_factory = sqlite3.Row
+    return conn
+
+
+class _Writer:
+    """Streams one guild's book from ``conn`` to ``out``; ``cancel`` stops it between rows."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        out: TextIO,
+        guild_id: int,
+        session_id: int | None,
+        cancel: threading.Event,
+    ) -> None:
+        self.conn = conn
+        self.out = out
+        self.guild_id = guild_id
+        self.session_id = session_id
+        self.cancel = cancel
+        self.rows = 0
+
+    def _counted(self) -> None:
+        self.rows += 1
+        if self.rows % _CHECK_EVERY == 0 and self.cancel.is_set():
+            raise ExportCancelled
+
+    def csv(self) -> int:
+        """One row per hand and seat (voided hands included, marked by status)."""
+        sql = (
+            "SELECT h.id AS hand_id, h.session_id, h.seq, h.created_at, h.status, h.outcome,"
+            " h.pattern, h.dealer_seat, h.bao, hs.seat, p.display_name AS player,"
+            " p.id AS player_id, hs.delta, hs.won, hs.self_draw, hs.flown, h.void_reason"
+            " FROM hands h JOIN hand_seats hs ON hs.hand_id = h.id"
+            " JOIN players p ON p.id = hs.player_id WHERE h.guild_id = ?"
+        )
+        params: list[Any] = [self.guild_id]
+        if self.session_id is not None:
+            sql += " AND h.session_id = ?"
+            params.append(self.session_id)
+        writer = csv.writer(self.out, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        for r in self.conn.execute(sql + " ORDER BY h.session_id, h.seq, hs.seat", params):
+            writer.writerow(tuple(r))
+            self._counted()
+        return self.rows
+
+    def json(self) -> int:
+        """Sessions with their seats, hands, payments and transfers, as one JSON document;
+        one line per hand, so a big book stays readable and diffable."""
+        sql = "SELECT * FROM sessions WHERE guild_id = ?"
+        params: list[Any] = [self.guild_id]
+        if self.session_id is not None:
+            sql += " AND id = ?"
+            params.append(self.session_id)
+        sessions = self.conn.execute(sql + " ORDER BY id", params).fetchall()
+        self.out.write(f'{{\n "guild_id": {self.guild_id},\n "sessions": [')
+        for n, s in enumerate(sessions):
+            self.out.write("," if n else "")
+            self._session(s)
+        self.out.write("\n ]\n}\n")
+        return self.rows
+
+    def _session(self, s: sqlite3.Row) -> None:
+        seats = self.conn.execute(
+            "SELECT p.id, p.display_name FROM session_seats ss JOIN players p"
+            " ON p.id = ss.player_id WHERE ss.session_id = ? ORDER BY ss.seat",
+            (s["id"],),
+        ).fetchall()
+        head = {
+            "id": s["id"],
+            "kind": s["kind"],
+            "status": s["status"],
+            "stake": s["stake"],
+            "rules": json.loads(s["rules"]),
+            "opened_at": s["opened_at"],
+            "closed_at": s["closed_at"],
+            "seats": [{"player_id": r[0], "name": r[1]} for r in seats],
+        }
+        self.out.write("\n  " + _dumps(head)[:-1] + ', "hands": [')
+        for n, hand in enumerate(self._hands(s["id"])):
+            self.out.write(",\n   " if n else "\n   ")
+            self.out.write(_dumps(hand))
+            self._counted()
+        transfers = self.conn.execute(
+            "SELECT payer_id, payee_id, amount, paid_at FROM transfers WHERE session_id = ?"
+            " ORDER BY id",
+            (s["id"],),
+        ).fetchall()
+        self.out.write('\n  ], "transfers": ' + _dumps([dict(t) for t in transfers]) + "}")
+
+    def _hands(self, session_id: int) -> Iterator[dict[str, Any]]:
+        """The session's hands in order, each with its seats' results and its payments: three
+        cursors in the same order, merged (not three queries per hand)."""
+        order = " ORDER BY h.seq, h.id"
+        hands = self.conn.execute(
+            "SELECT * FROM hands h WHERE h.session_id = ? AND h.guild_id = ?" + order,
+            (session_id, self.guild_id),
+        )
+        seats = _ByHand(
+            self.conn.execute(
+                "SELECT hs.hand_id, hs.delta FROM hands h JOIN hand_seats hs"
+                " ON hs.hand_id = h.id WHERE h.session_id = ? AND h.guild_id = ?"
+                + order
+                + ", hs.seat",
+                (session_id, self.guild_id),
+            )
+        )
+        pays = _ByHand(
+            self.conn.execute(
+                "SELECT p.hand_id, payer.display_name AS payer, payee.display_name AS payee,"
+                " p.amount, p.reason FROM hands h JOIN payments p ON p.hand_id = h.id"
+                " JOIN players payer ON payer.id = p.payer_id"
+                " JOIN players payee ON payee.id = p.payee_id"
+                " WHERE h.session_id = ? AND h.guild_id = ?" + order + ", p.id",
+                (session_id, self.guild_id),
+            )
+        )
+        for h in hands:
+            detail = json.loads(h["detail"])
+            yield {
+                "id": h["id"],
+                "seq": h["seq"],
+                "status": h["status"],
+                "outcome": h["outcome"],
+                "pattern": h["pattern"],
+                "dealer_seat": h["dealer_seat"],
+                "bao": h["bao"],
+                "winners": list(detail.get("winners", ())),
+                "deltas": [r[1] for r in seats.take(h["id"])],
+                "created_at": h["created_at"],
+                "confirmed_at": h["confirmed_at"],
+                "void_reason": h["void_reason"],
+                "payments": [
+                    {"payer": r[1], "payee": r[2], "amount": r[3], "reason": r[4]}
+                    for r in pays.take(h["id"])
+                ],
+                "detail": detail,
+            }
+
+
+class _ByHand:
+    """A cursor whose rows (first column: a hand id) are taken hand by hand."""
+
+    def __init__(self, rows: sqlite3.Cursor) -> None:
+        self._rows = rows
+        self._next: sqlite3.Row | None = next(rows, None)
+
+    def take(self, hand_id: int) -> list[sqlite3.Row]:
+        out = []
+        while self._next is not None and self._next[0] == hand_id:
+            out.append(self._next)
+            self._next = next(self._rows, None)
+        return out
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def write_export(
+    db_path: str,
+    guild_id: int,
+    session_id: int | None,
+    fmt: str,
+    directory: Path,
+    *,
+    gzip_over: int,
+    cancel: threading.Event,
+) -> ExportFile:
+    """Write the export into ``directory`` (blocking: run it on a worker thread). Over
+    ``gzip_over`` bytes the file is gzipped (text shrinks about tenfold). NotFound when
+    ``session_id`` is not one of the guild's sessions; ExportCancelled once ``cancel`` is set."""
+    if fmt not in FORMATS:
+        raise ValueError(f"export format '{fmt}' is not one of {', '.join(FORMATS)}")
+    name = f"shangrao-{'session-' + str(session_id) if session_id else 'all'}.{fmt}"
+    path = directory / name
+    conn = _connect(db_path)
+    try:
+        conn.execute("BEGIN")  # one snapshot for the whole export
+        if (
+            session_id is not None
+            and not conn.execute(
+                "SELECT 1 FROM sessions WHERE id = ? AND guild_id = ?", (session_id, guild_id)
+            ).fetchone()
+        ):
+            raise NotFound(f"session #{session_id} does not exist in this server")
+        with path.open("w", encoding="utf-8", newline="") as out:
+            writer = _Writer(conn, out, guild_id, session_id, cancel)
+            rows = writer.csv() if fmt == "csv" else writer.json()
+    finally:
+        conn.close()
+    size = path.stat().st_size
+    if size > gzip_over:
+        packed = path.with_name(name + ".gz")
+        with path.open("rb") as src, gzip.open(packed, "wb", compresslevel=6) as dst:
+            while chunk := src.read(1 << 20):
+                if cancel.is_set():
+                    raise ExportCancelled
+                dst.write(chunk)
+        path.unlink()
+        path, name, size = packed, packed.name, packed.stat().st_size
+    return ExportFile(path, name, rows, size)
+
+
+async def export_book(
+    db_path: str,
+    guild_id: int,
+    session_id: int | None,
+    fmt: str,
+    directory: Path,
+    *,
+    gzip_over: int,
+) -> ExportFile:
+    """:func:`write_export` on a worker thread. Cancelling this coroutine stops the thread at
+    its next row (and waits for it, so no thread outlives the caller's temporary folder)."""
+    cancel = threading.Event()
+    work = asyncio.ensure_future(
+        asyncio.to_thread(
+            write_export,
+            db_path,
+            guild_id,
+            session_id,
+            fmt,
+            directory,
+            gzip_over=gzip_over,
+            cancel=cancel,
+        )
+    )
+    try:
+        return await asyncio.shield(work)
+    except asyncio.CancelledError:
+        cancel.set()
+        with contextlib.suppress(ExportCancelled, Exception):
+            await work
+        raise

@@ -1,0 +1,92 @@
+"""Opening the ledger at start-up, before the bot logs in: a ``DATABASE_URL`` that cannot work
+(a read-only file or folder, a folder that cannot be created, a file that is not a database,
+``/dev/null``) stops the bot with one line saying what is wrong and how to fix it, instead of
+a bot that logs in, looks healthy and then fails every write.
+
+Opening and migrating proves the file can be read; a write in a transaction that is rolled
+back proves it can be written (file permissions alone cannot tell: root writes through them,
+and a read-only mount or a full disk refuses even root).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from pathlib import Path
+
+from shangrao_bot.store.db import BUSY_TIMEOUT_MS, Database, path_from_url
+from shangrao_bot.store.errors import StoreError
+
+_NOTADB = 26  # SQLITE_NOTADB
+_FIX = (
+    "make the file and its folder writable for the bot, or point DATABASE_URL at a "
+    "writable place (e.g. sqlite:///data/shangrao.db)"
+)
+
+
+def probe_write(path: str) -> None:
+    """Write to the database at ``path`` in a transaction rolled back at once (so nothing
+    stays): raises sqlite3.Error when the file, its journal or its folder refuse writes."""
+    conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("CREATE TABLE startup_write_probe (x INTEGER)")
+            conn.execute("INSERT INTO startup_write_probe VALUES (1)")
+        finally:
+            conn.execute("ROLLBACK")
+    finally:
+        conn.close()
+
+
+def _unusable(url: str, path: Path, exc: BaseException) -> StoreError:
+    """The one-line explanation of why the database at ``path`` cannot be used."""
+    if isinstance(exc, sqlite3.DatabaseError):
+        code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+        if code == _NOTADB:
+            return StoreError(
+                f"DATABASE_URL: {path} is not an SQLite database (or is damaged): point "
+                "DATABASE_URL at the bot's database file, or at a new file to start an empty "
+                "ledger"
+            )
+    folder = path.parent
+    if not os.access(folder, os.W_OK):
+        why = f"its folder {folder} is read-only"
+    elif path.exists() and not os.access(path, os.W_OK):
+        why = "the file is read-only"
+    else:
+        why = str(exc) or type(exc).__name__
+    return StoreError(f"DATABASE_URL: the database {path} cannot be written ({why}): {_FIX}")
+
+
+async def open_ledger(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Database:
+    """Open, migrate and write-probe the ledger ``DATABASE_URL`` names; StoreError (one line,
+    the problem and its fix) when it cannot work. ``busy_timeout_ms``: see :meth:`Database.open`."""
+    path = Path(path_from_url(url))
+    if path.exists() and not path.is_file():
+        raise StoreError(
+            f"DATABASE_URL: {path} is not a regular file: give the path of a database "
+            "file (e.g. sqlite:///data/shangrao.db)"
+        )
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(
+            f"DATABASE_URL: the folder {folder} cannot be created "
+            f"({exc.strerror or exc}): create it, or give a path in a writable folder"
+        ) from None
+    if not path.exists() and not os.access(folder, os.W_OK):
+        # sqlite would create nothing and say only "unable to open database file"
+        raise _unusable(url, path, PermissionError(f"{folder} is read-only"))
+    try:
+        db = await Database.open(path, busy_timeout_ms=busy_timeout_ms)
+    except (sqlite3.Error, OSError) as exc:
+        raise _unusable(url, path, exc) from None
+    try:
+        await asyncio.to_thread(probe_write, str(path))
+    except (sqlite3.Error, OSError) as exc:
+        await db.close()
+        raise _unusable(url, path, exc) from None
+    return db

@@ -1,0 +1,89 @@
+"""Exports of a small known book (CSV and JSON, streamed to a file on a worker thread), checked
+against the hands as recorded; another guild's data never appears; a cancelled export stops."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import gzip
+import io
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from shangrao_bot.store.db import Database
+from shangrao_bot.store.errors import NotFound
+from shangrao_bot.store.export import ExportCancelled, export_book, write_export
+from tests.e2e.bigbook import fill_book
+from tests.store.conftest import GUILD, OTHER_GUILD, four_player_session
+from tests.store.test_stats import book
+
+BIG = 10**9  # never gzip
+
+
+async def text_of(
+    db: Database, tmp_path: Path, fmt: str, guild: int = GUILD, session: int | None = None
+) -> tuple[str, int]:
+    done = await export_book(db.path, guild, session, fmt, tmp_path, gzip_over=BIG)
+    return done.path.read_text(encoding="utf-8"), done.rows
+
+
+async def test_exports(db: Database, tmp_path: Path) -> None:
+    await book(db)
+    text, count = await text_of(db, tmp_path, "csv")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == count == 5 * 4
+    assert {r["status"] for r in rows} == {"confirmed", "voided", "pending"}
+    confirmed = [r for r in rows if r["status"] == "confirmed"]
+    assert sum(int(r["delta"]) for r in confirmed) == 0
+    text, count = await text_of(db, tmp_path, "json")
+    doc = json.loads(text)
+    assert len(doc["sessions"]) == 1
+    hands = doc["sessions"][0]["hands"]
+    assert [h["seq"] for h in hands] == [1, 2, 3, 4, 5] and count == 5
+    assert hands[1]["payments"][0] == {
+        "payer": "user0",
+        "payee": "user1",
+        "amount": 8,
+        "reason": "win",
+    }
+    assert json.loads((await text_of(db, tmp_path, "json", OTHER_GUILD))[0])["sessions"] == []
+
+
+async def test_no_export_shows_another_guilds_data(db: Database, tmp_path: Path) -> None:
+    await book(db)
+    theirs = await four_player_session(db, OTHER_GUILD)
+    text, _ = await text_of(db, tmp_path, "csv")
+    assert str(theirs.id) not in {line.split(",")[1] for line in text.splitlines()[1:]}
+    for fmt in ("csv", "json"):
+        with pytest.raises(NotFound):
+            await export_book(db.path, GUILD, theirs.id, fmt, tmp_path, gzip_over=BIG)
+
+
+async def test_a_big_export_is_gzipped_and_rows_are_counted(db: Database, tmp_path: Path) -> None:
+    await asyncio.to_thread(fill_book, db.path, GUILD, 2_000, 500)
+    out = tmp_path / "out"
+    out.mkdir()
+    done = await export_book(db.path, GUILD, None, "csv", out, gzip_over=4096)
+    assert done.filename == "shangrao-all.csv.gz" and done.size == done.path.stat().st_size
+    lines = gzip.decompress(done.path.read_bytes()).decode().splitlines()
+    assert done.rows == len(lines) - 1 == 8_000
+    assert list(out.iterdir()) == [done.path]  # the plain file is gone
+
+
+async def test_a_cancelled_export_stops_its_thread(db: Database, tmp_path: Path) -> None:
+    await asyncio.to_thread(fill_book, db.path, GUILD, 2_000, 500)
+    cancel = threading.Event()
+    cancel.set()
+    with pytest.raises(ExportCancelled):
+        write_export(db.path, GUILD, None, "json", tmp_path, gzip_over=BIG, cancel=cancel)
+    task = asyncio.create_task(export_book(db.path, GUILD, None, "json", tmp_path, gzip_over=BIG))
+    await asyncio.sleep(0)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    before = threading.active_count()
+    await asyncio.sleep(0.05)
+    assert threading.active_count() <= before  # nothing still writing
