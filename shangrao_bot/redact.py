@@ -9,7 +9,7 @@ body and every gateway event. Those carry secrets a log must never hold:
 - a player's concealed tiles, in the body of the DM panel the bot sends them;
 - the bot token (also masked by :class:`shangrao_bot.log.TokenFilter`).
 
-A database wrapper may log each statement with its parameters (aiosqlite did, at DEBUG: a
+A database wrapper may log each statement with its parameters (aiosqlite does, at DEBUG: a
 table's snapshot holds the seed and every hand). So a record's payload arguments (a dict, a
 list, bytes, a JSON text, a statement's parameters) are replaced by a placeholder with their
 size; URL tokens, the bot token and 64-hex-digit runs (a table's seed looks like one) are
@@ -31,7 +31,7 @@ _HEX_RUN = re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{64,}(?![0-9A-Fa-f])")
 
 def _payload(value: object) -> object:
     """``value`` if it is plain (a number, a short word, a URL), else a placeholder. A call
-    (aiosqlite logged each as a ``functools.partial`` with its SQL parameters: a table's
+    (aiosqlite logs each as a ``functools.partial`` with its SQL parameters: a table's
     snapshot among them) keeps its name and SQL text only."""
     if isinstance(value, functools.partial):
         name = getattr(value.func, "__name__", "call")
