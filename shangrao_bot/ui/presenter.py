@@ -10,6 +10,14 @@ the hand's first private call and edited afterwards; and the ephemeral "My hand"
 player last opened (edited through its interaction token while it is valid). A DM that cannot
 be delivered (403 / 50007) is reported once in the thread; the player then uses My hand.
 
+Every change of a player's panels — a private call, the answer to their own move, the close at
+the end of the hand — goes through that player's one latest-wins queue (:class:`_PanelQueue`):
+one update at a time, each showing the newest state queued when it starts, so an edit never
+overtakes another (a stale panel offering the tile just discarded) and a burst of changes is
+one edit. States come in the service's order: the service tells the presenter of every change
+of a seat's own tiles or options, the mover's included, so a move's answer is that update (the
+click itself only acknowledges) — there is no second source of panel states to race it.
+
 The bot wraps this in :class:`~shangrao_bot.service.queued.QueuedPresenter`, so each call runs
 off the table's lock, in order; a failing Discord call is logged and never stops the game.
 """
@@ -21,7 +29,7 @@ import io
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -47,8 +55,9 @@ from shangrao_bot.ui.table_text import (
 )
 from shangrao_bot.ui.table_views import (
     EmojiSource,
+    PanelParts,
     ReadyButton,
-    build_panel,
+    build_panel_parts,
     lobby_message,
     table_link,
     table_view,
@@ -71,6 +80,31 @@ class _Dm:
     sent: float = 0.0  # monotonic time the message was sent (a fresh one notifies the player)
 
 
+@dataclass
+class _PanelState:
+    """What a player's panels should show: their view at a moment of the table, or (``view``
+    None) the closing text ``closing`` (the hand is over, DM panels turned off)."""
+
+    table: TableInfo
+    view: PlayerView | None
+    closing: str | None = None
+
+
+@dataclass
+class _PanelQueue:
+    """One player's panel updates at one table: the newest state not yet shown (latest wins),
+    whether it must come as a fresh DM (a prompt: Discord notifies a new message, not an
+    edit), and the worker showing it."""
+
+    pending: _PanelState | None = None
+    fresh: bool = False
+    force: bool = False  # show even what is shown already (a repeated press gets its answer)
+    task: asyncio.Task[None] | None = None
+    last: _PanelState | None = None  # the state shown last
+    shown: object = None  # what the panels show now (an update repeating it is skipped)
+    waiters: list[asyncio.Future[None]] = field(default_factory=list)
+
+
 class DiscordPresenter:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
@@ -91,6 +125,7 @@ class DiscordPresenter:
         self.board_locks: dict[int, asyncio.Lock] = {}
         self.hand_events: dict[int, list[Event]] = {}  # table → this hand's public events
         self.thread_members: dict[int, set[int]] = {}  # table → users added to its thread
+        self.panel_queues: dict[tuple[int, int], _PanelQueue] = {}  # (table, user) → updates
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -306,7 +341,10 @@ class DiscordPresenter:
         self.dm_off.add(user_id)
         lang = self.langs.get(user_id, "en")
         for key in [k for k in self.dms if k[1] == user_id]:
-            dm = self.dms.pop(key)
+            await self._panel_idle(key)  # after an edit in flight (it checks dm_off first)
+            dm = self.dms.pop(key, None)
+            if dm is None:
+                continue
             try:
                 await dm.message.edit(
                     content=t("table.panel.dm_off", lang), attachments=[], view=None
@@ -320,18 +358,18 @@ class DiscordPresenter:
         s = table.seats[seat]
         if s is None or s.user_id is None:
             return
-        user_id = s.user_id
-        lang = self.langs.get(user_id) or self.lang(table)
-        await asyncio.gather(
-            self._dm(table, user_id, view, lang, fresh=fresh),
-            self._ephemeral(table, user_id, view, lang),
-        )
+        self._update_panel((table.id, s.user_id), _PanelState(table, view), fresh=fresh)
 
     async def panel(
         self, table: TableInfo, view: PlayerView, lang: str
-    ) -> tuple[str, discord.File, discord.ui.View | None]:
-        """A seat's panel with what happened since its last move and a link to the table."""
-        return await build_panel(
+    ) -> tuple[str, discord.File | None, discord.ui.View | None]:
+        """A seat's panel with what happened since its last move and a link to the table (no
+        file when the hand picture could not be drawn)."""
+        parts = await self.panel_parts(table, view, lang)
+        return parts.content, parts.file(), parts.items
+
+    async def panel_parts(self, table: TableInfo, view: PlayerView, lang: str) -> PanelParts:
+        return await build_panel_parts(
             table,
             view,
             lang,
@@ -340,29 +378,146 @@ class DiscordPresenter:
             emoji=self.emoji(),
         )
 
-    async def _dm(
-        self, table: TableInfo, user_id: int, view: PlayerView, lang: str, *, fresh: bool
+    def answer_move(
+        self,
+        table_id: int,
+        user_id: int,
+        interaction: discord.Interaction,
+        *,
+        again: bool,
+        hand: int | None = None,
     ) -> None:
+        """A move the player made on a panel (its click acknowledged with a deferred update)
+        was taken. The service's own update of the seat (``private_changed``, ``prompt``, the
+        hand's end) shows it through the player's panel queue; the click makes no edit of its
+        own, which a newer panel could overtake or which could meet the panel's re-send. A
+        press on an ephemeral panel makes its token the one to edit (the freshest); ``again``:
+        the press repeated a move already taken, nothing changed — the panel is shown again.
+        A pressed DM panel of hand ``hand`` the presenter does not know (sent before a
+        restart) becomes the one to edit."""
+        key = (table_id, user_id)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            self.remember_panel(table_id, user_id, interaction)
+        elif message is not None and hand is not None and key not in self.dms:
+            # a DM panel sent before a restart: it stays the panel (edited, not duplicated)
+            age = (discord.utils.utcnow() - message.created_at).total_seconds()
+            self.dms[key] = _Dm(hand, message, time.monotonic() - max(0.0, age))
+        q = self.panel_queues.get(key)
+        if again and q is not None and q.last is not None:
+            self._update_panel(key, q.last, force=True)
+
+    # --- the panel queues ----------------------------------------------------------------------
+
+    def _update_panel(
+        self, key: tuple[int, int], state: _PanelState, *, fresh: bool = False, force: bool = False
+    ) -> asyncio.Future[None]:
+        """Queue ``state`` for a player's panels, replacing a state still waiting (latest wins;
+        a prompt's ``fresh`` carries over). The future is done once the panels show ``state``
+        or a newer one."""
+        q = self.panel_queues.setdefault(key, _PanelQueue())
+        q.pending = state
+        q.fresh = q.fresh or fresh
+        q.force = q.force or force
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        q.waiters.append(done)
+        if q.task is None:
+            q.task = asyncio.create_task(
+                self._panel_worker(key, q), name=f"table-{key[0]}-panel-{key[1]}"
+            )
+        return done
+
+    async def _panel_worker(self, key: tuple[int, int], q: _PanelQueue) -> None:
+        try:
+            while q.pending is not None:
+                state, fresh, force = q.pending, q.fresh, q.force
+                q.pending, q.fresh, q.force = None, False, False
+                waiters, q.waiters = q.waiters, []
+                try:
+                    await self._show_panel(key, q, state, fresh=fresh, force=force)
+                except Exception:
+                    log.exception("table %s: a player's panel was not shown", key[0])
+                finally:
+                    for w in waiters:
+                        if not w.done():
+                            w.set_result(None)
+        finally:
+            q.task = None
+
+    async def _panel_idle(self, key: tuple[int, int]) -> None:
+        q = self.panel_queues.get(key)
+        if q is not None and q.task is not None:
+            await asyncio.wait({q.task})
+
+    async def settled(self) -> None:
+        """Wait until every queued panel update is shown."""
+        while tasks := {q.task for q in self.panel_queues.values() if q.task is not None}:
+            await asyncio.wait(tasks)
+
+    async def _show_panel(
+        self, key: tuple[int, int], q: _PanelQueue, state: _PanelState, *, fresh: bool, force: bool
+    ) -> None:
+        table, view = state.table, state.view
+        user_id = key[1]
+        lang = self.langs.get(user_id) or self.lang(table)
+        if view is None:  # the panels close; whatever comes next is a new panel
+            q.last, q.shown = None, None
+            await self._close_panel(key, state.closing or t("table.panel.over", lang))
+            return
+        q.last = state
+        dm_wanted = key not in self.dm_closed and user_id not in self.dm_off
+        ephemeral = self._live_ephemeral(key)
+        if not dm_wanted and ephemeral is None:
+            return
+        parts = await self.panel_parts(table, view, lang)
+        shown = (parts.content, view, lang)
+        if shown == q.shown and not fresh and not force:
+            return  # the panels show exactly this already
+        q.shown = shown
+        jobs = []
+        if dm_wanted:
+            jobs.append(self._dm(table, user_id, parts, fresh=fresh))
+        if ephemeral is not None:
+            jobs.append(self._ephemeral(key, ephemeral, parts))
+        await asyncio.gather(*jobs)
+
+    async def _dm(self, table: TableInfo, user_id: int, parts: PanelParts, *, fresh: bool) -> None:
         """The DM panel: edited in place, or sent anew (the old one deleted) when the player
         must act and the panel is older than ``dm_fresh_seconds`` — an edit does not notify."""
         key = (table.id, user_id)
-        if key in self.dm_closed or user_id in self.dm_off:
-            return
-        content, file, items = await self.panel(table, view, lang)
         dm = self.dms.get(key)
+        lang = self.langs.get(user_id) or self.lang(table)
         try:
             if dm is not None and dm.hand == table.hand_no:
                 if not fresh or time.monotonic() - dm.sent < self.dm_fresh_seconds:
-                    await dm.message.edit(content=content, attachments=[file], view=items)
-                    return
-                try:
-                    await dm.message.delete()
-                except discord.HTTPException:
-                    await dm.message.edit(
-                        content=t("table.panel.moved", lang), attachments=[], view=None
-                    )
+                    file = parts.file()
+                    try:
+                        await dm.message.edit(
+                            content=parts.content,
+                            attachments=[file] if file else [],
+                            view=parts.items,
+                        )
+                        return
+                    except discord.NotFound:  # the panel is gone: a new one follows
+                        log.debug("table %s: DM panel of %s gone; sent anew", table.id, user_id)
+                else:
+                    try:
+                        await dm.message.delete()
+                    except discord.NotFound:
+                        pass
+                    except discord.HTTPException:
+                        await dm.message.edit(
+                            content=t("table.panel.moved", lang), attachments=[], view=None
+                        )
+            elif dm is not None:  # a panel of an earlier hand, still open
+                await self._close_dm(key, t("table.panel.over", lang))
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            message = await user.send(content, file=file, view=items or discord.utils.MISSING)
+            file = parts.file()
+            message = await user.send(
+                parts.content,
+                file=file or discord.utils.MISSING,
+                view=parts.items or discord.utils.MISSING,
+            )
             self.dms[key] = _Dm(table.hand_no, message, time.monotonic())
         except discord.Forbidden:  # 403 / 50007: DMs closed
             self.dm_closed.add(key)
@@ -371,22 +526,43 @@ class DiscordPresenter:
         except discord.HTTPException:
             log.warning("table %s: DM panel of %s not delivered", table.id, user_id, exc_info=True)
 
-    async def _ephemeral(self, table: TableInfo, user_id: int, view: PlayerView, lang: str) -> None:
-        key = (table.id, user_id)
+    def _live_ephemeral(self, key: tuple[int, int]) -> discord.Interaction | None:
+        """The interaction of the player's open "My hand" panel, while its token lives."""
         entry = self.panels.get(key)
         if entry is None:
-            return
+            return None
         opened, interaction = entry
         if time.monotonic() - opened > PANEL_TOKEN_SECONDS:
             self.panels.pop(key, None)
-            return
-        content, file, items = await self.panel(table, view, lang)
+            return None
+        return interaction
+
+    async def _ephemeral(
+        self, key: tuple[int, int], interaction: discord.Interaction, parts: PanelParts
+    ) -> None:
+        file = parts.file()
         try:
             await interaction.edit_original_response(
-                content=content, attachments=[file], view=items
+                content=parts.content, attachments=[file] if file else [], view=parts.items
             )
         except discord.HTTPException:
-            self.panels.pop(key, None)
+            if key in self.panels and self.panels[key][1] is interaction:
+                self.panels.pop(key, None)
+
+    async def _close_dm(self, key: tuple[int, int], text: str) -> None:
+        dm = self.dms.pop(key, None)
+        if dm is None:
+            return
+        try:
+            await dm.message.edit(content=text, attachments=[], view=None)
+        except discord.HTTPException:
+            log.debug("DM panel %s not closed", key)
+
+    async def _close_panel(self, key: tuple[int, int], text: str) -> None:
+        """The hand is over for this player: the DM panel says so and loses its buttons; the
+        ephemeral one is forgotten (its buttons answer that the prompt is outdated)."""
+        await self._close_dm(key, text)
+        self.panels.pop(key, None)
 
     async def private_changed(self, table: TableInfo, seat: int, view: PlayerView) -> None:
         await self._private(table, seat, view)
@@ -411,17 +587,15 @@ class DiscordPresenter:
         return [seat_name(table, i, lang) for i in range(len(table.seats))]
 
     async def _close_panels(self, table: TableInfo) -> None:
-        lang = self.lang(table)
-        for key in [k for k in self.dms if k[0] == table.id]:
-            dm = self.dms.pop(key)
-            try:
-                await dm.message.edit(
-                    content=t("table.panel.over", lang), attachments=[], view=None
-                )
-            except discord.HTTPException:
-                log.debug("DM panel %s not closed", key)
-        for key in [k for k in self.panels if k[0] == table.id]:
-            self.panels.pop(key, None)
+        """The end of the hand for every panel of the table, each after its queued updates."""
+        keys = {k for k in [*self.dms, *self.panels, *self.panel_queues] if k[0] == table.id}
+        closing = []
+        for key in keys:
+            lang = self.langs.get(key[1]) or self.lang(table)
+            state = _PanelState(table, None, t("table.panel.over", lang))
+            closing.append(self._update_panel(key, state))
+        if closing:
+            await asyncio.gather(*closing)
 
     async def hand_ended(self, table: TableInfo, summary: HandSummary) -> None:
         self.hand_events.pop(table.id, None)
@@ -597,5 +771,9 @@ class DiscordPresenter:
         await self.say(table, t(f"table.closed.{reason}", self.lang(table)))
         for key in [k for k in self.dm_closed if k[0] == table.id]:
             self.dm_closed.discard(key)
+        for key in [k for k in self.panel_queues if k[0] == table.id]:
+            q = self.panel_queues[key]
+            if q.task is None and q.pending is None:
+                del self.panel_queues[key]
         self.hand_events.pop(table.id, None)
         self.thread_members.pop(table.id, None)

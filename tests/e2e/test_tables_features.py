@@ -257,7 +257,10 @@ async def test_dm_preference_and_a_fresh_dm_when_the_turn_comes(
                 msg = await (await fake.click(bob, table_msg, now_id)).response()
             ids = move_ids(msg)
             if ids:
-                await (await fake.click(user, msg, pick(ids))).response()
+                rec = await fake.click(user, msg, pick(ids))
+                # the panel shows the move — or, when alice's next prompt follows at once, it
+                # is replaced by a fresh one (a deferred update needs no edit)
+                await until(lambda rec=rec, msg=msg: rec.responded or msg.deleted)
         await asyncio.sleep(0.01)
     assert len(seen) >= 2  # a new message at least once
     assert fake.dm_messages(bob) == []
