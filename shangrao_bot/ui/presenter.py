@@ -99,6 +99,7 @@ class _PanelQueue:
     pending: _PanelState | None = None
     fresh: bool = False
     force: bool = False  # show even what is shown already (a repeated press gets its answer)
+    after: asyncio.Future[None] | None = None  # to wait for first (the board a prompt follows)
     task: asyncio.Task[None] | None = None
     last: _PanelState | None = None  # the state shown last
     shown: object = None  # what the panels show now (an update repeating it is skipped)
@@ -115,7 +116,7 @@ class DiscordPresenter:
         self.panels: dict[tuple[int, int], tuple[float, discord.Interaction]] = {}
         self.status_texts: dict[int, str] = {}  # table → its table message's status line
         self.langs: dict[int, str] = {}  # user → language seen in their interactions
-        self.saving: set[asyncio.Task[None]] = set()  # language changes being saved
+        self.saving: set[asyncio.Task[None]] = set()  # background saves and edits
         self.board_interval = BOARD_EDIT_SECONDS
         self.dm_off: set[int] = set()  # users who chose /table dm off (My hand only)
         self.dm_fresh_seconds = DM_FRESH_SECONDS
@@ -269,18 +270,18 @@ class DiscordPresenter:
         if table.id in self.board_tasks:
             return  # the pending edit will show this state
         wait = self.board_last.get(table.id, -1e9) + self.board_interval - time.monotonic()
-        if wait <= 0:
-            await self.flush_board(table.id)
-        else:
-            self.board_tasks[table.id] = asyncio.create_task(
-                self._board_later(table.id, wait), name=f"table-{table.id}-board"
-            )
+        # on a task of its own even when due now: the table's next calls (a player's panel)
+        # do not wait for the board's rendering
+        self.board_tasks[table.id] = asyncio.create_task(
+            self._board_later(table.id, max(0.0, wait)), name=f"table-{table.id}-board"
+        )
 
     def _board_lock(self, table_id: int) -> asyncio.Lock:
         return self.board_locks.setdefault(table_id, asyncio.Lock())
 
     async def _board_later(self, table_id: int, wait: float) -> None:
-        await asyncio.sleep(wait)
+        if wait > 0:
+            await asyncio.sleep(wait)
         self.board_tasks.pop(table_id, None)  # firing: later changes schedule a new edit
         if self.client.is_closed():
             return
@@ -385,7 +386,6 @@ class DiscordPresenter:
         interaction: discord.Interaction,
         *,
         again: bool,
-        hand: int | None = None,
     ) -> None:
         """A move the player made on a panel (its click acknowledged with a deferred update)
         was taken. The service's own update of the seat (``private_changed``, ``prompt``, the
@@ -393,30 +393,50 @@ class DiscordPresenter:
         own, which a newer panel could overtake or which could meet the panel's re-send. A
         press on an ephemeral panel makes its token the one to edit (the freshest); ``again``:
         the press repeated a move already taken, nothing changed — the panel is shown again.
-        A pressed DM panel of hand ``hand`` the presenter does not know (sent before a
-        restart) becomes the one to edit."""
+        A pressed DM panel that is not the current one (sent before a restart) says it
+        moved."""
         key = (table_id, user_id)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             self.remember_panel(table_id, user_id, interaction)
-        elif message is not None and hand is not None and key not in self.dms:
-            # a DM panel sent before a restart: it stays the panel (edited, not duplicated)
-            age = (discord.utils.utcnow() - message.created_at).total_seconds()
-            self.dms[key] = _Dm(hand, message, time.monotonic() - max(0.0, age))
+        elif message is not None:
+            dm = self.dms.get(key)
+            if dm is None or dm.message.id != message.id:
+                # a panel sent before a restart: the restored table sends a new one (its
+                # prompt), so this one says it moved and loses its buttons
+                task = asyncio.create_task(self._retire(interaction, user_id))
+                self.saving.add(task)
+                task.add_done_callback(self.saving.discard)
         q = self.panel_queues.get(key)
         if again and q is not None and q.last is not None:
             self._update_panel(key, q.last, force=True)
 
+    async def _retire(self, interaction: discord.Interaction, user_id: int) -> None:
+        text = t("table.panel.moved", self.langs.get(user_id, "en"))
+        try:
+            await interaction.edit_original_response(content=text, attachments=[], view=None)
+        except discord.HTTPException:
+            log.debug("an older DM panel of %s was not retired", user_id)
+
     # --- the panel queues ----------------------------------------------------------------------
 
     def _update_panel(
-        self, key: tuple[int, int], state: _PanelState, *, fresh: bool = False, force: bool = False
+        self,
+        key: tuple[int, int],
+        state: _PanelState,
+        *,
+        fresh: bool = False,
+        force: bool = False,
+        after: asyncio.Future[None] | None = None,
     ) -> asyncio.Future[None]:
         """Queue ``state`` for a player's panels, replacing a state still waiting (latest wins;
-        a prompt's ``fresh`` carries over). The future is done once the panels show ``state``
-        or a newer one."""
+        a prompt's ``fresh`` carries over; ``after``: what must be done before, the board
+        edit a prompt follows). The future is done once the panels show ``state`` or a newer
+        one."""
         q = self.panel_queues.setdefault(key, _PanelQueue())
         q.pending = state
+        if after is not None:
+            q.after = after
         q.fresh = q.fresh or fresh
         q.force = q.force or force
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -430,6 +450,13 @@ class DiscordPresenter:
     async def _panel_worker(self, key: tuple[int, int], q: _PanelQueue) -> None:
         try:
             while q.pending is not None:
+                if q.after is not None:  # the board first (a newer state may come meanwhile)
+                    after, q.after = q.after, None
+                    try:
+                        await after
+                    except Exception:
+                        log.warning("table %s: board edit failed", key[0], exc_info=True)
+                    continue
                 state, fresh, force = q.pending, q.fresh, q.force
                 q.pending, q.fresh, q.force = None, False, False
                 waiters, q.waiters = q.waiters, []
@@ -570,12 +597,15 @@ class DiscordPresenter:
     async def prompt(self, table: TableInfo, seat: int, view: PlayerView, deadline: float) -> None:
         # the board a human acts on must be current. A turn is public: edit now. A claim
         # prompt is secret: the edit keeps its schedule (an early one would tell everyone that
-        # someone may claim); the panel follows it
-        if table.turn_seat == seat:
-            await self.flush_board(table.id)
-        else:
-            await self._board_settled(table.id)
-        await self._private(table, seat, view, fresh=True)
+        # someone may claim); the panel follows it — in the player's panel queue, so the
+        # table's other calls (another seat's move answered, say) do not wait for the board
+        s = table.seats[seat]
+        if s is None or s.user_id is None:
+            return
+        board = self.flush_board(table.id) if table.turn_seat == seat else None
+        after = asyncio.ensure_future(board or self._board_settled(table.id))
+        key = (table.id, s.user_id)
+        self._update_panel(key, _PanelState(table, view), fresh=True, after=after)
 
     # --- the end of a hand and of the session --------------------------------------------------
 
