@@ -277,7 +277,7 @@ class Human:
     async def move(self, ids: list[str]) -> None:
         fake, loop = self.fake, asyncio.get_running_loop()
         dm = newest_dm(fake, self.user)
-        clicked = panel_seq(ids)
+        offered = set(ids)
         choice = pick(ids)
         t0 = loop.time()
         try:
@@ -290,7 +290,7 @@ class Human:
         self.clicks += 1
 
         def shown() -> bool:  # the newest panel no longer offers the clicked moment's moves
-            return panel_seq(self.moves()) != clicked or bool(rec.followups)
+            return set(self.moves()) != offered or bool(rec.followups)
 
         try:
             await fake.wait_for(shown, 30)
@@ -301,6 +301,8 @@ class Human:
             return
         if self.window.open(t0):
             self.window.updates.append((loop.time() - t0) * 1000)
+            if os.environ.get("BENCH_DEBUG"):
+                print(f"{(loop.time() - t0) * 1000:8.1f} {choice}", file=sys.stderr)
 
 
 async def load(n: int, seconds: float, profile: str | None) -> None:

@@ -14,9 +14,9 @@ Every change of a player's panels — a private call, the answer to their own mo
 the end of the hand — goes through that player's one latest-wins queue (:class:`_PanelQueue`):
 one update at a time, each showing the newest state queued when it starts, so an edit never
 overtakes another (a stale panel offering the tile just discarded) and a burst of changes is
-one edit. States come in the service's order: the service tells the presenter of every change
-of a seat's own tiles or options, the mover's included, so a move's answer is that update (the
-click itself only acknowledges) — there is no second source of panel states to race it.
+one edit. States come in the table's order: the service's calls, and the view after a move,
+which the click queues behind them (:class:`~.queued.QueuedPresenter` keeps each table's calls
+in order) — the click itself only acknowledges, so no second source of edits can race them.
 
 The bot wraps this in :class:`~shangrao_bot.service.queued.QueuedPresenter`, so each call runs
 off the table's lock, in order; a failing Discord call is logged and never stops the game.
@@ -388,9 +388,10 @@ class DiscordPresenter:
         again: bool,
     ) -> None:
         """A move the player made on a panel (its click acknowledged with a deferred update)
-        was taken. The service's own update of the seat (``private_changed``, ``prompt``, the
-        hand's end) shows it through the player's panel queue; the click makes no edit of its
-        own, which a newer panel could overtake or which could meet the panel's re-send. A
+        was taken. The seat's updates (the service's ``private_changed`` and ``prompt``, the
+        view after the move the click queues behind them, the hand's end) show it through the
+        player's panel queue; the click makes no edit of its own, which a newer panel could
+        overtake or which could meet the panel's re-send. A
         press on an ephemeral panel makes its token the one to edit (the freshest); ``again``:
         the press repeated a move already taken, nothing changed — the panel is shown again.
         A pressed DM panel that is not the current one (sent before a restart) says it

@@ -34,6 +34,7 @@ import discord
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.errors import UserError
 from shangrao_bot.rules.tiles import suit_of
 from shangrao_bot.service.errors import PromptOutdated
 from shangrao_bot.service.model import TableInfo
@@ -52,6 +53,7 @@ from shangrao_bot.ui.table_text import (
 )
 
 if TYPE_CHECKING:
+    from shangrao_bot.service.presenter import Presenter
     from shangrao_bot.service.tables import TableService
     from shangrao_bot.ui.presenter import DiscordPresenter
 
@@ -62,10 +64,11 @@ ROW_BUTTONS = 5
 
 
 class TableClient(Protocol):
-    """What the buttons need of the bot (the ShangraoBot sets both in ``setup_hook``)."""
+    """What the buttons need of the bot (the ShangraoBot sets them in ``setup_hook``)."""
 
     service: TableService
     table_presenter: DiscordPresenter
+    presenter_queue: Presenter
 
 
 def _client(interaction: discord.Interaction) -> TableClient:
@@ -308,6 +311,19 @@ class PanelButton(
                 self.table, user, self.action(), self.seq, hand=self.hand
             )
             bot.table_presenter.answer_move(self.table, user, interaction, again=result.duplicate)
+            # the seat's view after the move, queued behind the table's presenter calls made
+            # so far and before any later one: in the order of the table's states, so it can
+            # never overtake a newer panel (an update the service makes anyway is not shown
+            # twice). The service may show a claim answer only when the window closes: this
+            # shows it now.
+            try:
+                info = bot.service.get(self.table)
+                view = bot.service.private_view(self.table, user)
+            except UserError:  # the move ended the hand (its end closes the panels)
+                return
+            seat = info.seat_of(user)
+            if seat is not None:
+                await bot.presenter_queue.private_changed(info, seat, view)
         except PromptOutdated as error:
             await _offer_fresh_panel(interaction, self.table, error)
         except Exception as error:
