@@ -124,6 +124,8 @@ class DiscordPresenter:
         self.board_tasks: dict[int, asyncio.Task[None]] = {}  # table → pending (sleeping) edit
         self.board_last: dict[int, float] = {}  # table → monotonic time of its last edit
         self.board_locks: dict[int, asyncio.Lock] = {}
+        self.board_renders = asyncio.Semaphore(1)  # board pictures being drawn at once
+        self.flushing: set[asyncio.Task[None]] = set()  # board edits a turn started
         self.hand_events: dict[int, list[Event]] = {}  # table → this hand's public events
         self.thread_members: dict[int, set[int]] = {}  # table → users added to its thread
         self.panel_queues: dict[tuple[int, int], _PanelQueue] = {}  # (table, user) → updates
@@ -311,15 +313,21 @@ class DiscordPresenter:
         if task is not None:
             task.cancel()
         async with self._board_lock(table_id):
-            table = self.board_latest.pop(table_id, None)
-            if table is None:
+            if table_id not in self.board_latest:
                 return
-            thread, current = self.thread(table), self.table_messages.get(table_id)
-            if thread is None or current is None or current[0] != table.hand_no:
-                return
-            self.board_last[table_id] = time.monotonic()
-            lang = self.lang(table)
-            file = await self.board_file(table)
+            # one board picture at a time in the process: under load the tables' edits
+            # coalesce further (each shows its latest state when its turn comes) and the
+            # players' panels, rendered beside them, do not queue behind a crowd of boards
+            async with self.board_renders:
+                table = self.board_latest.pop(table_id, None)
+                if table is None:
+                    return
+                thread, current = self.thread(table), self.table_messages.get(table_id)
+                if thread is None or current is None or current[0] != table.hand_no:
+                    return
+                self.board_last[table_id] = time.monotonic()
+                lang = self.lang(table)
+                file = await self.board_file(table)
             status = self.status_texts[table.id] = table_message_text(table, lang)
             await thread.get_partial_message(current[1]).edit(
                 content=status,
@@ -477,9 +485,17 @@ class DiscordPresenter:
         if q is not None and q.task is not None:
             await asyncio.wait({q.task})
 
+    def _flushed(self, task: asyncio.Task[None]) -> None:
+        self.flushing.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("board edit failed", exc_info=task.exception())
+
     async def settled(self) -> None:
-        """Wait until every queued panel update is shown."""
-        while tasks := {q.task for q in self.panel_queues.values() if q.task is not None}:
+        """Wait until every queued panel update is shown and every board edit a turn
+        started is made."""
+        while tasks := {q.task for q in self.panel_queues.values() if q.task is not None} | set(
+            self.flushing
+        ):
             await asyncio.wait(tasks)
 
     async def _show_panel(
@@ -596,17 +612,20 @@ class DiscordPresenter:
         await self._private(table, seat, view)
 
     async def prompt(self, table: TableInfo, seat: int, view: PlayerView, deadline: float) -> None:
-        # the board a human acts on must be current. A turn is public: edit now. A claim
-        # prompt is secret: the edit keeps its schedule (an early one would tell everyone that
-        # someone may claim); the panel follows it — in the player's panel queue, so the
-        # table's other calls (another seat's move answered, say) do not wait for the board
+        # the board a human acts on is brought up to date: a turn is public, so its edit runs
+        # now; a claim prompt is secret, so the edit keeps its schedule (an early one would
+        # tell everyone that someone may claim). The panel does not wait for the board: it
+        # names the tile on offer and what happened since the player's last move itself, and
+        # under load a board edit can wait its turn behind other tables' pictures
         s = table.seats[seat]
         if s is None or s.user_id is None:
             return
-        board = self.flush_board(table.id) if table.turn_seat == seat else None
-        after = asyncio.ensure_future(board or self._board_settled(table.id))
+        if table.turn_seat == seat:
+            flush = asyncio.create_task(self.flush_board(table.id))
+            self.flushing.add(flush)
+            flush.add_done_callback(self._flushed)
         key = (table.id, s.user_id)
-        self._update_panel(key, _PanelState(table, view), fresh=True, after=after)
+        self._update_panel(key, _PanelState(table, view), fresh=True)
 
     # --- the end of a hand and of the session --------------------------------------------------
 
