@@ -99,7 +99,6 @@ class _PanelQueue:
     pending: _PanelState | None = None
     fresh: bool = False
     force: bool = False  # show even what is shown already (a repeated press gets its answer)
-    after: asyncio.Future[None] | None = None  # to wait for first (the board a prompt follows)
     task: asyncio.Task[None] | None = None
     last: _PanelState | None = None  # the state shown last
     shown: object = None  # what the panels show now (an update repeating it is skipped)
@@ -292,14 +291,6 @@ class DiscordPresenter:
         except Exception:
             log.warning("table %s: board edit failed", table_id, exc_info=True)
 
-    async def _board_settled(self, table_id: int) -> None:
-        """Wait for the pending edit to fire at its time and for an edit in flight."""
-        task = self.board_tasks.get(table_id)
-        if task is not None:
-            await asyncio.wait({task})
-        async with self._board_lock(table_id):
-            pass
-
     def _drop_board(self, table_id: int) -> None:
         """Forget a pending edit (the message is replaced or finished by the caller)."""
         task = self.board_tasks.pop(table_id, None)
@@ -436,16 +427,12 @@ class DiscordPresenter:
         *,
         fresh: bool = False,
         force: bool = False,
-        after: asyncio.Future[None] | None = None,
     ) -> asyncio.Future[None]:
         """Queue ``state`` for a player's panels, replacing a state still waiting (latest wins;
-        a prompt's ``fresh`` carries over; ``after``: what must be done before, the board
-        edit a prompt follows). The future is done once the panels show ``state`` or a newer
-        one."""
+        a prompt's ``fresh`` carries over). The future is done once the panels show ``state``
+        or a newer one."""
         q = self.panel_queues.setdefault(key, _PanelQueue())
         q.pending = state
-        if after is not None:
-            q.after = after
         q.fresh = q.fresh or fresh
         q.force = q.force or force
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -459,13 +446,6 @@ class DiscordPresenter:
     async def _panel_worker(self, key: tuple[int, int], q: _PanelQueue) -> None:
         try:
             while q.pending is not None:
-                if q.after is not None:  # the board first (a newer state may come meanwhile)
-                    after, q.after = q.after, None
-                    try:
-                        await after
-                    except Exception:
-                        log.warning("table %s: board edit failed", key[0], exc_info=True)
-                    continue
                 state, fresh, force = q.pending, q.fresh, q.force
                 q.pending, q.fresh, q.force = None, False, False
                 waiters, q.waiters = q.waiters, []
