@@ -86,6 +86,14 @@ def _flown(view: PlayerView, discard: int | None) -> tuple[int, ...]:
     return tuple(flown)
 
 
+def _bao_accounted(view: PlayerView, c13: Sequence[int], flown: Sequence[int]) -> int:
+    """宝 tiles the seat knows of: flown (discarded) by anyone, in its own 13 tiles, and in
+    every meld on the table (a 宝 may sit in one as its own kind)."""
+    bao = view.public.bao
+    melded = sum(t == bao for sv in view.public.seats for r in sv.melds for t in r.meld.tiles)
+    return sum(flown) + c13[bao] + melded
+
+
 def _wait_infos(
     view: PlayerView, hand: _Hand, c13: list[int], discard: int | None
 ) -> tuple[WaitInfo, ...]:
@@ -94,8 +102,11 @@ def _wait_infos(
         seen[discard] += 1
     left = unseen_counts(view, seen)
     rest = [k for k in range(NUM_KINDS) for _ in range(c13[k])]
+    flown = _flown(view, discard)
     out = []
     for tile in waits(c13, hand.bao, len(hand.melds), hand.yaojiu):
+        if tile == hand.bao and _bao_accounted(view, c13, flown) >= 4:
+            continue  # no 宝 is left to draw: it is no wait (and no hand the scorer can value)
         value: int | None = None
         pattern: str | None = None
         try:
@@ -107,7 +118,7 @@ def _wait_infos(
                     melds=hand.melds,
                     how=WinHow.SELF,
                     winner=view.seat,
-                    flown=_flown(view, discard),
+                    flown=flown,
                 ),
                 view.public.rules,
             )

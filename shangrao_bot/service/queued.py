@@ -69,9 +69,13 @@ class QueuedPresenter:
                 del self._workers[table_id]
 
     async def drain(self) -> None:
-        """Wait until every call queued so far has been presented."""
+        """Wait until every call queued so far has been presented (and whatever the wrapped
+        presenter still shows on its own tasks, when it can say: ``settled()``)."""
         while self._pending:
             await self._idle.wait()
+        settled = getattr(self._inner, "settled", None)
+        if settled is not None:
+            await settled()
 
     async def close(self) -> None:
         """Stop the workers (calls still queued are dropped)."""

@@ -10,6 +10,14 @@ the hand's first private call and edited afterwards; and the ephemeral "My hand"
 player last opened (edited through its interaction token while it is valid). A DM that cannot
 be delivered (403 / 50007) is reported once in the thread; the player then uses My hand.
 
+Every change of a player's panels — a private call, the answer to their own move, the close at
+the end of the hand — goes through that player's one latest-wins queue (:class:`_PanelQueue`):
+one update at a time, each showing the newest state queued when it starts, so an edit never
+overtakes another (a stale panel offering the tile just discarded) and a burst of changes is
+one edit. States come in the table's order: the service's calls, and the view after a move,
+which the click queues behind them (:class:`~.queued.QueuedPresenter` keeps each table's calls
+in order) — the click itself only acknowledges, so no second source of edits can race them.
+
 The bot wraps this in :class:`~shangrao_bot.service.queued.QueuedPresenter`, so each call runs
 off the table's lock, in order; a failing Discord call is logged and never stops the game.
 """
@@ -21,7 +29,7 @@ import io
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -47,8 +55,9 @@ from shangrao_bot.ui.table_text import (
 )
 from shangrao_bot.ui.table_views import (
     EmojiSource,
+    PanelParts,
     ReadyButton,
-    build_panel,
+    build_panel_parts,
     lobby_message,
     table_link,
     table_view,
@@ -71,6 +80,31 @@ class _Dm:
     sent: float = 0.0  # monotonic time the message was sent (a fresh one notifies the player)
 
 
+@dataclass
+class _PanelState:
+    """What a player's panels should show: their view at a moment of the table, or (``view``
+    None) the closing text ``closing`` (the hand is over, DM panels turned off)."""
+
+    table: TableInfo
+    view: PlayerView | None
+    closing: str | None = None
+
+
+@dataclass
+class _PanelQueue:
+    """One player's panel updates at one table: the newest state not yet shown (latest wins),
+    whether it must come as a fresh DM (a prompt: Discord notifies a new message, not an
+    edit), and the worker showing it."""
+
+    pending: _PanelState | None = None
+    fresh: bool = False
+    force: bool = False  # show even what is shown already (a repeated press gets its answer)
+    task: asyncio.Task[None] | None = None
+    last: _PanelState | None = None  # the state shown last
+    shown: object = None  # what the panels show now (an update repeating it is skipped)
+    waiters: list[asyncio.Future[None]] = field(default_factory=list)
+
+
 class DiscordPresenter:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
@@ -81,7 +115,7 @@ class DiscordPresenter:
         self.panels: dict[tuple[int, int], tuple[float, discord.Interaction]] = {}
         self.status_texts: dict[int, str] = {}  # table → its table message's status line
         self.langs: dict[int, str] = {}  # user → language seen in their interactions
-        self.saving: set[asyncio.Task[None]] = set()  # language changes being saved
+        self.saving: set[asyncio.Task[None]] = set()  # background saves and edits
         self.board_interval = BOARD_EDIT_SECONDS
         self.dm_off: set[int] = set()  # users who chose /table dm off (My hand only)
         self.dm_fresh_seconds = DM_FRESH_SECONDS
@@ -89,8 +123,11 @@ class DiscordPresenter:
         self.board_tasks: dict[int, asyncio.Task[None]] = {}  # table → pending (sleeping) edit
         self.board_last: dict[int, float] = {}  # table → monotonic time of its last edit
         self.board_locks: dict[int, asyncio.Lock] = {}
+        self.board_renders = asyncio.Semaphore(1)  # board pictures being drawn at once
+        self.flushing: set[asyncio.Task[None]] = set()  # board edits a turn started
         self.hand_events: dict[int, list[Event]] = {}  # table → this hand's public events
         self.thread_members: dict[int, set[int]] = {}  # table → users added to its thread
+        self.panel_queues: dict[tuple[int, int], _PanelQueue] = {}  # (table, user) → updates
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -234,18 +271,18 @@ class DiscordPresenter:
         if table.id in self.board_tasks:
             return  # the pending edit will show this state
         wait = self.board_last.get(table.id, -1e9) + self.board_interval - time.monotonic()
-        if wait <= 0:
-            await self.flush_board(table.id)
-        else:
-            self.board_tasks[table.id] = asyncio.create_task(
-                self._board_later(table.id, wait), name=f"table-{table.id}-board"
-            )
+        # on a task of its own even when due now: the table's next calls (a player's panel)
+        # do not wait for the board's rendering
+        self.board_tasks[table.id] = asyncio.create_task(
+            self._board_later(table.id, max(0.0, wait)), name=f"table-{table.id}-board"
+        )
 
     def _board_lock(self, table_id: int) -> asyncio.Lock:
         return self.board_locks.setdefault(table_id, asyncio.Lock())
 
     async def _board_later(self, table_id: int, wait: float) -> None:
-        await asyncio.sleep(wait)
+        if wait > 0:
+            await asyncio.sleep(wait)
         self.board_tasks.pop(table_id, None)  # firing: later changes schedule a new edit
         if self.client.is_closed():
             return
@@ -253,14 +290,6 @@ class DiscordPresenter:
             await self.flush_board(table_id)
         except Exception:
             log.warning("table %s: board edit failed", table_id, exc_info=True)
-
-    async def _board_settled(self, table_id: int) -> None:
-        """Wait for the pending edit to fire at its time and for an edit in flight."""
-        task = self.board_tasks.get(table_id)
-        if task is not None:
-            await asyncio.wait({task})
-        async with self._board_lock(table_id):
-            pass
 
     def _drop_board(self, table_id: int) -> None:
         """Forget a pending edit (the message is replaced or finished by the caller)."""
@@ -275,15 +304,21 @@ class DiscordPresenter:
         if task is not None:
             task.cancel()
         async with self._board_lock(table_id):
-            table = self.board_latest.pop(table_id, None)
-            if table is None:
+            if table_id not in self.board_latest:
                 return
-            thread, current = self.thread(table), self.table_messages.get(table_id)
-            if thread is None or current is None or current[0] != table.hand_no:
-                return
-            self.board_last[table_id] = time.monotonic()
-            lang = self.lang(table)
-            file = await self.board_file(table)
+            # one board picture at a time in the process: under load the tables' edits
+            # coalesce further (each shows its latest state when its turn comes) and the
+            # players' panels, rendered beside them, do not queue behind a crowd of boards
+            async with self.board_renders:
+                table = self.board_latest.pop(table_id, None)
+                if table is None:
+                    return
+                thread, current = self.thread(table), self.table_messages.get(table_id)
+                if thread is None or current is None or current[0] != table.hand_no:
+                    return
+                self.board_last[table_id] = time.monotonic()
+                lang = self.lang(table)
+                file = await self.board_file(table)
             status = self.status_texts[table.id] = table_message_text(table, lang)
             await thread.get_partial_message(current[1]).edit(
                 content=status,
@@ -306,7 +341,10 @@ class DiscordPresenter:
         self.dm_off.add(user_id)
         lang = self.langs.get(user_id, "en")
         for key in [k for k in self.dms if k[1] == user_id]:
-            dm = self.dms.pop(key)
+            await self._panel_idle(key)  # after an edit in flight (it checks dm_off first)
+            dm = self.dms.pop(key, None)
+            if dm is None:
+                continue
             try:
                 await dm.message.edit(
                     content=t("table.panel.dm_off", lang), attachments=[], view=None
@@ -320,18 +358,18 @@ class DiscordPresenter:
         s = table.seats[seat]
         if s is None or s.user_id is None:
             return
-        user_id = s.user_id
-        lang = self.langs.get(user_id) or self.lang(table)
-        await asyncio.gather(
-            self._dm(table, user_id, view, lang, fresh=fresh),
-            self._ephemeral(table, user_id, view, lang),
-        )
+        self._update_panel((table.id, s.user_id), _PanelState(table, view), fresh=fresh)
 
     async def panel(
         self, table: TableInfo, view: PlayerView, lang: str
-    ) -> tuple[str, discord.File, discord.ui.View | None]:
-        """A seat's panel with what happened since its last move and a link to the table."""
-        return await build_panel(
+    ) -> tuple[str, discord.File | None, discord.ui.View | None]:
+        """A seat's panel with what happened since its last move and a link to the table (no
+        file when the hand picture could not be drawn)."""
+        parts = await self.panel_parts(table, view, lang)
+        return parts.content, parts.file(), parts.items
+
+    async def panel_parts(self, table: TableInfo, view: PlayerView, lang: str) -> PanelParts:
+        return await build_panel_parts(
             table,
             view,
             lang,
@@ -340,29 +378,170 @@ class DiscordPresenter:
             emoji=self.emoji(),
         )
 
-    async def _dm(
-        self, table: TableInfo, user_id: int, view: PlayerView, lang: str, *, fresh: bool
+    def answer_move(
+        self,
+        table_id: int,
+        user_id: int,
+        interaction: discord.Interaction,
+        *,
+        again: bool,
     ) -> None:
+        """A move the player made on a panel (its click acknowledged with a deferred update)
+        was taken. The seat's updates (the service's ``private_changed`` and ``prompt``, the
+        view after the move the click queues behind them, the hand's end) show it through the
+        player's panel queue; the click makes no edit of its own, which a newer panel could
+        overtake or which could meet the panel's re-send. A
+        press on an ephemeral panel makes its token the one to edit (the freshest); ``again``:
+        the press repeated a move already taken, nothing changed — the panel is shown again.
+        A pressed DM panel that is not the current one (sent before a restart) says it
+        moved."""
+        key = (table_id, user_id)
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            self.remember_panel(table_id, user_id, interaction)
+        elif message is not None:
+            dm = self.dms.get(key)
+            if dm is None or dm.message.id != message.id:
+                # a panel sent before a restart: the restored table sends a new one (its
+                # prompt), so this one says it moved and loses its buttons
+                task = asyncio.create_task(self._retire(interaction, user_id))
+                self.saving.add(task)
+                task.add_done_callback(self.saving.discard)
+        q = self.panel_queues.get(key)
+        if again and q is not None and q.last is not None:
+            self._update_panel(key, q.last, force=True)
+
+    async def _retire(self, interaction: discord.Interaction, user_id: int) -> None:
+        text = t("table.panel.moved", self.langs.get(user_id, "en"))
+        try:
+            await interaction.edit_original_response(content=text, attachments=[], view=None)
+        except discord.HTTPException:
+            log.debug("an older DM panel of %s was not retired", user_id)
+
+    # --- the panel queues ----------------------------------------------------------------------
+
+    def _update_panel(
+        self,
+        key: tuple[int, int],
+        state: _PanelState,
+        *,
+        fresh: bool = False,
+        force: bool = False,
+    ) -> asyncio.Future[None]:
+        """Queue ``state`` for a player's panels, replacing a state still waiting (latest wins;
+        a prompt's ``fresh`` carries over). The future is done once the panels show ``state``
+        or a newer one."""
+        q = self.panel_queues.setdefault(key, _PanelQueue())
+        q.pending = state
+        q.fresh = q.fresh or fresh
+        q.force = q.force or force
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        q.waiters.append(done)
+        if q.task is None:
+            q.task = asyncio.create_task(
+                self._panel_worker(key, q), name=f"table-{key[0]}-panel-{key[1]}"
+            )
+        return done
+
+    async def _panel_worker(self, key: tuple[int, int], q: _PanelQueue) -> None:
+        try:
+            while q.pending is not None:
+                state, fresh, force = q.pending, q.fresh, q.force
+                q.pending, q.fresh, q.force = None, False, False
+                waiters, q.waiters = q.waiters, []
+                try:
+                    await self._show_panel(key, q, state, fresh=fresh, force=force)
+                except Exception:
+                    log.exception("table %s: a player's panel was not shown", key[0])
+                finally:
+                    for w in waiters:
+                        if not w.done():
+                            w.set_result(None)
+        finally:
+            q.task = None
+
+    async def _panel_idle(self, key: tuple[int, int]) -> None:
+        q = self.panel_queues.get(key)
+        if q is not None and q.task is not None:
+            await asyncio.wait({q.task})
+
+    def _flushed(self, task: asyncio.Task[None]) -> None:
+        self.flushing.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("board edit failed", exc_info=task.exception())
+
+    async def settled(self) -> None:
+        """Wait until every queued panel update is shown and every board edit a turn
+        started is made."""
+        while tasks := {q.task for q in self.panel_queues.values() if q.task is not None} | set(
+            self.flushing
+        ):
+            await asyncio.wait(tasks)
+
+    async def _show_panel(
+        self, key: tuple[int, int], q: _PanelQueue, state: _PanelState, *, fresh: bool, force: bool
+    ) -> None:
+        table, view = state.table, state.view
+        user_id = key[1]
+        lang = self.langs.get(user_id) or self.lang(table)
+        if view is None:  # the panels close; whatever comes next is a new panel
+            q.last, q.shown = None, None
+            await self._close_panel(key, state.closing or t("table.panel.over", lang))
+            return
+        q.last = state
+        dm_wanted = key not in self.dm_closed and user_id not in self.dm_off
+        ephemeral = self._live_ephemeral(key)
+        if not dm_wanted and ephemeral is None:
+            return
+        parts = await self.panel_parts(table, view, lang)
+        shown = (parts.content, view, lang)
+        if shown == q.shown and not fresh and not force:
+            return  # the panels show exactly this already
+        q.shown = shown
+        jobs = []
+        if dm_wanted:
+            jobs.append(self._dm(table, user_id, parts, fresh=fresh))
+        if ephemeral is not None:
+            jobs.append(self._ephemeral(key, ephemeral, parts))
+        await asyncio.gather(*jobs)
+
+    async def _dm(self, table: TableInfo, user_id: int, parts: PanelParts, *, fresh: bool) -> None:
         """The DM panel: edited in place, or sent anew (the old one deleted) when the player
         must act and the panel is older than ``dm_fresh_seconds`` — an edit does not notify."""
         key = (table.id, user_id)
-        if key in self.dm_closed or user_id in self.dm_off:
-            return
-        content, file, items = await self.panel(table, view, lang)
         dm = self.dms.get(key)
+        lang = self.langs.get(user_id) or self.lang(table)
         try:
             if dm is not None and dm.hand == table.hand_no:
                 if not fresh or time.monotonic() - dm.sent < self.dm_fresh_seconds:
-                    await dm.message.edit(content=content, attachments=[file], view=items)
-                    return
-                try:
-                    await dm.message.delete()
-                except discord.HTTPException:
-                    await dm.message.edit(
-                        content=t("table.panel.moved", lang), attachments=[], view=None
-                    )
+                    file = parts.file()
+                    try:
+                        await dm.message.edit(
+                            content=parts.content,
+                            attachments=[file] if file else [],
+                            view=parts.items,
+                        )
+                        return
+                    except discord.NotFound:  # the panel is gone: a new one follows
+                        log.debug("table %s: DM panel of %s gone; sent anew", table.id, user_id)
+                else:
+                    try:
+                        await dm.message.delete()
+                    except discord.NotFound:
+                        pass
+                    except discord.HTTPException:
+                        await dm.message.edit(
+                            content=t("table.panel.moved", lang), attachments=[], view=None
+                        )
+            elif dm is not None:  # a panel of an earlier hand, still open
+                await self._close_dm(key, t("table.panel.over", lang))
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-            message = await user.send(content, file=file, view=items or discord.utils.MISSING)
+            file = parts.file()
+            message = await user.send(
+                parts.content,
+                file=file or discord.utils.MISSING,
+                view=parts.items or discord.utils.MISSING,
+            )
             self.dms[key] = _Dm(table.hand_no, message, time.monotonic())
         except discord.Forbidden:  # 403 / 50007: DMs closed
             self.dm_closed.add(key)
@@ -371,35 +550,62 @@ class DiscordPresenter:
         except discord.HTTPException:
             log.warning("table %s: DM panel of %s not delivered", table.id, user_id, exc_info=True)
 
-    async def _ephemeral(self, table: TableInfo, user_id: int, view: PlayerView, lang: str) -> None:
-        key = (table.id, user_id)
+    def _live_ephemeral(self, key: tuple[int, int]) -> discord.Interaction | None:
+        """The interaction of the player's open "My hand" panel, while its token lives."""
         entry = self.panels.get(key)
         if entry is None:
-            return
+            return None
         opened, interaction = entry
         if time.monotonic() - opened > PANEL_TOKEN_SECONDS:
             self.panels.pop(key, None)
-            return
-        content, file, items = await self.panel(table, view, lang)
+            return None
+        return interaction
+
+    async def _ephemeral(
+        self, key: tuple[int, int], interaction: discord.Interaction, parts: PanelParts
+    ) -> None:
+        file = parts.file()
         try:
             await interaction.edit_original_response(
-                content=content, attachments=[file], view=items
+                content=parts.content, attachments=[file] if file else [], view=parts.items
             )
         except discord.HTTPException:
-            self.panels.pop(key, None)
+            if key in self.panels and self.panels[key][1] is interaction:
+                self.panels.pop(key, None)
+
+    async def _close_dm(self, key: tuple[int, int], text: str) -> None:
+        dm = self.dms.pop(key, None)
+        if dm is None:
+            return
+        try:
+            await dm.message.edit(content=text, attachments=[], view=None)
+        except discord.HTTPException:
+            log.debug("DM panel %s not closed", key)
+
+    async def _close_panel(self, key: tuple[int, int], text: str) -> None:
+        """The hand is over for this player: the DM panel says so and loses its buttons; the
+        ephemeral one is forgotten (its buttons answer that the prompt is outdated)."""
+        await self._close_dm(key, text)
+        self.panels.pop(key, None)
 
     async def private_changed(self, table: TableInfo, seat: int, view: PlayerView) -> None:
         await self._private(table, seat, view)
 
     async def prompt(self, table: TableInfo, seat: int, view: PlayerView, deadline: float) -> None:
-        # the board a human acts on must be current. A turn is public: edit now. A claim
-        # prompt is secret: the edit keeps its schedule (an early one would tell everyone that
-        # someone may claim); the panel follows it
+        # the board a human acts on is brought up to date: a turn is public, so its edit runs
+        # now; a claim prompt is secret, so the edit keeps its schedule (an early one would
+        # tell everyone that someone may claim). The panel does not wait for the board: it
+        # names the tile on offer and what happened since the player's last move itself, and
+        # under load a board edit can wait its turn behind other tables' pictures
+        s = table.seats[seat]
+        if s is None or s.user_id is None:
+            return
         if table.turn_seat == seat:
-            await self.flush_board(table.id)
-        else:
-            await self._board_settled(table.id)
-        await self._private(table, seat, view, fresh=True)
+            flush = asyncio.create_task(self.flush_board(table.id))
+            self.flushing.add(flush)
+            flush.add_done_callback(self._flushed)
+        key = (table.id, s.user_id)
+        self._update_panel(key, _PanelState(table, view), fresh=True)
 
     # --- the end of a hand and of the session --------------------------------------------------
 
@@ -411,17 +617,15 @@ class DiscordPresenter:
         return [seat_name(table, i, lang) for i in range(len(table.seats))]
 
     async def _close_panels(self, table: TableInfo) -> None:
-        lang = self.lang(table)
-        for key in [k for k in self.dms if k[0] == table.id]:
-            dm = self.dms.pop(key)
-            try:
-                await dm.message.edit(
-                    content=t("table.panel.over", lang), attachments=[], view=None
-                )
-            except discord.HTTPException:
-                log.debug("DM panel %s not closed", key)
-        for key in [k for k in self.panels if k[0] == table.id]:
-            self.panels.pop(key, None)
+        """The end of the hand for every panel of the table, each after its queued updates."""
+        keys = {k for k in [*self.dms, *self.panels, *self.panel_queues] if k[0] == table.id}
+        closing = []
+        for key in keys:
+            lang = self.langs.get(key[1]) or self.lang(table)
+            state = _PanelState(table, None, t("table.panel.over", lang))
+            closing.append(self._update_panel(key, state))
+        if closing:
+            await asyncio.gather(*closing)
 
     async def hand_ended(self, table: TableInfo, summary: HandSummary) -> None:
         self.hand_events.pop(table.id, None)
@@ -597,5 +801,9 @@ class DiscordPresenter:
         await self.say(table, t(f"table.closed.{reason}", self.lang(table)))
         for key in [k for k in self.dm_closed if k[0] == table.id]:
             self.dm_closed.discard(key)
+        for key in [k for k in self.panel_queues if k[0] == table.id]:
+            q = self.panel_queues[key]
+            if q.task is None and q.pending is None:
+                del self.panel_queues[key]
         self.hand_events.pop(table.id, None)
         self.thread_members.pop(table.id, None)

@@ -23,7 +23,10 @@ import asyncio
 import io
 import logging
 import re
+import traceback
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import discord
@@ -31,6 +34,7 @@ import discord
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.errors import UserError
 from shangrao_bot.rules.tiles import suit_of
 from shangrao_bot.service.errors import PromptOutdated
 from shangrao_bot.service.model import TableInfo
@@ -49,6 +53,7 @@ from shangrao_bot.ui.table_text import (
 )
 
 if TYPE_CHECKING:
+    from shangrao_bot.service.presenter import Presenter
     from shangrao_bot.service.tables import TableService
     from shangrao_bot.ui.presenter import DiscordPresenter
 
@@ -59,10 +64,11 @@ ROW_BUTTONS = 5
 
 
 class TableClient(Protocol):
-    """What the buttons need of the bot (the ShangraoBot sets both in ``setup_hook``)."""
+    """What the buttons need of the bot (the ShangraoBot sets them in ``setup_hook``)."""
 
     service: TableService
     table_presenter: DiscordPresenter
+    presenter_queue: Presenter
 
 
 def _client(interaction: discord.Interaction) -> TableClient:
@@ -243,7 +249,10 @@ class HandButton(
             _same_hand(info.hand_no == self.hand)
             content, file, items = await bot.table_presenter.panel(info, view, lang)
             await interaction.response.send_message(
-                content, file=file, view=items or discord.utils.MISSING, ephemeral=True
+                content,
+                file=file or discord.utils.MISSING,
+                view=items or discord.utils.MISSING,
+                ephemeral=True,
             )
             bot.table_presenter.remember_panel(self.table, interaction.user.id, interaction)
         except Exception as error:
@@ -254,8 +263,9 @@ class PanelButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"mj:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):(?P<op>d|a):(?P<arg>[a-z0-9.\-]+)",
 ):
-    """A move on a private panel (DM or ephemeral): discard a tile or take an action. The
-    answer edits the panel in place (``edit_message``) with the seat's view after the move."""
+    """A move on a private panel (DM or ephemeral): discard a tile or take an action. The click
+    is acknowledged at once (a deferred update); the panel then shows the seat's view after the
+    move through the player's panel queue (:meth:`.DiscordPresenter.answer_move`)."""
 
     def __init__(
         self,
@@ -294,25 +304,26 @@ class PanelButton(
             lang = lang_of(interaction.locale)
             user = interaction.user.id
             bot.table_presenter.remember_lang(user, lang)
-            # a deferred update acknowledges at once (no spinner); the panel is then edited
-            # through the interaction token once the move is played and the hand redrawn
+            # a deferred update acknowledges at once (no spinner); the panel then shows the
+            # move through the player's panel queue (one ordered update at a time)
             await interaction.response.defer()
-            await bot.service.act(self.table, user, self.action(), self.seq, hand=self.hand)
-            info = bot.service.get(self.table)
+            result = await bot.service.act(
+                self.table, user, self.action(), self.seq, hand=self.hand
+            )
+            bot.table_presenter.answer_move(self.table, user, interaction, again=result.duplicate)
+            # the seat's view after the move, queued behind the table's presenter calls made
+            # so far and before any later one: in the order of the table's states, so it can
+            # never overtake a newer panel (an update the service makes anyway is not shown
+            # twice). The service may show a claim answer only when the window closes: this
+            # shows it now.
             try:
+                info = bot.service.get(self.table)
                 view = bot.service.private_view(self.table, user)
-            except Exception:  # the hand ended with this move
-                await interaction.edit_original_response(
-                    content=t("table.panel.over", lang), attachments=[], view=None
-                )
+            except UserError:  # the move ended the hand (its end closes the panels)
                 return
-            content, file, items = await bot.table_presenter.panel(info, view, lang)
-            try:
-                await interaction.edit_original_response(
-                    content=content, attachments=[file], view=items
-                )
-            except discord.NotFound:  # the panel was re-sent meanwhile: the new one is current
-                log.debug("table %s: panel of %s replaced before its edit", self.table, user)
+            seat = info.seat_of(user)
+            if seat is not None:
+                await bot.presenter_queue.private_changed(info, seat, view)
         except PromptOutdated as error:
             await _offer_fresh_panel(interaction, self.table, error)
         except Exception as error:
@@ -539,7 +550,21 @@ def table_link(info: TableInfo) -> str | None:
     return f"https://discord.com/channels/{info.guild_id}/{info.thread_id}"
 
 
-async def build_panel(
+@dataclass(frozen=True)
+class PanelParts:
+    """A rendered private panel: its text, the hand picture's PNG (None when it could not be
+    drawn: the panel is then text and buttons only — a prompt is never lost to a picture) and
+    its buttons."""
+
+    content: str
+    png: bytes | None
+    items: discord.ui.View | None
+
+    def file(self) -> discord.File | None:
+        return None if self.png is None else discord.File(io.BytesIO(self.png), "hand.png")
+
+
+async def build_panel_parts(
     info: TableInfo,
     view: PlayerView,
     lang: str,
@@ -547,16 +572,30 @@ async def build_panel(
     recent: Sequence[Event] = (),
     link: str | None = None,
     emoji: EmojiSource | None = None,
-) -> tuple[str, discord.File, discord.ui.View | None]:
+) -> PanelParts:
     """A seat's private panel: what happened since its last move and what to do now, the hand
     image (the claimable tile beside the hand, the drawn tile marked, waits and values when
-    tenpai) and the move buttons. Rendering runs in a worker thread."""
-    from shangrao_bot.render import render_hand, waits_for
+    tenpai) and the move buttons. Rendering runs in a worker thread; when it fails, the log
+    names the error's type and place only (its message could quote the hand)."""
+    from shangrao_bot import render
 
     def draw() -> bytes:
-        return render_hand(view, waits=waits_for(view), lang=lang)
+        return render.render_hand(view, waits=render.waits_for(view), lang=lang)
 
-    png = await asyncio.to_thread(draw)
-    file = discord.File(io.BytesIO(png), filename="hand.png")
     content = panel_text(info, view, lang, recent, link)
-    return content, file, panel_view(info, view, lang, emoji)
+    items = panel_view(info, view, lang, emoji)
+    png: bytes | None
+    try:
+        png = await asyncio.to_thread(draw)
+    except Exception as exc:
+        frames = traceback.extract_tb(exc.__traceback__)
+        where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else "?"
+        log.error(
+            "table %s: the hand picture of a panel could not be drawn (%s at %s): "
+            "the panel is sent as text",
+            info.id,
+            type(exc).__name__,
+            where,
+        )
+        png = None
+    return PanelParts(content, png, items)

@@ -151,7 +151,7 @@ async def test_board_edits_are_coalesced_and_end_with_the_latest_state(
     assert info.public is not None
     assert fake.attachment_bytes(msg) == render_board(info.public, lang="en")
     assert msg.content == table_message_text(info, "en")
-    # a burst of changes: at most one edit now and one pending edit that shows the latest
+    # a burst of changes: one edit due now and at most one pending edit that shows the latest
     presenter.board_interval = 0.3
     await asyncio.sleep(0.35)
     edits = msg.edits
@@ -159,10 +159,11 @@ async def test_board_edits_are_coalesced_and_end_with_the_latest_state(
     for _ in range(5):
         await presenter.table_changed(stale, [])
     await presenter.table_changed(info, [])
-    assert msg.edits == edits + 1  # the first one at once, the rest wait
-    await until(lambda: msg.edits == edits + 2, 3)
+    # due now: the edit runs on the board's own task (the table's next calls do not wait for
+    # it), showing the latest state by the time it renders; at most one more follows
+    await until(lambda: msg.edits > edits, 3)
     await asyncio.sleep(0.5)
-    assert msg.edits == edits + 2
+    assert edits + 1 <= msg.edits <= edits + 2
     assert msg.content == table_message_text(info, "en")
     assert fake.attachment_bytes(msg) == render_board(info.public, lang="en")
     # a whole hand: far fewer edits of the table message than board changes
@@ -257,7 +258,10 @@ async def test_dm_preference_and_a_fresh_dm_when_the_turn_comes(
                 msg = await (await fake.click(bob, table_msg, now_id)).response()
             ids = move_ids(msg)
             if ids:
-                await (await fake.click(user, msg, pick(ids))).response()
+                rec = await fake.click(user, msg, pick(ids))
+                # the panel shows the move — or, when alice's next prompt follows at once, it
+                # is replaced by a fresh one (a deferred update needs no edit)
+                await until(lambda rec=rec, msg=msg: rec.responded or msg.deleted)
         await asyncio.sleep(0.01)
     assert len(seen) >= 2  # a new message at least once
     assert fake.dm_messages(bob) == []

@@ -1,0 +1,223 @@
+"""Private panels under races, through the loopback fake Discord: a move on a DM panel that
+vanishes while the move is played, edits that must never overtake one another (a burst shows
+only its newest state), and a hand picture that cannot be drawn.
+
+Every panel update of a player goes through one latest-wins queue of the presenter, so the
+player's panel only ever moves forward, and a click is answered by that queue's edit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from shangrao_bot import render
+from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.engine import session as session_module
+from shangrao_bot.engine.state import HandState
+from shangrao_bot.engine.wall import WallSetup
+from shangrao_bot.errors import UserError
+from shangrao_bot.rules.ruleset import RuleSet
+from tests.e2e.conftest import StartBot
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.test_tables import (
+    make_bot,
+    move_ids,
+    open_table,
+    pick,
+    result_posted,
+    seat_ais_and_start,
+    until,
+)
+from tests.engine.builders import make_setup
+
+TILES_LEFT = re.compile(r"(\d+) tiles left")
+APOLOGY = "something went wrong"
+
+
+@pytest.fixture
+async def bot(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+) -> AsyncIterator[ShangraoBot]:
+    yield await start_bot(make_bot(fake_discord, tmp_path / "bot.db"))
+
+
+def heavenly_hand(
+    rules: RuleSet,
+    seed: bytes | None = None,
+    dealer: int | None = None,
+    setup: WallSetup | None = None,
+) -> HandState:
+    """The dealer (seat 0: the host) is dealt a complete hand: 天胡 is offered at once."""
+    return HandState(rules, dealer=0, setup=make_setup({0: "123m456m789m123p11s"}, dealer=0))
+
+
+@pytest.mark.parametrize("hands", [1, 2])
+async def test_a_winning_click_on_a_panel_that_vanished_gets_no_apology(
+    hands: int,
+    fake_discord: FakeDiscord,
+    bot: ShangraoBot,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The panel a player presses can be deleted meanwhile (a prompt re-sends a panel older
+    than 20 s, so Discord notifies): the move is taken, so the player must read no apology —
+    whether the win ends the table (one hand) or only the hand (two)."""
+    caplog.set_level(logging.WARNING)
+    monkeypatch.setattr(session_module, "HandState", heavenly_hand)
+    fake = fake_discord
+    alice = fake.user("alice")
+    table_id, thread, lobby = await open_table(fake, bot, alice, hands=hands)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await until(lambda: fake.dm_messages(alice) and move_ids(fake.dm_messages(alice)[-1]))
+    panel = fake.dm_messages(alice)[-1]
+    win = next(c for c in move_ids(panel) if ":a:win" in c)
+    rec = await fake.click(alice, panel, win)
+    fake._delete(panel)  # the bot's own re-send, landing while the move is played
+    await until(lambda: result_posted(fake, thread))
+    await bot.presenter_queue.drain()
+    await asyncio.sleep(0.2)  # an apology would follow the result
+    assert rec.ack_type == 6
+    assert not [m.text() for m in rec.followups], "the player was answered with a follow-up"
+    assert not [r for r in caplog.records if "unexpected error" in r.getMessage()]
+    result = next(m for m in fake.channel_messages(thread) if "result.png" in str(m.attachments))
+    assert f"<@{alice.id}>: **" in result.text()  # alice won
+
+
+def newest_panel(fake: FakeDiscord, user: FakeUser) -> FakeMessage | None:
+    panels = [m for m in fake.dm_messages(user) if not m.deleted]
+    return panels[-1] if panels else None
+
+
+async def test_a_panel_never_goes_back_to_an_older_state(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    """Each move changes the panel twice (the click's answer, the presenter's update); an
+    answer that is slow to land (Discord rate-limits it) must not overwrite a newer panel.
+    Every state the player's panel shows is at least as late in the hand as the one before,
+    and once the table waits for the player, their panel offers the moves of that moment."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    table_id, thread, lobby = await open_table(fake, bot, alice)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    shown: list[int] = []  # tiles left, as each panel state was seen
+
+    def watch() -> bool:
+        panel = newest_panel(fake, alice)
+        found = TILES_LEFT.search(panel.content) if panel is not None else None
+        if found is not None and (not shown or shown[-1] != int(found[1])):
+            shown.append(int(found[1]))
+        return result_posted(fake, thread)
+
+    watcher = asyncio.create_task(fake.wait_for(watch, 120))
+
+    def must_act() -> bool:
+        if result_posted(fake, thread):
+            return True
+        try:
+            view = bot.service.private_view(table_id, alice.id)
+        except UserError:
+            return False
+        return bool(view.legal) and bot.service.get(table_id).sequence == view.public.sequence
+
+    stale = []
+    clicks = 0
+    while not result_posted(fake, thread):
+        await until(must_act, 60)
+        if result_posted(fake, thread):
+            break
+        view = bot.service.private_view(table_id, alice.id)
+
+        def current(seq: int = view.public.sequence) -> bool:
+            panel = newest_panel(fake, alice)
+            ids = move_ids(panel) if panel is not None else []
+            return any(c.split(":")[3] == str(seq) for c in ids)
+
+        with contextlib.suppress(AssertionError):
+            await until(current, 5)  # the prompt is shown (after the board's edit)
+        await asyncio.sleep(0.6)  # and a late answer to the last move would have landed
+        panel = newest_panel(fake, alice)
+        assert panel is not None
+        if not current():
+            stale.append(f"{panel.content} seq={view.public.sequence}")
+            break
+        ids = move_ids(panel)
+        for _ in range(2):  # the click's answer is rate-limited: it lands late
+            fake.fail_next(
+                "PATCH",
+                "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}",
+                status=429,
+                retry_after=0.25,
+            )
+        await fake.click(alice, panel, pick(ids))
+        clicks += 1
+    if stale:
+        watcher.cancel()
+    else:
+        await watcher
+    assert not stale, f"the table waits for alice but her panel is stale: {stale[0]!r}"
+    assert clicks > 3
+    assert shown == sorted(shown, reverse=True), f"a panel went back in time: {shown}"
+
+
+async def test_a_burst_of_changes_is_one_edit_of_the_newest_state(
+    fake_discord: FakeDiscord, bot: ShangraoBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Five changes of alice's panel in a burst: the edit in flight, then one edit showing the
+    newest of the others — never five edits in any order. (The table waits for alice, the
+    dealer, so nothing else changes her panel meanwhile.)"""
+    monkeypatch.setattr(session_module, "HandState", heavenly_hand)
+    fake = fake_discord
+    alice = fake.user("alice")
+    table_id, _thread, lobby = await open_table(fake, bot, alice)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await until(lambda: newest_panel(fake, alice) is not None)
+    await bot.presenter_queue.drain()
+    await asyncio.sleep(0.2)
+    panel = newest_panel(fake, alice)
+    assert panel is not None
+    info = bot.service.get(table_id)
+    view = bot.service.private_view(table_id, alice.id)
+    base = int(info.at) + 1000
+    states = [dataclasses.replace(info, deadline=base + i, at=info.at + i) for i in range(1, 6)]
+    before = panel.edits
+    presenter = bot.table_presenter
+    await asyncio.gather(*(presenter.private_changed(s, 0, view) for s in states))
+    await until(lambda: f"<t:{base + 5}:R>" in panel.content, 10)
+    await asyncio.sleep(0.3)
+    assert f"<t:{base + 5}:R>" in panel.content
+    assert panel.edits - before <= 2, f"{panel.edits - before} edits for one burst"
+
+
+async def test_a_hand_picture_that_fails_still_shows_a_text_panel(
+    fake_discord: FakeDiscord,
+    bot: ShangraoBot,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """When the hand picture cannot be drawn, the prompt still reaches the player: a panel of
+    text and buttons. The log names the failure, never the hand."""
+
+    def broken(*args: object, **kwargs: object) -> bytes:
+        raise ValueError("concealed 1m 2m 3m: cannot draw")
+
+    caplog.set_level(logging.DEBUG)
+    monkeypatch.setattr(render, "render_hand", broken)
+    fake = fake_discord
+    alice = fake.user("alice")
+    table_id, _thread, lobby = await open_table(fake, bot, alice)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await until(lambda: fake.dm_messages(alice) and move_ids(fake.dm_messages(alice)[-1]))
+    panel = fake.dm_messages(alice)[-1]
+    assert panel.attachments == [] and "tiles left" in panel.content
+    assert any("hand picture" in r.getMessage() for r in caplog.records)
+    for record in caplog.records:
+        text = record.getMessage() + (caplog.text if record.exc_info else "")
+        assert "concealed 1m" not in text
