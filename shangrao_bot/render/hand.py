@@ -270,7 +270,9 @@ def _header_spots(lb: Labels) -> dict[str, float]:
     }
 
 
-def _paint_header(draw: ImageDraw.ImageDraw, view: PlayerView, lb: Labels) -> None:
+def _paint_header(
+    draw: ImageDraw.ImageDraw, view: PlayerView, lb: Labels, *, live: bool = True
+) -> None:
     pub = view.public
     sv = pub.seats[view.seat]
     y = MARGIN
@@ -292,7 +294,8 @@ def _paint_header(draw: ImageDraw.ImageDraw, view: PlayerView, lb: Labels) -> No
         label = lb.flown.format(n=sv.bao_flown)
         x += pill(draw, (x, py), label, size, pal.IVORY, pal.FLOWN) + 8
     mid = y + HEADER_H / 2
-    text(draw, (x + 6, mid), f"{lb.live} {pub.live}", size, pal.MUTED_ON_FELT, anchor="lm")
+    if live:
+        text(draw, (x + 6, mid), f"{lb.live} {pub.live}", size, pal.MUTED_ON_FELT, anchor="lm")
     spots = _header_spots(lb)
     text(draw, (spots["indicator_label"], mid), lb.indicator, size, pal.MUTED_ON_FELT, anchor="rm")
     text(draw, (spots["arrow"], mid), "→", 26, pal.GOLD, anchor="lm")
@@ -358,13 +361,17 @@ def _paint_waits(
 
 
 def paint_hand(
-    view: PlayerView, waits: Sequence[Wait] | None = None, *, lang: str = DEFAULT_LANG
+    view: PlayerView,
+    waits: Sequence[Wait] | None = None,
+    *,
+    lang: str = DEFAULT_LANG,
+    live: bool = True,
 ) -> Image.Image:
     lb = labels_for(lang)
     layout = layout_hand(view, waits, lang=lang)
     img = Image.new("RGB", layout.size, pal.FELT)
     draw = ImageDraw.Draw(img)
-    _paint_header(draw, view, lb)
+    _paint_header(draw, view, lb, live=live)
     _paint_row_labels(draw, view, layout, lb)
     if waits is not None:
         _paint_waits(draw, layout, waits, lb)
@@ -375,8 +382,48 @@ def paint_hand(
 
 
 def render_hand(
-    view: PlayerView, waits: Sequence[Wait] | None = None, *, lang: str = DEFAULT_LANG
+    view: PlayerView,
+    waits: Sequence[Wait] | None = None,
+    *,
+    lang: str = DEFAULT_LANG,
+    live: bool = True,
 ) -> bytes:
     """``view``'s own hand as PNG bytes, labelled in ``lang``; ``waits`` adds the waits
-    (None: no waits section, an empty list: "not waiting")."""
-    return encode_png(paint_hand(view, waits, lang=lang))
+    (None: no waits section, an empty list: "not waiting"). ``live=False`` leaves the count
+    of live tiles out of the header: it changes with every draw at the table, so a picture
+    that shows it must be drawn again at every other player's move (the bot's panels say it
+    in their text instead, and redraw the picture only when the hand itself changes)."""
+    return encode_png(paint_hand(view, waits, lang=lang, live=live))
+
+
+def hand_key(
+    view: PlayerView,
+    waits: Sequence[Wait] | None = None,
+    *,
+    lang: str = DEFAULT_LANG,
+    live: bool = True,
+) -> tuple[object, ...]:
+    """Everything :func:`render_hand` draws from its arguments, and nothing else: two calls
+    with equal keys draw the same picture (a cache of pictures is keyed by it). Kept beside
+    the painting code: whatever the picture starts to show must be added here."""
+    pub = view.public
+    sv = pub.seats[view.seat]
+    claim = claimable(view)
+    claimer = None if claim is None else pub.seats[claim.seat].wind
+    return (
+        lang,
+        pub.live if live else None,
+        sv.wind,
+        sv.dealer,
+        sv.to_act,
+        sv.bao_flown,
+        pub.bao,
+        pub.indicator,
+        view.seat,
+        view.concealed,
+        view.drawn,
+        sv.melds,
+        claim,
+        claimer,
+        None if waits is None else tuple(waits),
+    )

@@ -25,10 +25,13 @@ off the table's lock, in order; a failing Discord call is logged and never stops
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import io
 import logging
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +58,7 @@ from shangrao_bot.ui.table_text import (
 )
 from shangrao_bot.ui.table_views import (
     EmojiSource,
+    HandPictures,
     PanelParts,
     ReadyButton,
     build_panel_parts,
@@ -69,6 +73,10 @@ log = logging.getLogger(__name__)
 # notices after which the seat's own panel changes (I'm back appears or goes)
 AWAY_OR_BACK = frozenset({"table.notice.away", "table.notice.autopilot", "table.notice.back"})
 BOARD_EDIT_SECONDS = 1.5  # at most one edit of a table message per this interval
+BOARD_SHARE = 0.5  # at most this share of the time goes to drawing the tables' boards
+# the public boards are drawn on a thread of their own, one at a time (the players' hand
+# pictures have theirs: :data:`~.table_views.PANEL_RENDERS`)
+BOARD_RENDERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-render")
 PANEL_TOKEN_SECONDS = 14 * 60  # an interaction token lives 15 min: stop editing a bit before
 DM_FRESH_SECONDS = 20.0  # a prompt re-sends a DM panel older than this, so Discord notifies
 
@@ -78,6 +86,7 @@ class _Dm:
     hand: int
     message: discord.Message
     sent: float = 0.0  # monotonic time the message was sent (a fresh one notifies the player)
+    png: bytes | None = None  # the hand picture it shows (an edit keeps it when unchanged)
 
 
 @dataclass
@@ -120,14 +129,19 @@ class DiscordPresenter:
         self.dm_off: set[int] = set()  # users who chose /table dm off (My hand only)
         self.dm_fresh_seconds = DM_FRESH_SECONDS
         self.board_latest: dict[int, TableInfo] = {}  # table → state not yet shown
-        self.board_tasks: dict[int, asyncio.Task[None]] = {}  # table → pending (sleeping) edit
+        self.board_due: dict[int, tuple[bool, float]] = {}  # table → (urgent, due): to draw
+        self.board_waiters: dict[int, list[asyncio.Future[None]]] = {}  # flushes waiting
+        self.board_wake = asyncio.Event()
+        self.board_worker: asyncio.Task[None] | None = None
+        self.board_share = BOARD_SHARE
         self.board_last: dict[int, float] = {}  # table → monotonic time of its last edit
         self.board_locks: dict[int, asyncio.Lock] = {}
-        self.board_renders = asyncio.Semaphore(1)  # board pictures being drawn at once
         self.flushing: set[asyncio.Task[None]] = set()  # board edits a turn started
         self.hand_events: dict[int, list[Event]] = {}  # table → this hand's public events
         self.thread_members: dict[int, set[int]] = {}  # table → users added to its thread
         self.panel_queues: dict[tuple[int, int], _PanelQueue] = {}  # (table, user) → updates
+        self.hand_pictures = HandPictures()
+        self.ephemeral_png: dict[tuple[int, int], tuple[discord.Interaction, bytes | None]] = {}
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -195,7 +209,9 @@ class DiscordPresenter:
             return None
         from shangrao_bot.render import render_board
 
-        png = await asyncio.to_thread(render_board, table.public, lang=self.lang(table))
+        loop = asyncio.get_running_loop()
+        render = functools.partial(render_board, table.public, lang=self.lang(table))
+        png = await loop.run_in_executor(BOARD_RENDERS, render)
         return discord.File(io.BytesIO(png), filename="board.png")
 
     # --- lobby ---------------------------------------------------------------------------------
@@ -255,9 +271,10 @@ class DiscordPresenter:
         await self._post_table_message(table)
 
     async def table_changed(self, table: TableInfo, events: Sequence[Event]) -> None:
-        """Coalesced: at most one edit of the table message per ``board_interval`` per table;
-        a pending edit shows the latest state when it fires (the final state is never lost:
-        a prompt, the end of the hand or of the table flushes it)."""
+        """Coalesced: the table is marked for the board worker (:meth:`_board_worker`), which
+        edits its table message at most once per ``board_interval``, showing the latest state
+        when it draws (the final state is never lost: the end of the hand or of the table
+        shows it)."""
         thread = self.thread(table)
         current = self.table_messages.get(table.id)
         self.hand_events.setdefault(table.id, []).extend(e for e in events if e.public)
@@ -268,57 +285,66 @@ class DiscordPresenter:
             await self._post_table_message(table)
             return
         self.board_latest[table.id] = table
-        if table.id in self.board_tasks:
-            return  # the pending edit will show this state
-        wait = self.board_last.get(table.id, -1e9) + self.board_interval - time.monotonic()
-        # on a task of its own even when due now: the table's next calls (a player's panel)
-        # do not wait for the board's rendering
-        self.board_tasks[table.id] = asyncio.create_task(
-            self._board_later(table.id, max(0.0, wait)), name=f"table-{table.id}-board"
-        )
+        if table.id not in self.board_due:
+            due = self.board_last.get(table.id, -1e9) + self.board_interval
+            self.board_due[table.id] = (False, due)
+        self._wake_boards()
 
     def _board_lock(self, table_id: int) -> asyncio.Lock:
         return self.board_locks.setdefault(table_id, asyncio.Lock())
 
-    async def _board_later(self, table_id: int, wait: float) -> None:
-        if wait > 0:
-            await asyncio.sleep(wait)
-        self.board_tasks.pop(table_id, None)  # firing: later changes schedule a new edit
+    def _wake_boards(self) -> None:
+        self.board_wake.set()
+        if self.board_worker is None or self.board_worker.done():
+            self.board_worker = asyncio.create_task(self._board_worker(), name="board-worker")
+
+    async def _board_worker(self) -> None:
+        """The one drawer of the tables' boards while any waits: round-robin over the tables
+        whose board changed — a table a human is about to act on first, then the one waiting
+        longest —, each drawn with its newest state; at most one picture at a time, on its own
+        thread (:data:`BOARD_RENDERS`), and after each one a pause as long as
+        ``board_share`` allows, so boards take a bounded share of the process however many
+        tables play: under load a board lags a move or two (it is public; each player's own
+        panel, drawn on other threads, never waits for it)."""
+        loop = asyncio.get_running_loop()
+        while self.board_due:
+            self.board_wake.clear()
+            now = time.monotonic()
+            table_id, (_urgent, due) = min(
+                self.board_due.items(), key=lambda kv: (not kv[1][0], kv[1][1])
+            )
+            if due > now:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.board_wake.wait(), due - now)
+                continue
+            del self.board_due[table_id]
+            started = loop.time()
+            try:
+                await self._draw_board(table_id)
+            except Exception:
+                log.warning("table %s: board edit failed", table_id, exc_info=True)
+            finally:
+                for waiter in self.board_waiters.pop(table_id, []):
+                    if not waiter.done():
+                        waiter.set_result(None)
+            spent = loop.time() - started
+            if self.board_share < 1:
+                await asyncio.sleep(spent * (1 / self.board_share - 1))
+
+    async def _draw_board(self, table_id: int) -> None:
+        """Edit the table message with the latest state not yet shown (if any)."""
         if self.client.is_closed():
             return
-        try:
-            await self.flush_board(table_id)
-        except Exception:
-            log.warning("table %s: board edit failed", table_id, exc_info=True)
-
-    def _drop_board(self, table_id: int) -> None:
-        """Forget a pending edit (the message is replaced or finished by the caller)."""
-        task = self.board_tasks.pop(table_id, None)
-        if task is not None:
-            task.cancel()
-        self.board_latest.pop(table_id, None)
-
-    async def flush_board(self, table_id: int) -> None:
-        """Edit the table message now with the latest state not yet shown (if any)."""
-        task = self.board_tasks.pop(table_id, None)
-        if task is not None:
-            task.cancel()
         async with self._board_lock(table_id):
-            if table_id not in self.board_latest:
+            table = self.board_latest.pop(table_id, None)
+            if table is None:
                 return
-            # one board picture at a time in the process: under load the tables' edits
-            # coalesce further (each shows its latest state when its turn comes) and the
-            # players' panels, rendered beside them, do not queue behind a crowd of boards
-            async with self.board_renders:
-                table = self.board_latest.pop(table_id, None)
-                if table is None:
-                    return
-                thread, current = self.thread(table), self.table_messages.get(table_id)
-                if thread is None or current is None or current[0] != table.hand_no:
-                    return
-                self.board_last[table_id] = time.monotonic()
-                lang = self.lang(table)
-                file = await self.board_file(table)
+            thread, current = self.thread(table), self.table_messages.get(table_id)
+            if thread is None or current is None or current[0] != table.hand_no:
+                return
+            self.board_last[table_id] = time.monotonic()
+            lang = self.lang(table)
+            file = await self.board_file(table)
             status = self.status_texts[table.id] = table_message_text(table, lang)
             await thread.get_partial_message(current[1]).edit(
                 content=status,
@@ -326,6 +352,25 @@ class DiscordPresenter:
                 view=table_view(table, lang),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
+
+    def _drop_board(self, table_id: int) -> None:
+        """Forget a pending edit (the message is replaced or finished by the caller)."""
+        self.board_due.pop(table_id, None)
+        self.board_latest.pop(table_id, None)
+        for waiter in self.board_waiters.pop(table_id, []):
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def flush_board(self, table_id: int) -> None:
+        """Have the table message show the latest state not yet shown (if any), ahead of the
+        other tables' boards and of the table's interval; done once it is edited."""
+        if table_id not in self.board_latest:
+            return
+        self.board_due[table_id] = (True, time.monotonic())
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.board_waiters.setdefault(table_id, []).append(done)
+        self._wake_boards()
+        await done
 
     # --- private panels ------------------------------------------------------------------------
 
@@ -376,6 +421,7 @@ class DiscordPresenter:
             recent=since_last_move(self.hand_events.get(table.id, []), view.seat),
             link=table_link(table),
             emoji=self.emoji(),
+            pictures=self.hand_pictures,
         )
 
     def answer_move(
@@ -514,13 +560,19 @@ class DiscordPresenter:
         try:
             if dm is not None and dm.hand == table.hand_no:
                 if not fresh or time.monotonic() - dm.sent < self.dm_fresh_seconds:
-                    file = parts.file()
                     try:
-                        await dm.message.edit(
-                            content=parts.content,
-                            attachments=[file] if file else [],
-                            view=parts.items,
-                        )
+                        if parts.png is not None and parts.png == dm.png:
+                            # the same picture: only the text and buttons change, the
+                            # attachment already shown stays (nothing is uploaded again)
+                            await dm.message.edit(content=parts.content, view=parts.items)
+                        else:
+                            file = parts.file()
+                            await dm.message.edit(
+                                content=parts.content,
+                                attachments=[file] if file else [],
+                                view=parts.items,
+                            )
+                            dm.png = parts.png
                         return
                     except discord.NotFound:  # the panel is gone: a new one follows
                         log.debug("table %s: DM panel of %s gone; sent anew", table.id, user_id)
@@ -542,7 +594,7 @@ class DiscordPresenter:
                 file=file or discord.utils.MISSING,
                 view=parts.items or discord.utils.MISSING,
             )
-            self.dms[key] = _Dm(table.hand_no, message, time.monotonic())
+            self.dms[key] = _Dm(table.hand_no, message, time.monotonic(), parts.png)
         except discord.Forbidden:  # 403 / 50007: DMs closed
             self.dm_closed.add(key)
             self.dms.pop(key, None)
@@ -564,11 +616,17 @@ class DiscordPresenter:
     async def _ephemeral(
         self, key: tuple[int, int], interaction: discord.Interaction, parts: PanelParts
     ) -> None:
-        file = parts.file()
+        shown = self.ephemeral_png.get(key)
         try:
-            await interaction.edit_original_response(
-                content=parts.content, attachments=[file] if file else [], view=parts.items
-            )
+            if shown is not None and shown[0] is interaction and parts.png == shown[1]:
+                await interaction.edit_original_response(content=parts.content, view=parts.items)
+            else:
+                file = parts.file()
+                await interaction.edit_original_response(
+                    content=parts.content, attachments=[file] if file else [], view=parts.items
+                )
+                if parts.png is not None:
+                    self.ephemeral_png[key] = (interaction, parts.png)
         except discord.HTTPException:
             if key in self.panels and self.panels[key][1] is interaction:
                 self.panels.pop(key, None)
@@ -587,6 +645,7 @@ class DiscordPresenter:
         ephemeral one is forgotten (its buttons answer that the prompt is outdated)."""
         await self._close_dm(key, text)
         self.panels.pop(key, None)
+        self.ephemeral_png.pop(key, None)
 
     async def private_changed(self, table: TableInfo, seat: int, view: PlayerView) -> None:
         await self._private(table, seat, view)
@@ -640,7 +699,9 @@ class DiscordPresenter:
         current = self.table_messages.get(table.id)
         self._drop_board(table.id)  # the final board follows
         if current is not None:
-            board = await asyncio.to_thread(render_board, pub, lang=lang)
+            loop = asyncio.get_running_loop()
+            draw = functools.partial(render_board, pub, lang=lang)
+            board = await loop.run_in_executor(BOARD_RENDERS, draw)
             async with self._board_lock(table.id):  # after an edit in flight
                 await thread.get_partial_message(current[1]).edit(
                     content=t("table.status.over", lang, table=table.id, hand=summary.number),

@@ -221,3 +221,44 @@ async def test_a_hand_picture_that_fails_still_shows_a_text_panel(
     for record in caplog.records:
         text = record.getMessage() + (caplog.text if record.exc_info else "")
         assert "concealed 1m" not in text
+
+
+async def test_a_panel_whose_hand_did_not_change_keeps_its_picture(
+    fake_discord: FakeDiscord,
+    bot: ShangraoBot,
+) -> None:
+    """Another player's move changes a panel's text (tiles left, what happened) but not the
+    player's hand: the DM panel is edited without uploading its picture again, and Discord
+    (the fake) still shows the picture it had. A change of the hand itself brings a new one."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    presenter = bot.table_presenter
+    table_id, _thread, lobby = await open_table(fake, bot, alice)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await until(lambda: bot.service.private_view(table_id, alice.id).legal, 30)
+    await bot.presenter_queue.drain()
+    panel = fake.dm_messages(alice)[-1]
+    assert [a.filename for a in panel.attachments] == ["hand.png"]
+    picture = panel.attachments[0]
+    info = bot.service.get(table_id)
+    view = bot.service.private_view(table_id, alice.id)
+    assert view.drawn is not None
+    # the live tiles drop (another seat drew): the text says so, the picture stays
+    fewer = dataclasses.replace(view, public=dataclasses.replace(view.public, live=1))
+    edits = panel.edits
+    await presenter.private_changed(info, view.seat, fewer)
+    await presenter.settled()
+    assert panel.edits == edits + 1
+    assert "1 tiles left" in panel.content or "1 tile left" in panel.content, panel.content
+    assert [a.id for a in panel.attachments] == [picture.id]
+    assert fake.attachment_bytes(panel) == picture.data
+    # the hand changes (the drawn tile goes into it): a new picture is uploaded
+    moved = dataclasses.replace(
+        fewer, concealed=tuple(sorted((*view.concealed, view.drawn))), drawn=None
+    )
+    await presenter.private_changed(info, view.seat, moved)
+    await presenter.settled()
+    assert panel.edits == edits + 2
+    assert [a.filename for a in panel.attachments] == ["hand.png"]
+    assert panel.attachments[0].id != picture.id
+    assert fake.attachment_bytes(panel) != picture.data

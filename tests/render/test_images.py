@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from concurrent.futures import ThreadPoolExecutor
 from io import BytesIO
 from pathlib import Path
@@ -20,7 +21,7 @@ from shangrao_bot.render import (
 )
 from shangrao_bot.render.canvas import Drawn, record_text
 from shangrao_bot.render.charts import nice_ticks, running_totals
-from shangrao_bot.render.hand import claimable, layout_hand, paint_hand
+from shangrao_bot.render.hand import claimable, hand_key, layout_hand, paint_hand
 from shangrao_bot.render.result import score_card
 from shangrao_bot.render.tiles import geometry, sprite
 from shangrao_bot.rules.tiles import parse_tile, parse_tiles
@@ -119,6 +120,25 @@ def test_hand_shows_a_kong_that_may_be_robbed() -> None:
     assert claim is not None and claim.robbing and claim.tile == parse_tile("5z")
     for lang, word in (("zh-CN", "西家补杠"), ("zh-TW", "西家補槓"), ("en", "by West")):
         assert word in {d.text for d in _texts(lambda lang=lang: paint_hand(view, lang=lang))}
+
+
+def test_hand_without_live_tiles_is_keyed_by_what_it_draws() -> None:
+    """The bot's panels draw the hand without the live tiles (their text says it): a draw
+    elsewhere at the table leaves that picture and its key as they were, while a picture
+    with the count differs; a change of the hand changes both key and picture."""
+    view = south_view()
+    fewer = dataclasses.replace(view, public=dataclasses.replace(view.public, live=3))
+    assert view.public.live != 3
+    assert render_hand(view, live=False) == render_hand(fewer, live=False)
+    assert hand_key(view, live=False) == hand_key(fewer, live=False)
+    assert render_hand(view) != render_hand(fewer)
+    assert hand_key(view) != hand_key(fewer)
+    moved = dataclasses.replace(view, concealed=(view.concealed[0],) * len(view.concealed))
+    assert hand_key(moved, live=False) != hand_key(view, live=False)
+    assert render_hand(moved, live=False) != render_hand(view, live=False)
+    waits = list(SOUTH_WAITS)
+    assert hand_key(view, waits, live=False) != hand_key(view, live=False)
+    assert hand_key(view, lang="en", live=False) != hand_key(view, live=False)
 
 
 def test_hand_size_mode_and_waits() -> None:
