@@ -78,7 +78,8 @@ class QueuedPresenter:
             await settled()
 
     async def close(self) -> None:
-        """Stop the workers (calls still queued are dropped)."""
+        """Stop the workers (calls still queued are dropped), then whatever the wrapped
+        presenter runs on its own tasks, when it can stop it (``stop()``)."""
         workers = list(self._workers.values())
         self._workers.clear()
         self._queues.clear()
@@ -89,6 +90,9 @@ class QueuedPresenter:
         for w in workers:
             with contextlib.suppress(asyncio.CancelledError):
                 await w
+        stop = getattr(self._inner, "stop", None)
+        if stop is not None:
+            await stop()
 
     # --- the Presenter protocol ----------------------------------------------------------------
 

@@ -516,6 +516,22 @@ class DiscordPresenter:
         if not task.cancelled() and task.exception() is not None:
             log.warning("board edit failed", exc_info=task.exception())
 
+    async def stop(self) -> None:
+        """At shutdown (before Discord closes): the board worker stops; boards not yet drawn
+        are dropped (the restored table posts its message anew)."""
+        self.board_due.clear()
+        self.board_latest.clear()
+        for waiters in self.board_waiters.values():
+            for waiter in waiters:
+                if not waiter.done():
+                    waiter.set_result(None)
+        self.board_waiters.clear()
+        worker, self.board_worker = self.board_worker, None
+        if worker is not None and not worker.done():
+            worker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await worker
+
     async def settled(self) -> None:
         """Wait until every queued panel update is shown and every board edit a turn
         started is made."""
