@@ -116,10 +116,29 @@ class ShangraoBot(commands.Bot):
             if self._draining:
                 log.info("interaction ignored: shutting down")
                 return
-            before = asyncio.all_tasks()
-            original(data)
-            for task in asyncio.all_tasks() - before:
-                self._in_flight.add(task)
+            # the tasks it creates, seen through the loop's task factory for the call (comparing
+            # all_tasks() before and after costs a walk over every task of the bot)
+            loop = asyncio.get_running_loop()
+            previous = loop.get_task_factory()
+            created: list[asyncio.Future[Any]] = []
+
+            def factory(
+                loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any
+            ) -> asyncio.Future[Any]:
+                if previous is not None:
+                    task = previous(loop, coro, **kwargs)
+                else:
+                    task = asyncio.Task(coro, loop=loop, **kwargs)
+                created.append(task)
+                return task
+
+            loop.set_task_factory(factory)
+            try:
+                original(data)
+            finally:
+                loop.set_task_factory(previous)
+            for task in created:
+                self._in_flight.add(task)  # type: ignore[arg-type]
                 task.add_done_callback(self._in_flight.discard)
 
         parsers["INTERACTION_CREATE"] = parse

@@ -73,12 +73,13 @@ log = logging.getLogger(__name__)
 # notices after which the seat's own panel changes (I'm back appears or goes)
 AWAY_OR_BACK = frozenset({"table.notice.away", "table.notice.autopilot", "table.notice.back"})
 BOARD_EDIT_SECONDS = 1.5  # at most one edit of a table message per this interval
-BOARD_SHARE = 0.5  # at most this share of the time goes to drawing the tables' boards
+BOARD_SHARE = 0.35  # at most this share of the time goes to drawing the tables' boards
 # the public boards are drawn on a thread of their own, one at a time (the players' hand
 # pictures have theirs: :data:`~.table_views.PANEL_RENDERS`)
 BOARD_RENDERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-render")
 PANEL_TOKEN_SECONDS = 14 * 60  # an interaction token lives 15 min: stop editing a bit before
 DM_FRESH_SECONDS = 20.0  # a prompt re-sends a DM panel older than this, so Discord notifies
+PANEL_QUIET_SECONDS = 1.5  # a panel offering no move shows others' moves at most this often
 
 
 @dataclass
@@ -112,6 +113,8 @@ class _PanelQueue:
     last: _PanelState | None = None  # the state shown last
     shown: object = None  # what the panels show now (an update repeating it is skipped)
     waiters: list[asyncio.Future[None]] = field(default_factory=list)
+    edited: float = -1e9  # monotonic time of the last update shown
+    wake: asyncio.Event = field(default_factory=asyncio.Event)  # a newer state is queued
 
 
 class DiscordPresenter:
@@ -128,6 +131,7 @@ class DiscordPresenter:
         self.board_interval = BOARD_EDIT_SECONDS
         self.dm_off: set[int] = set()  # users who chose /table dm off (My hand only)
         self.dm_fresh_seconds = DM_FRESH_SECONDS
+        self.panel_quiet = PANEL_QUIET_SECONDS
         self.board_latest: dict[int, TableInfo] = {}  # table → state not yet shown
         self.board_due: dict[int, tuple[bool, float]] = {}  # table → (urgent, due): to draw
         self.board_waiters: dict[int, list[asyncio.Future[None]]] = {}  # flushes waiting
@@ -481,6 +485,7 @@ class DiscordPresenter:
         q.pending = state
         q.fresh = q.fresh or fresh
         q.force = q.force or force
+        q.wake.set()
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         q.waiters.append(done)
         if q.task is None:
@@ -489,14 +494,35 @@ class DiscordPresenter:
             )
         return done
 
+    @staticmethod
+    def _passive(q: _PanelQueue, state: _PanelState) -> bool:
+        """An update that only tells a player what the others did: their panel offers no move
+        before it nor after it (the answer to their own move, a prompt, a closing, a repeated
+        press are never passive)."""
+        if q.fresh or q.force or state.view is None or state.view.legal:
+            return False
+        return q.last is not None and q.last.view is not None and not q.last.view.legal
+
     async def _panel_worker(self, key: tuple[int, int], q: _PanelQueue) -> None:
+        """Show the player's queued states, newest first. A passive update (:meth:`_passive`)
+        waits until ``panel_quiet`` has passed since the panel's last edit, and is replaced by
+        whatever comes meanwhile: with many tables, each player's panel is edited about once
+        per that interval while the others play, rather than at every move of theirs, while
+        a prompt or the answer to the player's own move is shown at once."""
         try:
             while q.pending is not None:
+                wait = q.edited + self.panel_quiet - time.monotonic()
+                if wait > 0 and self._passive(q, q.pending):
+                    q.wake.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(q.wake.wait(), wait)
+                    continue  # the newest state, passive or not
                 state, fresh, force = q.pending, q.fresh, q.force
                 q.pending, q.fresh, q.force = None, False, False
                 waiters, q.waiters = q.waiters, []
                 try:
                     await self._show_panel(key, q, state, fresh=fresh, force=force)
+                    q.edited = time.monotonic()
                 except Exception:
                     log.exception("table %s: a player's panel was not shown", key[0])
                 finally:
