@@ -124,8 +124,8 @@ def pick(ids: list[str]) -> str:
 
 async def serve_bot() -> None:
     """The bot of the load part, in this process (``--serve-bot``): settings from the
-    environment the parent set; on SIGTERM it writes its loop-lag samples (unix time, ms) to
-    ``BENCH_LAGS`` and closes."""
+    environment the parent set; on SIGTERM it writes its loop-lag samples (unix time, ms) and
+    its picture counts to ``BENCH_LAGS`` and closes."""
     n = int(os.environ["BENCH_TABLES"])
     settings = Settings(
         discord_token=os.environ["DISCORD_TOKEN"],
@@ -149,7 +149,14 @@ async def serve_bot() -> None:
     prober = asyncio.create_task(probe())
     await stop.wait()
     await prober
-    Path(os.environ["BENCH_LAGS"]).write_text(json.dumps(lags))
+    presenter = bot.table_presenter
+    pictures = presenter.hand_pictures
+    stats = {
+        "hands_drawn": pictures.drawn,
+        "hands_reused": pictures.reused,
+        "boards_drawn": presenter.boards_drawn,
+    }
+    Path(os.environ["BENCH_LAGS"]).write_text(json.dumps({"lags": lags, "stats": stats}))
     await bot.close()
     with contextlib.suppress(Exception, asyncio.CancelledError):
         await asyncio.wait_for(runner, 10)
@@ -358,7 +365,8 @@ async def load(n: int, seconds: float, profile: str | None) -> None:
                     proc.terminate()
                 await asyncio.wait_for(proc.wait(), 60)
             lag_file = Path(extra["BENCH_LAGS"])
-            samples = json.loads(lag_file.read_text()) if lag_file.exists() else []
+            written = json.loads(lag_file.read_text()) if lag_file.exists() else {}
+            samples, stats = written.get("lags", []), written.get("stats", {})
         lags = [ms for at, ms in samples if unix_start <= at < unix_end]
         records = [r for r in fake.interactions if window.start <= r.dispatched_at < window.end]
         acked = [r for r in records if r.acked_at is not None]
@@ -387,6 +395,10 @@ async def load(n: int, seconds: float, profile: str | None) -> None:
             f"p99={lag99:.1f} max={max(lags, default=float('nan')):.1f}"
         )
         print(f"hands finished in the window: {window.hands} ({per_min:.1f} per minute)")
+        print(
+            f"pictures over the whole run: hand pictures drawn {stats.get('hands_drawn')}, "
+            f"reused {stats.get('hands_reused')}; boards drawn {stats.get('boards_drawn')}"
+        )
         print(f"fake violations: {len(fake.violations)}; driver failures: {len(window.failures)}")
         for line in window.failures[:10]:
             print(f"  {line}")

@@ -39,7 +39,7 @@ import discord
 
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.events import Event
-from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.engine.views import PlayerView, PublicView
 from shangrao_bot.errors import UserError
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
@@ -80,6 +80,21 @@ BOARD_RENDERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-rend
 PANEL_TOKEN_SECONDS = 14 * 60  # an interaction token lives 15 min: stop editing a bit before
 DM_FRESH_SECONDS = 20.0  # a prompt re-sends a DM panel older than this, so Discord notifies
 PANEL_QUIET_SECONDS = 1.5  # a panel offering no move shows others' moves at most this often
+
+
+def _timed_board(public: PublicView, lang: str) -> tuple[bytes, float]:
+    """A board picture and the processor seconds its drawing took (on the calling thread)."""
+    from shangrao_bot.render import render_board
+
+    start = time.thread_time()
+    png = render_board(public, lang=lang)
+    return png, time.thread_time() - start
+
+
+def _release(waiters: list[asyncio.Future[None]]) -> None:
+    for waiter in waiters:
+        if not waiter.done():
+            waiter.set_result(None)
 
 
 @dataclass
@@ -139,6 +154,8 @@ class DiscordPresenter:
         self.board_worker: asyncio.Task[None] | None = None
         self.board_share = BOARD_SHARE
         self.board_last: dict[int, float] = {}  # table → monotonic time of its last edit
+        self.boards_drawn = 0  # board pictures drawn for table messages (the bench reports it)
+        self.board_edits: set[asyncio.Task[None]] = set()  # edits of table messages under way
         self.board_locks: dict[int, asyncio.Lock] = {}
         self.flushing: set[asyncio.Task[None]] = set()  # board edits a turn started
         self.hand_events: dict[int, list[Event]] = {}  # table → this hand's public events
@@ -306,11 +323,12 @@ class DiscordPresenter:
         """The one drawer of the tables' boards while any waits: round-robin over the tables
         whose board changed — a table a human is about to act on first, then the one waiting
         longest —, each drawn with its newest state; at most one picture at a time, on its own
-        thread (:data:`BOARD_RENDERS`), and after each one a pause as long as
-        ``board_share`` allows, so boards take a bounded share of the process however many
-        tables play: under load a board lags a move or two (it is public; each player's own
-        panel, drawn on other threads, never waits for it)."""
-        loop = asyncio.get_running_loop()
+        thread (:data:`BOARD_RENDERS`), and after each one a pause that keeps the pictures'
+        processor time within ``board_share`` of the time, however many tables play: under
+        load a board lags a move or two (it is public; each player's own panel, drawn on
+        other threads, never waits for it). The edit itself runs on a task of its own (one
+        table's edits in order, under its lock), so a slow upload does not hold up the
+        other tables' boards."""
         while self.board_due:
             self.board_wake.clear()
             now = time.monotonic()
@@ -322,40 +340,68 @@ class DiscordPresenter:
                     await asyncio.wait_for(self.board_wake.wait(), due - now)
                 continue
             del self.board_due[table_id]
-            started = loop.time()
+            waiters = self.board_waiters.pop(table_id, [])
+            spent = 0.0
             try:
-                await self._draw_board(table_id)
+                spent = await self._draw_board(table_id, waiters)
             except Exception:
-                log.warning("table %s: board edit failed", table_id, exc_info=True)
-            finally:
-                for waiter in self.board_waiters.pop(table_id, []):
-                    if not waiter.done():
-                        waiter.set_result(None)
-            spent = loop.time() - started
+                log.warning("table %s: board picture failed", table_id, exc_info=True)
+                _release(waiters)
             if self.board_share < 1:
                 await asyncio.sleep(spent * (1 / self.board_share - 1))
 
-    async def _draw_board(self, table_id: int) -> None:
-        """Edit the table message with the latest state not yet shown (if any)."""
-        if self.client.is_closed():
-            return
-        async with self._board_lock(table_id):
-            table = self.board_latest.pop(table_id, None)
-            if table is None:
-                return
-            thread, current = self.thread(table), self.table_messages.get(table_id)
-            if thread is None or current is None or current[0] != table.hand_no:
-                return
-            self.board_last[table_id] = time.monotonic()
-            lang = self.lang(table)
-            file = await self.board_file(table)
-            status = self.status_texts[table.id] = table_message_text(table, lang)
-            await thread.get_partial_message(current[1]).edit(
-                content=status,
-                attachments=[file] if file else [],
-                view=table_view(table, lang),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+    async def _draw_board(self, table_id: int, waiters: list[asyncio.Future[None]]) -> float:
+        """Draw the latest state not yet shown (if any) and start the edit of the table
+        message showing it (``waiters`` are told once it is made). Returns the processor
+        seconds the picture took."""
+        table = self.board_latest.pop(table_id, None)
+        current = self.table_messages.get(table_id)
+        thread = None if table is None else self.thread(table)
+        if (
+            self.client.is_closed()
+            or table is None
+            or table.public is None
+            or thread is None
+            or current is None
+            or current[0] != table.hand_no
+        ):
+            _release(waiters)
+            return 0.0
+        self.board_last[table_id] = time.monotonic()
+        lang = self.lang(table)
+        draw = functools.partial(_timed_board, table.public, lang)
+        png, spent = await asyncio.get_running_loop().run_in_executor(BOARD_RENDERS, draw)
+        self.boards_drawn += 1
+        edit = asyncio.create_task(self._edit_board(table, current, png, lang, waiters))
+        self.board_edits.add(edit)
+        edit.add_done_callback(self.board_edits.discard)
+        return spent
+
+    async def _edit_board(
+        self,
+        table: TableInfo,
+        message: tuple[int, int],
+        png: bytes,
+        lang: str,
+        waiters: list[asyncio.Future[None]],
+    ) -> None:
+        try:
+            async with self._board_lock(table.id):  # after the table's earlier edits
+                thread = self.thread(table)
+                if thread is None or self.table_messages.get(table.id) != message:
+                    return  # the message was replaced or finished meanwhile
+                status = self.status_texts[table.id] = table_message_text(table, lang)
+                await thread.get_partial_message(message[1]).edit(
+                    content=status,
+                    attachments=[discord.File(io.BytesIO(png), filename="board.png")],
+                    view=table_view(table, lang),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+        except Exception:
+            if not self.client.is_closed():
+                log.warning("table %s: board edit failed", table.id, exc_info=True)
+        finally:
+            _release(waiters)
 
     def _drop_board(self, table_id: int) -> None:
         """Forget a pending edit (the message is replaced or finished by the caller)."""
@@ -553,16 +599,19 @@ class DiscordPresenter:
                     waiter.set_result(None)
         self.board_waiters.clear()
         worker, self.board_worker = self.board_worker, None
-        if worker is not None and not worker.done():
-            worker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await worker
+        for task in [worker, *self.board_edits]:
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
 
     async def settled(self) -> None:
         """Wait until every queued panel update is shown and every board edit a turn
         started is made."""
-        while tasks := {q.task for q in self.panel_queues.values() if q.task is not None} | set(
-            self.flushing
+        while (
+            tasks := {q.task for q in self.panel_queues.values() if q.task is not None}
+            | set(self.flushing)
+            | set(self.board_edits)
         ):
             await asyncio.wait(tasks)
 

@@ -80,6 +80,7 @@ class HandPictures:
         self.pictures: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
         self.lock = threading.Lock()
         self.drawn = 0  # pictures drawn (not found here)
+        self.reused = 0  # pictures found here
 
     def get(self, view: PlayerView, lang: str) -> bytes:
         from shangrao_bot import render
@@ -91,6 +92,7 @@ class HandPictures:
             png = self.pictures.get(key)
             if png is not None:
                 self.pictures.move_to_end(key)
+                self.reused += 1
                 return png
         png = render.render_hand(view, waits, lang=lang, live=False)
         with self.lock:
