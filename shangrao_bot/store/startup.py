@@ -10,11 +10,11 @@ and a read-only mount or a full disk refuses even root).
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sqlite3
 from pathlib import Path
 
+from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store.db import BUSY_TIMEOUT_MS, Database, path_from_url
 from shangrao_bot.store.errors import StoreError
 
@@ -25,19 +25,14 @@ _FIX = (
 )
 
 
-def probe_write(path: str) -> None:
-    """Write to the database at ``path`` in a transaction rolled back at once (so nothing
-    stays): raises sqlite3.Error when the file, its journal or its folder refuse writes."""
-    conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            conn.execute("CREATE TABLE startup_write_probe (x INTEGER)")
-            conn.execute("INSERT INTO startup_write_probe VALUES (1)")
-        finally:
-            conn.execute("ROLLBACK")
-    finally:
-        conn.close()
+class _ProbeDone(Exception):
+    """Raised by the probe after its writes, so that the writer rolls them back."""
+
+
+def _probe_write(conn: sqlite3.Connection) -> None:
+    conn.execute("CREATE TABLE startup_write_probe (x INTEGER)")
+    conn.execute("INSERT INTO startup_write_probe VALUES (1)")
+    raise _ProbeDone
 
 
 def _unusable(url: str, path: Path, exc: BaseException) -> StoreError:
@@ -85,8 +80,13 @@ async def open_ledger(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Datab
     except (sqlite3.Error, OSError) as exc:
         raise _unusable(url, path, exc) from None
     try:
-        await asyncio.to_thread(probe_write, str(path))
-    except (sqlite3.Error, OSError) as exc:
+        # through the bot's own writer, so the probe meets exactly what every later write will
+        await db.write(_probe_write)
+    except _ProbeDone:
+        return db
+    except (StorageUnavailable, sqlite3.Error, OSError) as exc:
         await db.close()
-        raise _unusable(url, path, exc) from None
-    return db
+        cause = exc.__cause__ if isinstance(exc, StorageUnavailable) else None
+        raise _unusable(url, path, cause or exc) from None
+    await db.close()
+    raise StoreError("DATABASE_URL: the write probe did not run")
