@@ -673,8 +673,11 @@ class TableService:
         self._timers.arm(table_id, self._clock.now() + delay, lambda: self._on_timer(table_id))
 
     async def _present(self, calls: list[tuple[str, Any]]) -> None:
-        calls = list(calls)
-        for name, call in calls:
+        """Carry out the saved calls, taking them off the list: a call is shown once, even if
+        a later step of the same change presents that list again."""
+        pending = list(calls)
+        calls.clear()
+        for name, call in pending:
             try:
                 await call(self._presenter)
             except Exception:
