@@ -407,9 +407,7 @@ class DiscordPresenter:
         """Forget a pending edit (the message is replaced or finished by the caller)."""
         self.board_due.pop(table_id, None)
         self.board_latest.pop(table_id, None)
-        for waiter in self.board_waiters.pop(table_id, []):
-            if not waiter.done():
-                waiter.set_result(None)
+        _release(self.board_waiters.pop(table_id, []))
 
     async def flush_board(self, table_id: int) -> None:
         """Have the table message show the latest state not yet shown (if any), ahead of the
@@ -594,9 +592,7 @@ class DiscordPresenter:
         self.board_due.clear()
         self.board_latest.clear()
         for waiters in self.board_waiters.values():
-            for waiter in waiters:
-                if not waiter.done():
-                    waiter.set_result(None)
+            _release(waiters)
         self.board_waiters.clear()
         worker, self.board_worker = self.board_worker, None
         for task in [worker, *self.board_edits]:
