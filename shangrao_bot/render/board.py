@@ -51,6 +51,7 @@ from shangrao_bot.render.canvas import (
 from shangrao_bot.render.fonts import Face
 from shangrao_bot.render.labels import DEFAULT_LANG, Labels, labels_for, term
 from shangrao_bot.render.melds import meld_looks
+from shangrao_bot.render.swatch import table_palette
 from shangrao_bot.render.tiles import BACK, Look, geometry, sprite
 
 WIDTH = 1100
@@ -386,4 +387,5 @@ def paint_board(
 def render_board(view: PublicView, *, lang: str = DEFAULT_LANG) -> bytes:
     """The public board as PNG bytes, labelled in ``lang`` ("en", "zh-CN" or "zh-TW"); pure:
     the same view and language always give the same bytes."""
-    return encode_png(paint_board(view, layout_board(view, lang=lang), lang=lang))
+    img = paint_board(view, layout_board(view, lang=lang), lang=lang)
+    return encode_png(img, table_palette())

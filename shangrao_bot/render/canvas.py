@@ -41,9 +41,13 @@ def min_text(width: int, display: int) -> int:
     return ceil(MIN_SCREEN_PX * width / display)
 
 
-def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes of an RGB image, as a 256-colour palette image (no metadata: reproducible)."""
-    palette = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+def encode_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """PNG bytes of an RGB image, as a 256-colour palette image (no metadata: reproducible):
+    onto ``palette`` (a "P" image) when given, else a palette chosen for this image."""
+    if palette is None:
+        palette = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    else:
+        palette = img.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = BytesIO()
     palette.save(buf, "PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buf.getvalue()

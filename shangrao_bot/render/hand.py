@@ -39,6 +39,7 @@ from shangrao_bot.render.canvas import (
 from shangrao_bot.render.fonts import Face
 from shangrao_bot.render.labels import DEFAULT_LANG, Labels, gloss, labels_for, term
 from shangrao_bot.render.melds import meld_looks
+from shangrao_bot.render.swatch import table_palette
 from shangrao_bot.render.tiles import Look, geometry, sprite
 
 WIDTH = 1100
@@ -393,7 +394,7 @@ def render_hand(
     of live tiles out of the header: it changes with every draw at the table, so a picture
     that shows it must be drawn again at every other player's move (the bot's panels say it
     in their text instead, and redraw the picture only when the hand itself changes)."""
-    return encode_png(paint_hand(view, waits, lang=lang, live=live))
+    return encode_png(paint_hand(view, waits, lang=lang, live=live), table_palette())
 
 
 def hand_key(
