@@ -24,6 +24,7 @@ from shangrao_bot.ui.emoji import TileEmojis
 from shangrao_bot.ui.errors import on_app_command_error
 from shangrao_bot.ui.i18n import remember_commands
 from shangrao_bot.ui.language import ServerLanguages
+from shangrao_bot.ui.pictures import PICTURES
 from shangrao_bot.ui.presenter import DiscordPresenter
 from shangrao_bot.ui.rulebook import RULEBOOK_ITEMS
 from shangrao_bot.ui.table_views import TABLE_ITEMS
@@ -176,6 +177,8 @@ class ShangraoBot(commands.Bot):
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
         self.languages = ServerLanguages()
         await self.languages.load(self.db)
+        if self.settings.picture_processes is not None:
+            PICTURES.configure(self.settings.picture_processes)
         self.table_presenter = DiscordPresenter(self)
         self.table_presenter.dm_off = await dm_panels_off(self.db)
         self.table_presenter.langs = await user_langs(self.db)
@@ -186,12 +189,13 @@ class ShangraoBot(commands.Bot):
         cfg = self.service.config
         log.info(
             "table timings: AI delay %gs, claim hold %gs, ready gate %gs, between hands %gs,"
-            " resume grace %gs",
+            " resume grace %gs; pictures drawn by %s",
             cfg.ai_delay,
             cfg.min_claim_seconds,
             cfg.ready_seconds,
             cfg.min_between_hands,
             cfg.resume_grace_seconds,
+            f"{PICTURES.processes} worker processes" if PICTURES.processes else "threads",
         )
         self.add_dynamic_items(*TABLE_ITEMS, *RULEBOOK_ITEMS)  # buttons work across restarts
         await self.tree.set_translator(ShangraoTranslator())

@@ -53,6 +53,11 @@ TABLE_TIMINGS = (
 SHUTDOWN_GRACE = Timing("SHUTDOWN_GRACE_SECONDS", "shutdown_grace_seconds", 0.0, 600.0)
 DEFAULT_SHUTDOWN_GRACE = 5.0
 
+# Worker processes drawing the tables' pictures (0: threads of the bot's own process).
+PICTURE_PROCESSES = "PICTURE_PROCESSES"
+DEFAULT_PICTURE_PROCESSES = 2
+MAX_PICTURE_PROCESSES = 16
+
 
 @dataclass(frozen=True)
 class TableTimings:
@@ -74,6 +79,8 @@ class Settings:
     log_level: str = "INFO"
     table_timings: TableTimings = TableTimings()
     shutdown_grace_seconds: float = DEFAULT_SHUTDOWN_GRACE
+    # None: the process's picture workers are left as they are (tests set them themselves)
+    picture_processes: int | None = None
 
     def __repr__(self) -> str:
         token = None if self.discord_token is None else "[token]"
@@ -81,7 +88,8 @@ class Settings:
             f"Settings(discord_token={token!r}, database_url={self.database_url!r}, "
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
             f"table_timings={self.table_timings!r}, "
-            f"shutdown_grace_seconds={self.shutdown_grace_seconds!r})"
+            f"shutdown_grace_seconds={self.shutdown_grace_seconds!r}, "
+            f"picture_processes={self.picture_processes!r})"
         )
 
 
@@ -104,6 +112,16 @@ def _seconds(env: Mapping[str, str], timing: Timing) -> float | None:
     if not (math.isfinite(value) and timing.low <= value <= timing.high):
         raise SettingsError(timing.variable, text, expected)
     return value
+
+
+def _processes(env: Mapping[str, str]) -> int:
+    text = _get(env, PICTURE_PROCESSES)
+    if text is None:
+        return DEFAULT_PICTURE_PROCESSES
+    if not (text.isascii() and text.isdigit() and int(text) <= MAX_PICTURE_PROCESSES):
+        expected = f"a whole number from 0 to {MAX_PICTURE_PROCESSES}"
+        raise SettingsError(PICTURE_PROCESSES, text, expected)
+    return int(text)
 
 
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
@@ -138,4 +156,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         log_level=log_level,
         table_timings=timings,
         shutdown_grace_seconds=DEFAULT_SHUTDOWN_GRACE if grace is None else grace,
+        picture_processes=_processes(env),
     )

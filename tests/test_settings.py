@@ -38,6 +38,7 @@ def test_defaults_from_empty_env() -> None:
         database_url=DEFAULT_DATABASE_URL,
         dev_guild_id=None,
         log_level="INFO",
+        picture_processes=2,  # a Settings made in code leaves the picture workers alone
     )
     assert DEFAULT_DATABASE_URL == "sqlite:///data/shangrao.db"
 
@@ -310,3 +311,14 @@ def test_shutdown_grace_is_read_with_its_range() -> None:
             load_settings({"SHUTDOWN_GRACE_SECONDS": value})
         assert info.value.variable == "SHUTDOWN_GRACE_SECONDS"
         assert "from 0 to 600" in str(info.value)
+
+
+def test_picture_processes_are_read_with_their_range() -> None:
+    assert load_settings({}).picture_processes == 2
+    assert load_settings({"PICTURE_PROCESSES": "0"}).picture_processes == 0
+    assert load_settings({"PICTURE_PROCESSES": " 4 "}).picture_processes == 4
+    for value in ("two", "-1", "17", "1.5", "²"):
+        with pytest.raises(SettingsError) as info:
+            load_settings({"PICTURE_PROCESSES": value})
+        assert info.value.variable == "PICTURE_PROCESSES"
+        assert "from 0 to 16" in str(info.value)

@@ -3,7 +3,7 @@ and charts.
 
 Every function takes plain view data — what the viewer may see and nothing more — and returns
 PNG bytes, labelled in the keyword ``lang`` ("en", "zh-CN" — the default — or "zh-TW"). They
-are pure and synchronous (the bot runs them in ``asyncio.to_thread``); tile sprites are drawn
+are pure and synchronous (the bot runs them in picture worker processes); tile sprites are drawn
 once per look and cached, then pasted. Each image is designed for the width Discord shows it at
 (an attachment about 550 px wide: the board and the hand; an embed's image about 400 px wide:
 the result card and the charts), drawn at twice that, with no label under 11 px on screen.

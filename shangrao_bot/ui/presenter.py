@@ -26,12 +26,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import io
 import logging
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,7 +37,7 @@ import discord
 
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.events import Event
-from shangrao_bot.engine.views import PlayerView, PublicView
+from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.errors import UserError
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
@@ -48,6 +46,7 @@ from shangrao_bot.store.prefs import set_dm_panels, set_user_lang
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.payments import payment_line
+from shangrao_bot.ui.pictures import PICTURES, timed
 from shangrao_bot.ui.table_text import (
     hand_start_text,
     seat_name,
@@ -74,21 +73,9 @@ log = logging.getLogger(__name__)
 AWAY_OR_BACK = frozenset({"table.notice.away", "table.notice.autopilot", "table.notice.back"})
 BOARD_EDIT_SECONDS = 1.5  # at most one edit of a table message per this interval
 BOARD_SHARE = 0.35  # at most this share of the time goes to drawing the tables' boards
-# the public boards are drawn on a thread of their own, one at a time (the players' hand
-# pictures have theirs: :data:`~.table_views.PANEL_RENDERS`)
-BOARD_RENDERS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="board-render")
 PANEL_TOKEN_SECONDS = 14 * 60  # an interaction token lives 15 min: stop editing a bit before
 DM_FRESH_SECONDS = 20.0  # a prompt re-sends a DM panel older than this, so Discord notifies
 PANEL_QUIET_SECONDS = 1.5  # a panel offering no move shows others' moves at most this often
-
-
-def _timed_board(public: PublicView, lang: str) -> tuple[bytes, float]:
-    """A board picture and the processor seconds its drawing took (on the calling thread)."""
-    from shangrao_bot.render import render_board
-
-    start = time.thread_time()
-    png = render_board(public, lang=lang)
-    return png, time.thread_time() - start
 
 
 def _release(waiters: list[asyncio.Future[None]]) -> None:
@@ -230,9 +217,7 @@ class DiscordPresenter:
             return None
         from shangrao_bot.render import render_board
 
-        loop = asyncio.get_running_loop()
-        render = functools.partial(render_board, table.public, lang=self.lang(table))
-        png = await loop.run_in_executor(BOARD_RENDERS, render)
+        png = await PICTURES.draw(render_board, table.public, lang=self.lang(table))
         return discord.File(io.BytesIO(png), filename="board.png")
 
     # --- lobby ---------------------------------------------------------------------------------
@@ -322,13 +307,13 @@ class DiscordPresenter:
     async def _board_worker(self) -> None:
         """The one drawer of the tables' boards while any waits: round-robin over the tables
         whose board changed — a table a human is about to act on first, then the one waiting
-        longest —, each drawn with its newest state; at most one picture at a time, on its own
-        thread (:data:`BOARD_RENDERS`), and after each one a pause that keeps the pictures'
-        processor time within ``board_share`` of the time, however many tables play: under
-        load a board lags a move or two (it is public; each player's own panel, drawn on
-        other threads, never waits for it). The edit itself runs on a task of its own (one
-        table's edits in order, under its lock), so a slow upload does not hold up the
-        other tables' boards."""
+        longest —, each drawn with its newest state; at most one picture at a time (so a
+        picture worker is always free for the players' hand pictures), and after each one a
+        pause that keeps the pictures' processor time within ``board_share`` of the time,
+        however many tables play: under load a board lags a move or two (it is public; each
+        player's own panel, drawn on other workers, never waits for it). The edit itself runs
+        on a task of its own (one table's edits in order, under its lock), so a slow upload
+        does not hold up the other tables' boards."""
         while self.board_due:
             self.board_wake.clear()
             now = time.monotonic()
@@ -369,8 +354,9 @@ class DiscordPresenter:
             return 0.0
         self.board_last[table_id] = time.monotonic()
         lang = self.lang(table)
-        draw = functools.partial(_timed_board, table.public, lang)
-        png, spent = await asyncio.get_running_loop().run_in_executor(BOARD_RENDERS, draw)
+        from shangrao_bot.render import render_board
+
+        png, spent = await PICTURES.draw(timed, render_board, table.public, lang=lang)
         self.boards_drawn += 1
         edit = asyncio.create_task(self._edit_board(table, current, png, lang, waiters))
         self.board_edits.add(edit)
@@ -786,16 +772,14 @@ class DiscordPresenter:
         current = self.table_messages.get(table.id)
         self._drop_board(table.id)  # the final board follows
         if current is not None:
-            loop = asyncio.get_running_loop()
-            draw = functools.partial(render_board, pub, lang=lang)
-            board = await loop.run_in_executor(BOARD_RENDERS, draw)
+            board = await PICTURES.draw(render_board, pub, lang=lang)
             async with self._board_lock(table.id):  # after an edit in flight
                 await thread.get_partial_message(current[1]).edit(
                     content=t("table.status.over", lang, table=table.id, hand=summary.number),
                     attachments=[discord.File(io.BytesIO(board), filename="board.png")],
                     view=None,
                 )
-        png = await asyncio.to_thread(
+        png = await PICTURES.draw(
             render_result,
             summary.result,
             dealer=pub.dealer,
@@ -878,7 +862,7 @@ class DiscordPresenter:
             embed.add_field(name=t("table.session.settle", lang), value="\n".join(transfers)[:1024])
         kwargs: dict[str, Any] = {}
         if summary.records:
-            png = await asyncio.to_thread(
+            png = await PICTURES.draw(
                 render_running_totals, [r.deltas for r in summary.records], lang=lang
             )
             kwargs["file"] = discord.File(io.BytesIO(png), filename="totals.png")

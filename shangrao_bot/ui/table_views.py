@@ -23,11 +23,9 @@ import asyncio
 import io
 import logging
 import re
-import threading
 import traceback
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -43,6 +41,7 @@ from shangrao_bot.service.errors import PromptOutdated
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.ui.errors import message_for, reply_error
 from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.pictures import PICTURES
 from shangrao_bot.ui.rulebook import book_message, preset_part
 from shangrao_bot.ui.table_text import (
     action_label,
@@ -62,44 +61,39 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# The players' hand pictures are drawn on threads of their own, never queued behind the
-# public boards (which have theirs, see :mod:`.presenter`): a move's answer waits for no board.
-PANEL_RENDERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="panel-render")
 HAND_CACHE_SIZE = 512  # pictures kept (a player's picture mostly repeats between their moves)
 
 
 class HandPictures:
     """Hand pictures by :func:`~shangrao_bot.render.hand.hand_key` (least recently used
     dropped first): a panel whose hand did not change since it was last drawn — another
-    player moved — reuses the picture instead of drawing it again. Used from the render
-    threads, hence the lock. One per presenter (so one bot's pictures never leak into
+    player moved — reuses the picture instead of drawing it again. The key is worked out on
+    the event loop (well under a millisecond); only a picture not found here is drawn, by
+    :data:`~.pictures.PICTURES`. One per presenter (so one bot's pictures never leak into
     another's)."""
 
     def __init__(self, size: int = HAND_CACHE_SIZE) -> None:
         self.size = size
         self.pictures: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
-        self.lock = threading.Lock()
         self.drawn = 0  # pictures drawn (not found here)
         self.reused = 0  # pictures found here
 
-    def get(self, view: PlayerView, lang: str) -> bytes:
+    async def get(self, view: PlayerView, lang: str) -> bytes:
         from shangrao_bot import render
         from shangrao_bot.render.hand import hand_key
 
         waits = render.waits_for(view)
         key = hand_key(view, waits, lang=lang, live=False)
-        with self.lock:
-            png = self.pictures.get(key)
-            if png is not None:
-                self.pictures.move_to_end(key)
-                self.reused += 1
-                return png
-        png = render.render_hand(view, waits, lang=lang, live=False)
-        with self.lock:
-            self.drawn += 1
-            self.pictures[key] = png
-            while len(self.pictures) > self.size:
-                self.pictures.popitem(last=False)
+        png = self.pictures.get(key)
+        if png is not None:
+            self.pictures.move_to_end(key)
+            self.reused += 1
+            return png
+        png = await PICTURES.draw(render.render_hand, view, waits, lang=lang, live=False)
+        self.drawn += 1
+        self.pictures[key] = png
+        while len(self.pictures) > self.size:
+            self.pictures.popitem(last=False)
         return png
 
 
@@ -251,7 +245,7 @@ class TableButton(
             await interaction.response.send_message(text, ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await asyncio.to_thread(render_board, info.public, lang=lang)
+        png = await PICTURES.draw(render_board, info.public, lang=lang)
         await interaction.followup.send(
             f"{text}\n{status_line(info, lang)}"[:2000],
             file=discord.File(io.BytesIO(png), filename="board.png"),
@@ -620,8 +614,8 @@ async def build_panel_parts(
 ) -> PanelParts:
     """A seat's private panel: what happened since its last move and what to do now, the hand
     image (the claimable tile beside the hand, the drawn tile marked, waits and values when
-    tenpai) and the move buttons. Rendering runs in a worker thread; when it fails, the log
-    names the error's type and place only (its message could quote the hand). The picture
+    tenpai) and the move buttons. The picture is drawn by a picture worker; when it fails,
+    the log names the error's type and place only (its message could quote the hand). The picture
     leaves out the live tiles (the text says them), so it is drawn again only when the
     player's own hand, claimable tile, waits or seat change — otherwise the cached one is
     reused, byte for byte (and the presenter keeps the attachment already shown)."""
@@ -629,10 +623,7 @@ async def build_panel_parts(
     items = panel_view(info, view, lang, emoji)
     png: bytes | None
     try:
-        loop = asyncio.get_running_loop()
-        png = await loop.run_in_executor(
-            PANEL_RENDERS, (pictures or HandPictures(1)).get, view, lang
-        )
+        png = await (pictures or HandPictures(1)).get(view, lang)
     except Exception as exc:
         frames = traceback.extract_tb(exc.__traceback__)
         where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else "?"

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Protocol, TypeVar
 
 import discord
 import pytest
 
+from shangrao_bot.ui.pictures import PICTURES
 from tests.e2e.fake_discord import FakeDiscord
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
@@ -112,3 +113,15 @@ async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[StartBot]:
         yield _start
     finally:
         await stop_clients(running)
+
+
+@pytest.fixture
+def pictures_in_threads() -> Iterator[None]:
+    """Pictures drawn on threads of this process for the test: what it patches or records in
+    the drawing code applies (a worker process has its own copy of that code)."""
+    processes = PICTURES.processes
+    PICTURES.configure(0)
+    try:
+        yield
+    finally:
+        PICTURES.configure(processes)

@@ -196,6 +196,7 @@ async def test_a_burst_of_changes_is_one_edit_of_the_newest_state(
     assert panel.edits - before <= 2, f"{panel.edits - before} edits for one burst"
 
 
+@pytest.mark.usefixtures("pictures_in_threads")
 async def test_a_hand_picture_that_fails_still_shows_a_text_panel(
     fake_discord: FakeDiscord,
     bot: ShangraoBot,

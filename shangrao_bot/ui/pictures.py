@@ -1,0 +1,115 @@
+"""Where the tables' pictures are drawn: in worker processes by default, on threads if asked.
+
+Drawing a picture is mostly Python (layout, labels) between Pillow calls. On a thread of the
+bot's own process that Python holds the interpreter lock, and every time the event loop gives
+the lock up — for each socket send and receive, each random id a Discord view makes — it waits
+for the drawing thread to hand it back (a few milliseconds each time). With dozens of tables
+that wait, not the drawing, was most of the bot's time. Worker processes have interpreters of
+their own, so the loop never waits for them.
+
+One pool per process (:data:`PICTURES`), set up from the settings when the bot starts and
+created on its first picture. Workers are started with ``spawn`` (never forked from a process
+that has threads running). A worker that dies takes its pool with it; the picture in hand then
+fails (the caller shows text instead) and the next picture starts a fresh pool.
+
+Everything sent to a worker is pickled: the drawing function must be a module-level function
+and its arguments plain data (the render package's views and results are).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import multiprocessing
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import ParamSpec, TypeVar
+
+from shangrao_bot.settings import DEFAULT_PICTURE_PROCESSES, MAX_PICTURE_PROCESSES
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def _warm() -> None:
+    """Load the drawing code and choose the pictures' palette once per worker, before its
+    first picture (a second or two: the first players' pictures do not wait for it)."""
+    import shangrao_bot.render.result  # noqa: F401
+    from shangrao_bot.render.swatch import table_palette
+
+    table_palette()
+
+
+def timed(fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> tuple[T, float]:
+    """``fn``'s result and the processor seconds it took on the thread that ran it (a worker's:
+    the board painter keeps its pictures to a share of the time by it)."""
+    start = time.thread_time()
+    result = fn(*args, **kwargs)
+    return result, time.thread_time() - start
+
+
+class Pictures:
+    """A pool of picture workers: ``processes`` worker processes, or when 0 two threads of the
+    calling process (for tests that record what is drawn in-process, and machines where
+    processes cannot be started)."""
+
+    def __init__(self, processes: int = DEFAULT_PICTURE_PROCESSES) -> None:
+        self.processes = processes
+        self._pool: Executor | None = None
+        self._lock = threading.Lock()
+
+    def configure(self, processes: int) -> None:
+        """Use ``processes`` workers from now on (a pool of another size is shut down)."""
+        if not 0 <= processes <= MAX_PICTURE_PROCESSES:
+            limit = MAX_PICTURE_PROCESSES
+            raise ValueError(f"picture processes must be 0 to {limit}, not {processes}")
+        with self._lock:
+            if processes == self.processes:
+                return
+            self.processes = processes
+            old, self._pool = self._pool, None
+        if old is not None:
+            old.shutdown(wait=False, cancel_futures=True)
+
+    def _executor(self) -> Executor:
+        with self._lock:
+            if self._pool is None:
+                if self.processes == 0:
+                    self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="picture")
+                else:
+                    self._pool = ProcessPoolExecutor(
+                        max_workers=self.processes,
+                        mp_context=multiprocessing.get_context("spawn"),
+                        initializer=_warm,
+                    )
+            return self._pool
+
+    def _broken(self, pool: Executor) -> None:
+        with self._lock:
+            if self._pool is pool:
+                self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    async def draw(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """``fn(*args, **kwargs)`` on a worker; its exceptions are raised here. A worker
+        that died raises :class:`BrokenProcessPool` (the next call starts a new pool)."""
+        pool = self._executor()
+        call = functools.partial(fn, *args, **kwargs)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, call)
+        except BrokenProcessPool:
+            self._broken(pool)
+            raise
+
+    def shutdown(self) -> None:
+        """Stop the workers (they are also stopped when the process exits)."""
+        with self._lock:
+            old, self._pool = self._pool, None
+        if old is not None:
+            old.shutdown(wait=True, cancel_futures=True)
+
+
+PICTURES = Pictures()

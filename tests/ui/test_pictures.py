@@ -1,0 +1,70 @@
+"""The picture workers: real worker processes draw exactly what the bot's own process draws,
+a worker that dies costs one picture (the next one starts a fresh pool), and the pool's size
+is bounded."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
+
+from shangrao_bot.render.board import render_board
+from shangrao_bot.render.hand import render_hand
+from shangrao_bot.render.samples import claim_board, waiting_hand
+from shangrao_bot.ui.pictures import Pictures, timed
+
+
+@pytest.fixture
+async def workers() -> AsyncIterator[Pictures]:
+    pictures = Pictures(1)
+    try:
+        yield pictures
+    finally:
+        pictures.shutdown()
+
+
+async def test_a_worker_process_draws_the_same_bytes_as_this_process(workers: Pictures) -> None:
+    view, waits = waiting_hand("workers")
+    board = claim_board("workers")
+    assert await workers.draw(render_hand, view, waits, lang="zh-CN") == render_hand(
+        view, waits, lang="zh-CN"
+    )
+    png, seconds = await workers.draw(timed, render_board, board, lang="en")
+    assert png == render_board(board, lang="en")
+    assert 0 < seconds < 60
+
+
+async def test_a_worker_that_dies_costs_one_picture(workers: Pictures) -> None:
+    view, waits = waiting_hand("dies")
+    first = await workers.draw(os.getpid)
+    assert first != os.getpid()
+    with pytest.raises(BrokenProcessPool):
+        await workers.draw(os._exit, 3)
+    png = await workers.draw(render_hand, view, waits, lang="en")
+    assert png == render_hand(view, waits, lang="en")
+    assert await workers.draw(os.getpid) != first  # a fresh worker
+
+
+async def test_errors_of_the_drawing_reach_the_caller(workers: Pictures) -> None:
+    with pytest.raises(ValueError, match="invalid literal"):
+        await workers.draw(int, "五")
+
+
+async def test_threads_draw_in_this_process() -> None:
+    pictures = Pictures(0)
+    try:
+        assert await pictures.draw(os.getpid) == os.getpid()
+    finally:
+        pictures.shutdown()
+
+
+async def test_the_pool_size_is_bounded() -> None:
+    pictures = Pictures(1)
+    for wrong in (-1, 17):
+        with pytest.raises(ValueError, match="0 to 16"):
+            pictures.configure(wrong)
+    assert pictures.processes == 1
+    pictures.configure(0)
+    assert pictures.processes == 0
