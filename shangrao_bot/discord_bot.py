@@ -67,6 +67,12 @@ def service_config_for(settings: Settings) -> ServiceConfig:
     )
 
 
+# Only the guild events (servers, channels, threads, roles): everything the bot does comes in as
+# interactions. Without the message intents Discord does not send every message of every channel
+# (the bot's own panel edits included) for the bot to parse and drop.
+GATEWAY_INTENTS = discord.Intents(guilds=True)
+
+
 class ShangraoBot(commands.Bot):
     """Slash-command bot; needs no privileged intents (no message content, no members)."""
 
@@ -92,7 +98,7 @@ class ShangraoBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=GATEWAY_INTENTS,
             help_command=None,
         )
         self.settings = settings
