@@ -11,7 +11,10 @@ starts, then presses a move button whenever its DM panel offers one (win, else p
 discard the newest tile) and Ready after each hand. AIs move after ``AI_DELAY`` — the same at
 every table count, so a table plays at a fixed pace and the hands per minute grow with the
 tables as long as the bot keeps up. Measured over a window of ``--seconds`` (120 by default)
-that opens once every table has started:
+that opens ``--warmup`` seconds (30 by default, about one hand) after every table has started:
+the tables start within seconds of each other and deal, draw and prompt in step at first, a
+burst that no steady load of that many tables has (its update p99 is printed on a line of its
+own). Inside the window:
 
 * ``ack_ms``: every interaction's acknowledgement (the fake's ``acked_at - dispatched_at``);
 * ``loop_lag_ms``: the bot's event loop lag (a probe in the bot process sleeping 10 ms, its
@@ -79,6 +82,7 @@ DEFAULT_TABLES = 20
 AI_DELAY = 0.5
 TABLE_HANDS = 64  # the most a table may have: no table ends during the window
 WINDOW_S = 120.0  # several hands per table (one takes some 30-40 s at this pace)
+WARMUP_S = 30.0  # about one hand: by then the tables no longer move in step
 ACK_MS, LAG_MS = 500.0, 100.0
 UPDATE_MS = {40: 250.0, 80: 500.0}
 READY_TIMEOUT = 120.0
@@ -187,6 +191,7 @@ class Window:
     start: float = float("inf")
     end: float = float("inf")
     updates: list[float] = field(default_factory=list)  # ms
+    warmup: list[float] = field(default_factory=list)  # ms, before the window
     hands: int = 0
     failures: list[str] = field(default_factory=list)
 
@@ -195,8 +200,7 @@ class Window:
 
 
 def newest_dm(fake: FakeDiscord, user: FakeUser) -> Any:
-    dms = fake.dm_messages(user)
-    return dms[-1] if dms else None
+    return fake.last_dm(user)
 
 
 def panel_seq(ids: list[str]) -> str | None:
@@ -235,14 +239,21 @@ class Human:
         self.thread: Any = None
         self.table_id = 0
         self.results = 0  # results seen
+        self.results_seen: list[Any] = []
+        self.scanned = 0  # thread messages looked at for results
         self.clicks = 0
 
     def result_messages(self) -> list[Any]:
-        return [
-            m
-            for m in self.fake.channel_messages(self.thread)
-            if any(a.filename == "result.png" for a in m.attachments)
-        ]
+        """The thread's hand results so far (read incrementally: the driver asks after every
+        change the fake sees, and the thread only grows)."""
+        messages = self.thread.messages
+        for m in messages[self.scanned :]:
+            if not (m.deleted or m.ephemeral) and any(
+                a.filename == "result.png" for a in m.attachments
+            ):
+                self.results_seen.append(m)
+        self.scanned = len(messages)
+        return self.results_seen
 
     def moves(self) -> list[str]:
         dm = newest_dm(self.fake, self.user)
@@ -271,7 +282,9 @@ class Human:
             ids = self.moves()
             if not ids:
                 with contextlib.suppress(WaitTimeout):
-                    await fake.wait_for(lambda: self.changed() or stop.is_set(), READY_TIMEOUT)
+                    await fake.wait_for(
+                        lambda: self.changed() or stop.is_set(), READY_TIMEOUT, poll=False
+                    )
                 continue
             await self.move(ids)
 
@@ -301,19 +314,21 @@ class Human:
             return set(self.moves()) != offered or bool(rec.followups)
 
         try:
-            await fake.wait_for(shown, 30)
+            await fake.wait_for(shown, 30, poll=False)
         except WaitTimeout:
             self.window.failures.append(f"table {self.table_id}: a move was not shown in 30 s")
             return
         if rec.followups:  # refused (outdated): no sample
             return
+        if t0 < self.window.start:
+            self.window.warmup.append((loop.time() - t0) * 1000)
         if self.window.open(t0):
             self.window.updates.append((loop.time() - t0) * 1000)
             if os.environ.get("BENCH_DEBUG"):
                 print(f"{(loop.time() - t0) * 1000:8.1f} {choice}", file=sys.stderr)
 
 
-async def load(n: int, seconds: float, profile: str | None) -> None:
+async def load(n: int, seconds: float, profile: str | None, warmup: float = WARMUP_S) -> None:
     """The load part: ``n`` tables at once, the bot in a process of its own."""
     async with running_fake() as fake:
         users = []
@@ -350,7 +365,8 @@ async def load(n: int, seconds: float, profile: str | None) -> None:
                 setup_s = time.perf_counter() - t_setup
                 playing = [h for h, ok in zip(humans, started, strict=True) if ok]
                 players = [asyncio.create_task(h.play(stop)) for h in playing]
-                window.start = loop.time()
+                window.start = loop.time() + warmup
+                await asyncio.sleep(warmup)
                 window.end = window.start + seconds
                 unix_start = time.time()
                 await asyncio.sleep(seconds)
@@ -375,7 +391,12 @@ async def load(n: int, seconds: float, profile: str | None) -> None:
         per_min = window.hands * 60.0 / seconds
         print(
             f"tables: {n} tables x (3 normal AIs + 1 scripted human), ai_delay={AI_DELAY}s, "
-            f"setup {setup_s:.1f} s, window {seconds:.0f} s; bot in its own process"
+            f"setup {setup_s:.1f} s, warm-up {warmup:.0f} s, window {seconds:.0f} s; "
+            "bot in its own process"
+        )
+        print(
+            f"warm-up update ms (the tables' first moves, in step; {len(window.warmup)} moves): "
+            f"p50={p(window.warmup, 0.5):.1f} p99={p(window.warmup, 0.99):.1f}"
         )
         print(
             f"interactions in the window: {len(records)}, acknowledged {len(acked)}, "
@@ -566,6 +587,9 @@ def main() -> None:
     parser.add_argument(
         "--seconds", type=float, default=WINDOW_S, help="the load part's measured window"
     )
+    parser.add_argument(
+        "--warmup", type=float, default=WARMUP_S, help="the load part's seconds before the window"
+    )
     parser.add_argument("--profile", help="the load part: write the bot's cProfile stats here")
     parser.add_argument("--pace", action="store_true", help="run the pace part")
     parser.add_argument("--hands", type=int, default=2, help="hands of the pace part")
@@ -580,7 +604,7 @@ def main() -> None:
     logging.basicConfig(level=logging.ERROR)
     if run_load:
         n = tables if tables is not None else DEFAULT_TABLES
-        asyncio.run(load(n, args.seconds, args.profile))
+        asyncio.run(load(n, args.seconds, args.profile, args.warmup))
     if run_pace:
         asyncio.run(pace(args.hands))
 

@@ -494,6 +494,17 @@ class FakeDiscord:
         channel = self._dm_channels.get(user.id)
         return channel.visible_messages() if channel else []
 
+    def last_dm(self, user: FakeUser) -> FakeMessage | None:
+        """``dm_messages(user)[-1]`` (None when there is none), without building the list: for
+        drivers that look at it after every change."""
+        channel = self._dm_channels.get(user.id)
+        if channel is None:
+            return None
+        for message in reversed(channel.messages):
+            if not message.deleted and not message.ephemeral:
+                return message
+        return None
+
     def ephemeral_messages(self, user: FakeUser) -> list[FakeMessage]:
         """Ephemeral messages only ``user`` sees, oldest first."""
         return [m for m in self._messages.values() if m.visible_to is user and not m.deleted]
@@ -569,23 +580,30 @@ class FakeDiscord:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def _wait(self, predicate: Callable[[], bool], timeout: float) -> bool:
-        """Re-check ``predicate`` on every change the fake sees, and every 20 ms for
-        predicates on state the fake does not see (the bot's cache)."""
+    async def _wait(self, predicate: Callable[[], bool], timeout: float, poll: bool) -> bool:
+        """Re-check ``predicate`` on every change the fake sees, and (``poll``) every 20 ms
+        for predicates on state the fake does not see (the bot's cache)."""
         try:
             async with asyncio.timeout(timeout):
                 while not predicate():
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(self._changed.wait(), 0.02)
+                    if poll:
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(self._changed.wait(), 0.02)
+                    else:
+                        await self._changed.wait()
         except TimeoutError:
             return predicate()
         return True
 
-    async def wait_for(self, predicate: Callable[[], bool], timeout: float | None = None) -> None:
-        """Wait (no polling: re-checked on every change the fake sees) until ``predicate()``;
-        raise :class:`WaitTimeout` after ``timeout`` (``fake.wait_timeout``, 5 s, by default)."""
+    async def wait_for(
+        self, predicate: Callable[[], bool], timeout: float | None = None, *, poll: bool = True
+    ) -> None:
+        """Wait until ``predicate()``, re-checked on every change the fake sees (and every
+        20 ms unless ``poll`` is False: a predicate only on the fake's own state needs no
+        polling); raise :class:`WaitTimeout` after ``timeout`` (``fake.wait_timeout``, 5 s, by
+        default)."""
         limit = self.wait_timeout if timeout is None else timeout
-        if not await self._wait(predicate, limit):
+        if not await self._wait(predicate, limit, poll):
             raise WaitTimeout(
                 f"condition not met within {limit} s; violations so far:\n"
                 + self.describe_violations()
@@ -2179,7 +2197,7 @@ class FakeDiscord:
         record.dispatched_at = self.now()
         self._dispatch("INTERACTION_CREATE", payload)
         limit = self._deadline(record)
-        if not await self._wait(lambda: record.acknowledged, limit):
+        if not await self._wait(lambda: record.acknowledged, limit, True):
             record.expired = True
             detail = (
                 f"{record!r} got no acknowledgement within {limit} s "
