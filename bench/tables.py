@@ -241,6 +241,7 @@ class Human:
         self.results = 0  # results seen
         self.results_seen: list[Any] = []
         self.scanned = 0  # thread messages looked at for results
+        self.moves_of: tuple[tuple[int, int] | None, list[str]] = (None, [])
         self.clicks = 0
 
     def result_messages(self) -> list[Any]:
@@ -257,7 +258,12 @@ class Human:
 
     def moves(self) -> list[str]:
         dm = newest_dm(self.fake, self.user)
-        return [c for c in dm.custom_ids if MOVE.match(c)] if dm is not None else []
+        if dm is None:
+            return []
+        key = (dm.id, dm.edits)  # the moves of a panel change only when it is edited
+        if self.moves_of[0] != key:
+            self.moves_of = (key, [c for c in dm.custom_ids if MOVE.match(c)])
+        return self.moves_of[1]
 
     def changed(self) -> bool:
         return bool(self.moves()) or len(self.result_messages()) > self.results

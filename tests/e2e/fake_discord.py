@@ -114,6 +114,8 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
+from aiohttp.hdrs import CONTENT_DISPOSITION
+from aiohttp.multipart import content_disposition_filename, parse_content_disposition
 
 from tests.e2e import discord_rules as rules
 from tests.e2e.discord_rules import FieldError
@@ -935,7 +937,9 @@ class FakeDiscord:
                     break
                 if not isinstance(part, BodyPartReader):
                     continue
-                name = part.name or ""
+                # parsed once (``part.name`` and ``part.filename`` would each parse it again)
+                _, params = parse_content_disposition(part.headers.get(CONTENT_DISPOSITION))
+                name = content_disposition_filename(params, "name") or ""
                 if name == "payload_json":
                     try:
                         payload = json.loads(await part.text())
@@ -955,7 +959,8 @@ class FakeDiscord:
                     )
                 data = await part.read(decode=False)
                 index = int(match.group(1))
-                uploads[index] = _Upload(index, part.filename or f"file{index}", bytes(data))
+                filename = content_disposition_filename(params, "filename")
+                uploads[index] = _Upload(index, filename or f"file{index}", bytes(data))
             if len(uploads) > rules.MAX_FILES:
                 raise _form_error(
                     [
