@@ -38,7 +38,7 @@ import discord
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView
-from shangrao_bot.errors import UserError
+from shangrao_bot.errors import StorageUnavailable, UserError
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
 from shangrao_bot.store.db import Database
@@ -170,6 +170,8 @@ class DiscordPresenter:
     async def _save_lang(db: Database, user_id: int, lang: str) -> None:
         try:
             await set_user_lang(db, user_id, lang)
+        except StorageUnavailable as exc:  # expected while storage is down: one line
+            log.warning("the language of user %s was not saved (%s)", user_id, exc.detail)
         except Exception:  # a preference: losing it costs a DM in the server's language
             log.warning("the language of user %s was not saved", user_id, exc_info=True)
 
