@@ -185,6 +185,7 @@ class ShangraoBot(commands.Bot):
         await self.languages.load(self.db)
         if self.settings.picture_processes is not None:
             PICTURES.configure(self.settings.picture_processes)
+        self._pictures_warming = asyncio.create_task(PICTURES.warm(), name="pictures-warm")
         self.table_presenter = DiscordPresenter(self)
         self.table_presenter.dm_off = await dm_panels_off(self.db)
         self.table_presenter.langs = await user_langs(self.db)

@@ -19,8 +19,10 @@ and its arguments plain data (the render package's views and results are).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -103,6 +105,16 @@ class Pictures:
         except BrokenProcessPool:
             self._broken(pool)
             raise
+
+    async def warm(self) -> None:
+        """Start every worker now (each loads the drawing code and chooses the palette, a
+        second or two), so the first players' pictures after a start do not wait for it: calls
+        made while no worker is idle start one each. A failure is left to the first picture
+        to report."""
+        if self.processes == 0:
+            return
+        with contextlib.suppress(Exception):
+            await asyncio.gather(*(self.draw(os.getpid) for _ in range(self.processes)))
 
     def shutdown(self) -> None:
         """Stop the workers (they are also stopped when the process exits)."""

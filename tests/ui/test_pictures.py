@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import AsyncIterator
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
@@ -68,3 +69,14 @@ async def test_the_pool_size_is_bounded() -> None:
     assert pictures.processes == 1
     pictures.configure(0)
     assert pictures.processes == 0
+
+
+async def test_warming_starts_every_worker() -> None:
+    pictures = Pictures(2)
+    try:
+        await pictures.warm()
+        pool = pictures._executor()
+        assert isinstance(pool, ProcessPoolExecutor)
+        assert len(pool._processes) == 2  # the executor's own record of its started workers
+    finally:
+        pictures.shutdown()
