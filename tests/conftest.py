@@ -8,9 +8,54 @@ failure found locally is then pinned as an explicit test.
 from __future__ import annotations
 
 import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
 
+import pytest
 from hypothesis import settings
+
+from tests.pg_cluster import MISSING, Cluster, find_bindir, required
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+# --- a throwaway PostgreSQL server -------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """One throwaway PostgreSQL cluster for the whole run (:mod:`tests.pg_cluster`): skipped
+    with the reason where the server is not installed, a failure where it is required."""
+    bindir = find_bindir()
+    if bindir is None:
+        if required():
+            pytest.fail(MISSING)
+        pytest.skip(MISSING)
+    cluster = Cluster.start(bindir)
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+async def pg_url(pg_cluster: Cluster) -> AsyncIterator[str]:
+    """A ``DATABASE_URL`` of a new, empty database of its own, dropped afterwards."""
+    import asyncpg
+
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    admin = await asyncpg.connect(pg_cluster.url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    try:
+        yield pg_cluster.url_for(name)
+    finally:
+        admin = await asyncpg.connect(pg_cluster.url)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await admin.close()
