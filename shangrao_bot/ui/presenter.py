@@ -135,6 +135,9 @@ class DiscordPresenter:
         self.dm_fresh_seconds = DM_FRESH_SECONDS
         self.panel_quiet = PANEL_QUIET_SECONDS
         self.board_latest: dict[int, TableInfo] = {}  # table → state not yet shown
+        # table → how often its pending board was dropped: a picture drawn before a drop
+        # (the hand ended, the message was replaced) must not be shown after it
+        self.board_drops: dict[int, int] = {}
         self.board_due: dict[int, tuple[bool, float]] = {}  # table → (urgent, due): to draw
         self.board_waiters: dict[int, list[asyncio.Future[None]]] = {}  # flushes waiting
         self.board_wake = asyncio.Event()
@@ -358,9 +361,13 @@ class DiscordPresenter:
         lang = self.lang(table)
         from shangrao_bot.render import render_board
 
+        drops = self.board_drops.get(table_id, 0)
         png, spent = await PICTURES.draw(timed, render_board, table.public, lang=lang)
         self.boards_drawn += 1
-        edit = asyncio.create_task(self._edit_board(table, current, png, lang, waiters))
+        if self.board_drops.get(table_id, 0) != drops:  # dropped while it was drawn
+            _release(waiters)
+            return spent
+        edit = asyncio.create_task(self._edit_board(table, current, png, lang, waiters, drops))
         self.board_edits.add(edit)
         edit.add_done_callback(self.board_edits.discard)
         return spent
@@ -372,11 +379,16 @@ class DiscordPresenter:
         png: bytes,
         lang: str,
         waiters: list[asyncio.Future[None]],
+        drops: int,
     ) -> None:
         try:
             async with self._board_lock(table.id):  # after the table's earlier edits
                 thread = self.thread(table)
-                if thread is None or self.table_messages.get(table.id) != message:
+                if (
+                    thread is None
+                    or self.table_messages.get(table.id) != message
+                    or self.board_drops.get(table.id, 0) != drops
+                ):
                     return  # the message was replaced or finished meanwhile
                 status = self.status_texts[table.id] = table_message_text(table, lang)
                 await thread.get_partial_message(message[1]).edit(
@@ -392,7 +404,9 @@ class DiscordPresenter:
             _release(waiters)
 
     def _drop_board(self, table_id: int) -> None:
-        """Forget a pending edit (the message is replaced or finished by the caller)."""
+        """Forget a pending edit (the message is replaced or finished by the caller), and any
+        board being drawn or waiting for the table's lock: it would show an older state."""
+        self.board_drops[table_id] = self.board_drops.get(table_id, 0) + 1
         self.board_due.pop(table_id, None)
         self.board_latest.pop(table_id, None)
         _release(self.board_waiters.pop(table_id, []))
@@ -924,6 +938,7 @@ class DiscordPresenter:
         await self.flush_board(table.id)
         self.board_locks.pop(table.id, None)
         self.board_last.pop(table.id, None)
+        self.board_drops.pop(table.id, None)
         await self._close_panels(table)
         lobby = self.lobby_messages.pop(table.id, None)
         thread = self.thread(table)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import re
+import threading
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from shangrao_bot.errors import UserError
 from shangrao_bot.render import render_board
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.store.prefs import dm_panels_off
+from shangrao_bot.ui import presenter as presenter_module
 from shangrao_bot.ui.i18n import LANGS, t
 from shangrao_bot.ui.table_text import hint_text, table_message_text
 from tests.e2e.conftest import StartBot
@@ -180,6 +182,44 @@ async def test_board_edits_are_coalesced_and_end_with_the_latest_state(
     assert final.public is not None
     assert fake.attachment_bytes(msg) == render_board(final.public, lang="en")  # the final board
     check_public(fake, thread, [alice])
+
+
+@pytest.mark.usefixtures("pictures_in_threads")  # the board's drawing is held in this process
+async def test_a_board_drawn_before_the_hand_ended_is_not_shown_after_it(
+    fake_discord: FakeDiscord,
+    bot: ShangraoBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A board picture still being drawn when the table's pending board is dropped (the hand
+    ended: its final board follows) is thrown away, not edited in over the final board."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    presenter = bot.table_presenter
+    table_id, thread, lobby = await open_table(fake, bot, alice)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await until(lambda: bot.service.private_view(table_id, alice.id).legal, 30)
+    await bot.presenter_queue.drain()
+    await presenter.settled()
+    msg = table_message(fake, thread)
+    drawing, release = threading.Event(), threading.Event()
+    real_timed = presenter_module.timed
+
+    def held(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        drawing.set()
+        release.wait(10)
+        return real_timed(fn, *args, **kwargs)
+
+    monkeypatch.setattr(presenter_module, "timed", held)
+    presenter.board_interval = 0.0
+    info = bot.service.get(table_id)
+    await presenter.table_changed(dataclasses.replace(info, deadline=None), [])
+    await until(drawing.is_set, 5)
+    edits = msg.edits
+    presenter._drop_board(table_id)  # what the hand's end does before its final board
+    release.set()
+    await asyncio.sleep(0.3)
+    await presenter.settled()
+    assert msg.edits == edits
 
 
 async def test_hint_button_answers_the_owner_with_waits(
