@@ -1,5 +1,6 @@
 """The transaction interface: :func:`drive` runs a coroutine that never suspends in one call and
-refuses one that does; :class:`SqliteTx` over a plain connection."""
+refuses one that does; :class:`SqliteTx` over a plain connection; and :meth:`Database.write`
+with transaction functions that raise or suspend."""
 
 from __future__ import annotations
 
@@ -7,12 +8,16 @@ import asyncio
 import inspect
 import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from shangrao_bot.store import games
+from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import InvalidRecord
 from shangrao_bot.store.tx import SqliteTx, Tx, drive
+from tests.store.conftest import CHANNEL, GUILD
 
 # --- drive ---
 
@@ -132,3 +137,62 @@ def test_rows_read_by_name_and_position(conn: sqlite3.Connection) -> None:
 
     row_id, by_name, by_position, in_list, value = run(conn, reads)
     assert (by_name, by_position, in_list, value) == (row_id, "x", "x", "x")
+
+
+# --- Database.write with transaction functions ---
+
+
+async def count(db: Database, sql: str) -> int:
+    row = await db.fetchone(sql)
+    assert row is not None
+    return int(row[0])
+
+
+async def test_a_write_that_raises_rolls_back(db: Database) -> None:
+    async def insert_then_fail(tx: Tx) -> None:
+        await tx.insert(
+            "INSERT INTO game_tables (guild_id, channel_id, created_at, updated_at)"
+            " VALUES (?, ?, 'now', 'now')",
+            (GUILD, CHANNEL),
+        )
+        raise InvalidRecord("refused after an insert")
+
+    with pytest.raises(InvalidRecord, match="after an insert"):
+        await db.write(insert_then_fail)
+    assert await count(db, "SELECT COUNT(*) FROM game_tables") == 0
+
+
+@pytest.mark.parametrize("batch", [False, True])
+async def test_a_write_that_suspends_is_refused_and_writes_nothing(
+    db: Database, batch: bool
+) -> None:
+    async def insert_then_sleep(tx: Tx) -> int:
+        row_id = await tx.insert(
+            "INSERT INTO game_tables (guild_id, channel_id, created_at, updated_at)"
+            " VALUES (?, ?, 'now', 'now')",
+            (GUILD, CHANNEL),
+        )
+        await asyncio.sleep(0)
+        return row_id
+
+    with pytest.raises(RuntimeError, match="must only await its statements"):
+        await db.write(insert_then_sleep, batch=batch)
+    assert await count(db, "SELECT COUNT(*) FROM game_tables") == 0
+    # the writer is still in service and left no transaction open
+    table = await games.create_table(db, GUILD, CHANNEL)
+    assert await games.append_events(db, table.id, [{"e": 1}], None) == 1
+
+
+async def test_a_write_returns_its_functions_value(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "x.db")
+    try:
+
+        async def create(tx: Tx) -> int:
+            await tx.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)")
+            await tx.executemany("INSERT INTO t (v) VALUES (?)", [("a",), ("b",)])
+            return int(await tx.fetchval("SELECT COUNT(*) FROM t"))
+
+        assert await db.write(create) == 2
+        assert await count(db, "SELECT COUNT(*) FROM t") == 2
+    finally:
+        await db.close()
