@@ -95,7 +95,11 @@ class SqliteTx:
             cur.close()  # the statement may have more rows: closing it resets it
 
     async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        row = await self.fetchone(sql, params)
+        cur = self._conn.execute(sql, params)
+        try:
+            row = cur.fetchone()
+        finally:
+            cur.close()
         return None if row is None else row[0]
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
