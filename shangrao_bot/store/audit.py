@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from typing import Any
 
 from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.store.tx import Tx
 
 
-def record_audit(
-    conn: sqlite3.Connection,
+async def record_audit(
+    tx: Tx,
     guild_id: int,
     actor: int,
     action: str,
@@ -20,7 +20,7 @@ def record_audit(
     after: Any = None,
 ) -> None:
     """Inside a write (:meth:`Database.write`): the audit row commits with the change."""
-    conn.execute(
+    await tx.execute(
         "INSERT INTO audit (guild_id, actor, action, entity, entity_id, before, after, at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (

@@ -4,12 +4,15 @@ One file in WAL mode, reached through plain :mod:`sqlite3` connections on thread
 so the event loop never waits on the disk:
 
 - **The writer**: one dedicated thread owning one connection. The only way to write is
-  :meth:`Database.write`: ``fn(conn)`` runs there synchronously, in one call, between
-  ``BEGIN IMMEDIATE`` and ``COMMIT`` (rolled back on any exception). A save's statements thus
-  cost one hop between the event loop and the thread, not one per statement (the old
-  aiosqlite path awaited each statement; under many tables the hops, not SQLite, were the
-  bottleneck). Jobs run one after the other in arrival order, so two transactions never
-  interleave.
+  :meth:`Database.write`: ``fn`` is an async function of a :class:`~shangrao_bot.store.tx.Tx`
+  (:mod:`shangrao_bot.store.tx`), so that the same transaction functions will serve a
+  PostgreSQL backend, whose driver is async. Here ``fn(SqliteTx(conn))`` is a coroutine that
+  never suspends (every statement runs synchronously), and the writer thread runs it to
+  completion in one call (:func:`~shangrao_bot.store.tx.drive`), between ``BEGIN IMMEDIATE``
+  and ``COMMIT`` (rolled back on any exception). A save's statements thus cost one hop
+  between the event loop and the thread, not one per statement (the old aiosqlite path
+  awaited each statement; under many tables the hops, not SQLite, were the bottleneck). Jobs
+  run one after the other in arrival order, so two transactions never interleave.
 - **Group commit**: writes submitted with ``batch=True`` (each virtual table's saves) that queue
   up while another write runs are committed together in one transaction, each inside its own
   ``SAVEPOINT``: one caller's refusal rolls back its own statements only and reaches that caller
@@ -29,7 +32,7 @@ import queue
 import sqlite3
 import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,6 +43,7 @@ import aiosqlite
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.migrations import LATEST, MIGRATIONS
+from shangrao_bot.store.tx import SqliteTx, Tx, drive
 
 log = logging.getLogger(__name__)
 
@@ -144,22 +148,15 @@ def migrate(conn: sqlite3.Connection, target: int = LATEST) -> int:
     return version
 
 
-def fetch_in(conn: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-    """Rows read inside a write (sees its own uncommitted writes)."""
-    cur = conn.execute(sql, tuple(params))
-    try:
-        return cast(list[sqlite3.Row], cur.fetchall())  # the writer's row_factory is sqlite3.Row
-    finally:
-        cur.close()
-
-
 @dataclass(eq=False)
 class _Job:
     """One call for the writer thread. ``mode``: "tx" (its own transaction), "batch" (may share
-    a transaction with other batch jobs, inside its own savepoint), "raw" (no transaction: the
-    migrations, which commit each step themselves), "close" (closes the connection)."""
+    a transaction with other batch jobs, inside its own savepoint) — for both, ``fn`` is a
+    transaction function (:meth:`Database.write`); "raw" (no transaction: the migrations,
+    which commit each step themselves, with ``fn`` a plain function of the connection),
+    "close" (closes the connection)."""
 
-    fn: Callable[[sqlite3.Connection], Any]
+    fn: Callable[[Any], Any]
     mode: str
     future: concurrent.futures.Future[Any] = field(default_factory=concurrent.futures.Future)
 
@@ -181,7 +178,7 @@ class _Writer:
         self.commits = 0  # transactions committed (a group counts once)
         self._thread.start()
 
-    def submit(self, fn: Callable[[sqlite3.Connection], Any], mode: str) -> _Job:
+    def submit(self, fn: Callable[[Any], Any], mode: str) -> _Job:
         if self._stopped:
             raise StoreError("the database is closed")
         job = _Job(fn, mode)
@@ -255,7 +252,7 @@ class _Writer:
                 conn = self._connection()
                 conn.execute("BEGIN IMMEDIATE")
                 try:
-                    result = job.fn(conn)
+                    result = drive(job.fn(SqliteTx(conn)))
                     conn.execute("COMMIT")
                     self.commits += 1
                 except BaseException as exc:
@@ -280,7 +277,7 @@ class _Writer:
             for job in live:
                 conn.execute("SAVEPOINT save")
                 try:
-                    value = job.fn(conn)
+                    value = drive(job.fn(SqliteTx(conn)))
                 except Exception as exc:
                     if storage_fault(exc) is not None or not conn.in_transaction:
                         raise  # the transaction itself is lost: nothing of the group commits
@@ -427,12 +424,20 @@ class Database:
         """Write transactions committed since :meth:`open` (a group commit counts once)."""
         return self._writer.commits
 
-    async def write(self, fn: Callable[[sqlite3.Connection], T], *, batch: bool = False) -> T:
-        """The only way to write: ``fn(conn)`` runs on the writer thread in one call, inside
-        ``BEGIN IMMEDIATE`` … ``COMMIT``; everything it did commits together, or — when it
-        raises — nothing does, and its exception comes out here (sqlite's storage faults as
-        :class:`StorageUnavailable`). ``fn`` must be quick and must not await or call back
-        into the database: every other write waits for it.
+    async def write(self, fn: Callable[[Tx], Awaitable[T]], *, batch: bool = False) -> T:
+        """The only way to write: ``fn`` is an async function of a :class:`Tx` that awaits its
+        statements (``await tx.execute(…)``, ``tx.fetch``, ``tx.insert`` …) and nothing else.
+        Written against :class:`Tx` rather than :mod:`sqlite3`, one transaction function serves
+        this database and a PostgreSQL one (whose driver is async) alike.
+
+        Here ``fn(SqliteTx(conn))`` runs on the writer thread in one call, inside
+        ``BEGIN IMMEDIATE`` … ``COMMIT``: its statements run synchronously, so the coroutine
+        never suspends and :func:`drive` runs it to completion. Everything it did commits
+        together, or — when it raises — nothing does, and its exception comes out here
+        (sqlite's storage faults as :class:`StorageUnavailable`). ``fn`` must be quick and must
+        not call back into the database: every other write waits for it. An ``fn`` that awaits
+        anything else (a sleep, a read through :meth:`fetchall`) would suspend: it is refused
+        with :class:`RuntimeError` and rolled back.
 
         ``batch``: ``fn`` may share its transaction with other batch writes queued at the same
         moment (group commit), inside a savepoint of its own: its refusal still undoes its own

@@ -7,12 +7,12 @@ hands and the seed — secret, never shown to users) and the events logged after
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-from shangrao_bot.store.db import Database, fetch_in, now_iso
+from shangrao_bot.store.db import Database, now_iso
 from shangrao_bot.store.errors import InvalidRecord, NotFound
+from shangrao_bot.store.tx import Tx
 
 
 @dataclass(frozen=True)
@@ -36,14 +36,12 @@ async def create_table(
 ) -> GameTable:
     at = now_iso()
 
-    def insert(conn: sqlite3.Connection) -> int:
-        cur = conn.execute(
+    async def insert(tx: Tx) -> int:
+        return await tx.insert(
             "INSERT INTO game_tables (guild_id, channel_id, thread_id, session_id, created_at,"
             " updated_at) VALUES (?, ?, ?, ?, ?, ?)",
             (guild_id, channel_id, thread_id, session_id, at, at),
         )
-        assert cur.lastrowid is not None
-        return cur.lastrowid
 
     table_id = await db.write(insert)
     return await get_table(db, table_id)
@@ -70,31 +68,32 @@ async def append_events(
 ) -> int:
     """Append events (and optionally replace the snapshot) atomically; returns the last seq.
 
-    One call on the writer thread, committed together with the other tables' saves queued at
-    the same moment (group commit, :meth:`Database.write` with ``batch``): a move's save then
-    costs a share of one commit. The JSON is encoded here, before the write, so the writer
-    thread only runs SQL and an event that cannot be encoded never reaches the database."""
+    One call on the writer thread (a coroutine that never suspends there), committed together
+    with the other tables' saves queued at the same moment (group commit, :meth:`Database.write`
+    with ``batch``): a move's save then costs a share of one commit. The JSON is encoded here,
+    before the write, so the writer thread only runs SQL and an event that cannot be encoded
+    never reaches the database."""
     encoded = [json.dumps(e, ensure_ascii=False) for e in events]
     state = None if snapshot is None else json.dumps(snapshot, ensure_ascii=False)
     at = now_iso()
 
-    def append(conn: sqlite3.Connection) -> int:
-        rows = fetch_in(conn, "SELECT status FROM game_tables WHERE id = ?", (table_id,))
-        if not rows:
+    async def append(tx: Tx) -> int:
+        row = await tx.fetchone("SELECT status FROM game_tables WHERE id = ?", (table_id,))
+        if row is None:
             raise NotFound(f"table #{table_id} does not exist")
-        if rows[0]["status"] != "open":
+        if row["status"] != "open":
             raise InvalidRecord(f"table #{table_id} is closed")
-        last = fetch_in(
-            conn, "SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE table_id = ?", (table_id,)
+        last = await tx.fetchval(
+            "SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE table_id = ?", (table_id,)
         )
-        first = int(last[0][0]) + 1
-        conn.executemany(
+        first = int(last) + 1
+        await tx.executemany(
             "INSERT INTO game_events (table_id, seq, event, at) VALUES (?, ?, ?, ?)",
             [(table_id, first + i, e, at) for i, e in enumerate(encoded)],
         )
         seq = first + len(encoded) - 1
         if state is not None:
-            conn.execute(
+            await tx.execute(
                 "UPDATE game_tables SET snapshot = ?, snapshot_seq = ?, updated_at = ?"
                 " WHERE id = ?",
                 (state, seq, at, table_id),
@@ -141,8 +140,8 @@ async def open_tables(db: Database) -> list[GameTable]:
 async def close_table(db: Database, table_id: int) -> None:
     at = now_iso()
 
-    def close(conn: sqlite3.Connection) -> None:
-        conn.execute(
+    async def close(tx: Tx) -> None:
+        await tx.execute(
             "UPDATE game_tables SET status = 'closed', updated_at = ? WHERE id = ?",
             (at, table_id),
         )

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
 from shangrao_bot.store.audit import record_audit
-from shangrao_bot.store.db import Database, fetch_in, now_iso
+from shangrao_bot.store.db import Database, now_iso
 from shangrao_bot.store.errors import InvalidRecord
+from shangrao_bot.store.tx import Row, Tx
 
 PRESETS = ("shangrao", "baike")
 SWITCHES = ("indicator_kong", "di_hu", "qiang_gang", "baike_loose_baodiao", "rob_with_bao")
@@ -44,13 +44,13 @@ async def update_settings(db: Database, guild_id: int, actor: int, **changes: An
             raise InvalidRecord(f"'{key}' is not a setting")
     at = now_iso()
 
-    def update(conn: sqlite3.Connection) -> GuildSettings:
+    async def update(tx: Tx) -> GuildSettings:
         # read inside the write transaction: two admins changing different settings at once
         # must both land
-        rows = fetch_in(conn, "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        before = _settings_from_row(guild_id, rows[0] if rows else None)
+        row = await tx.fetchone("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        before = _settings_from_row(guild_id, row)
         after = _apply_changes(before, changes)
-        conn.execute(
+        await tx.execute(
             "INSERT INTO guild_settings (guild_id, preset, switches, stake, language,"
             " scorer_role_id, confirm_minutes, confirmations, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -71,8 +71,8 @@ async def update_settings(db: Database, guild_id: int, actor: int, **changes: An
                 at,
             ),
         )
-        record_audit(
-            conn, guild_id, actor, "settings", "guild", guild_id, before.__dict__, after.__dict__
+        await record_audit(
+            tx, guild_id, actor, "settings", "guild", guild_id, before.__dict__, after.__dict__
         )
         return after
 
@@ -80,7 +80,7 @@ async def update_settings(db: Database, guild_id: int, actor: int, **changes: An
     return after
 
 
-def _settings_from_row(guild_id: int, row: sqlite3.Row | None) -> GuildSettings:
+def _settings_from_row(guild_id: int, row: Row | None) -> GuildSettings:
     if row is None:
         return GuildSettings(guild_id)
     return GuildSettings(

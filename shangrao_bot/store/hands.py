@@ -4,15 +4,15 @@ edit (void + re-record), undo, expire. Hands are never deleted or changed in pla
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from shangrao_bot.store.audit import record_audit
-from shangrao_bot.store.db import Database, fetch_in, now_iso
+from shangrao_bot.store.db import Database, now_iso
 from shangrao_bot.store.errors import InvalidRecord, NotFound
 from shangrao_bot.store.players import Player, player_from_row
+from shangrao_bot.store.tx import Row, Tx
 
 REASONS = ("win", "minggang", "angang", "jiebao", "sigebao")
 SEATS = 4
@@ -122,17 +122,15 @@ async def record_hand(
     recording the same hand at once — unless that hand was voided since."""
     _check_hand(hand)
 
-    def record(conn: sqlite3.Connection) -> int:
-        seen = []
+    async def record(tx: Tx) -> int:
+        seen: list[Row] = []
         if idempotency_key is not None:
-            seen = fetch_in(
-                conn,
+            seen = await tx.fetch(
                 "SELECT id FROM hands WHERE guild_id = ? AND idempotency_key = ?",
                 (guild_id, idempotency_key),
             )
         if not seen and content_key is not None and dedupe_since is not None:
-            seen = fetch_in(
-                conn,
+            seen = await tx.fetch(
                 "SELECT id FROM hands WHERE session_id = ? AND guild_id = ? AND content_key = ?"
                 " AND created_at >= ? AND status != 'voided' ORDER BY id LIMIT 1",
                 (session_id, guild_id, content_key, dedupe_since),
@@ -140,11 +138,11 @@ async def record_hand(
         if seen:
             hand_id = int(seen[0]["id"])
         else:
-            hand_id = _insert_hand(
-                conn, guild_id, session_id, hand, recorded_by, idempotency_key, confirmed
+            hand_id = await _insert_hand(
+                tx, guild_id, session_id, hand, recorded_by, idempotency_key, confirmed
             )
             if content_key is not None:
-                conn.execute(
+                await tx.execute(
                     "UPDATE hands SET content_key = ? WHERE id = ?", (content_key, hand_id)
                 )
         return hand_id
@@ -159,8 +157,8 @@ async def set_hand_message(
     """Remember where the hand's confirmation prompt is (to close it when the hand is settled
     or expires, even after a restart)."""
 
-    def update(conn: sqlite3.Connection) -> None:
-        conn.execute(
+    async def update(tx: Tx) -> None:
+        await tx.execute(
             "UPDATE hands SET message_channel_id = ?, message_id = ? WHERE id = ? AND guild_id = ?",
             (channel_id, message_id, hand_id, guild_id),
         )
@@ -183,8 +181,8 @@ async def pending_hands(db: Database, created_before: str | None = None) -> list
     return [await hand_from_row(db, r) for r in rows]
 
 
-def _insert_hand(
-    conn: sqlite3.Connection,
+async def _insert_hand(
+    tx: Tx,
     guild_id: int,
     session_id: int,
     hand: HandIn,
@@ -194,27 +192,27 @@ def _insert_hand(
     seq: int | None = None,
 ) -> int:
     """Insert a hand; ``seq`` None = the session's next number (an edit keeps the old one)."""
-    sess = fetch_in(
-        conn, "SELECT status FROM sessions WHERE id = ? AND guild_id = ?", (session_id, guild_id)
+    sess = await tx.fetchone(
+        "SELECT status FROM sessions WHERE id = ? AND guild_id = ?", (session_id, guild_id)
     )
-    if not sess:
+    if sess is None:
         raise NotFound(f"session #{session_id} does not exist in this server")
-    if sess[0]["status"] != "open":
+    if sess["status"] != "open":
         raise InvalidRecord(f"session #{session_id} is closed: start a new session")
-    seats = fetch_in(
-        conn,
+    seats = await tx.fetch(
         "SELECT seat, player_id FROM session_seats WHERE session_id = ? ORDER BY seat",
         (session_id,),
     )
     players = [r["player_id"] for r in seats]
     if seq is None:
-        seq_row = fetch_in(
-            conn, "SELECT COALESCE(MAX(seq), 0) + 1 FROM hands WHERE session_id = ?", (session_id,)
+        seq = int(
+            await tx.fetchval(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM hands WHERE session_id = ?", (session_id,)
+            )
         )
-        seq = int(seq_row[0][0])
     at = now_iso()
     status = "confirmed" if confirmed else "pending"
-    cur = conn.execute(
+    hand_id = await tx.insert(
         "INSERT INTO hands (guild_id, session_id, seq, dealer_seat, bao, outcome, pattern, detail,"
         " recorded_by, status, idempotency_key, created_at, confirmed_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -234,9 +232,7 @@ def _insert_hand(
             at if confirmed else None,
         ),
     )
-    hand_id = cur.lastrowid
-    assert hand_id is not None
-    conn.executemany(
+    await tx.executemany(
         "INSERT INTO hand_seats (hand_id, seat, player_id, guild_id, status, created_at, delta,"
         " won, self_draw, flown) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
@@ -255,12 +251,12 @@ def _insert_hand(
             for s in range(SEATS)
         ],
     )
-    conn.executemany(
+    await tx.executemany(
         "INSERT INTO payments (hand_id, payer_id, payee_id, amount, reason) VALUES (?, ?, ?, ?, ?)",
         [(hand_id, players[p.payer], players[p.payee], p.amount, p.reason) for p in hand.payments],
     )
-    record_audit(
-        conn,
+    await record_audit(
+        tx,
         guild_id,
         recorded_by,
         "record",
@@ -281,7 +277,7 @@ async def get_hand(db: Database, guild_id: int, hand_id: int) -> Hand:
     return await hand_from_row(db, row)
 
 
-async def hand_from_row(db: Database, row: sqlite3.Row) -> Hand:
+async def hand_from_row(db: Database, row: Row) -> Hand:
     seats = await db.fetchall(
         "SELECT hs.delta, p.* FROM hand_seats hs JOIN players p ON p.id = hs.player_id "
         "WHERE hs.hand_id = ? ORDER BY hs.seat",
@@ -324,26 +320,26 @@ async def hand_from_row(db: Database, row: sqlite3.Row) -> Hand:
     )
 
 
-def _set_status(
-    conn: sqlite3.Connection, hand_id: int, status: str, reason: str | None = None
-) -> None:
+async def _set_status(tx: Tx, hand_id: int, status: str, reason: str | None = None) -> None:
     at = now_iso()
     if status == "confirmed":
-        conn.execute(
+        await tx.execute(
             "UPDATE hands SET status = 'confirmed', confirmed_at = ? WHERE id = ?", (at, hand_id)
         )
     else:
-        conn.execute(
+        await tx.execute(
             "UPDATE hands SET status = ?, void_reason = ? WHERE id = ?", (status, reason, hand_id)
         )
-    conn.execute("UPDATE hand_seats SET status = ? WHERE hand_id = ?", (status, hand_id))
+    await tx.execute("UPDATE hand_seats SET status = ? WHERE hand_id = ?", (status, hand_id))
 
 
-def _locked_hand(conn: sqlite3.Connection, guild_id: int, hand_id: int) -> sqlite3.Row:
-    rows = fetch_in(conn, "SELECT * FROM hands WHERE id = ? AND guild_id = ?", (hand_id, guild_id))
-    if not rows:
+async def _locked_hand(tx: Tx, guild_id: int, hand_id: int) -> Row:
+    row = await tx.fetchone(
+        "SELECT * FROM hands WHERE id = ? AND guild_id = ?", (hand_id, guild_id)
+    )
+    if row is None:
         raise NotFound(f"hand #{hand_id} does not exist in this server")
-    return rows[0]
+    return row
 
 
 @dataclass(frozen=True)
@@ -376,27 +372,27 @@ async def confirm_hand(
     people confirming at the same moment cannot both see one confirmation too few. Confirming
     twice is harmless."""
 
-    def confirm(conn: sqlite3.Connection) -> None:
+    async def confirm(tx: Tx) -> None:
         final_ = final
-        row = _locked_hand(conn, guild_id, hand_id)
+        row = await _locked_hand(tx, guild_id, hand_id)
         if row["status"] == "voided":
             raise InvalidRecord(
                 f"hand #{hand_id} was voided ({row['void_reason']}): record it again"
             )
-        conn.execute(
+        await tx.execute(
             "INSERT INTO confirmations (hand_id, user_id, at) VALUES (?, ?, ?)"
             " ON CONFLICT (hand_id, user_id) DO NOTHING",
             (hand_id, user_id, now_iso()),
         )
         if quorum is not None and not final_:
-            given = fetch_in(
-                conn, "SELECT user_id FROM confirmations WHERE hand_id = ?", (hand_id,)
+            given = await tx.fetch(
+                "SELECT user_id FROM confirmations WHERE hand_id = ?", (hand_id,)
             )
             final_ = quorum.missing(int(r[0]) for r in given) == 0
         if final_ and row["status"] == "pending":
-            _set_status(conn, hand_id, "confirmed")
-            record_audit(
-                conn, guild_id, user_id, "confirm", "hand", hand_id, "pending", "confirmed"
+            await _set_status(tx, hand_id, "confirmed")
+            await record_audit(
+                tx, guild_id, user_id, "confirm", "hand", hand_id, "pending", "confirmed"
             )
 
     await db.write(confirm)
@@ -418,27 +414,25 @@ async def void_hand(
     if not reason:
         raise InvalidRecord("say why the hand is voided (a reason is required)")
 
-    def void(conn: sqlite3.Connection) -> None:
-        row = _locked_hand(conn, guild_id, hand_id)
+    async def void(tx: Tx) -> None:
+        row = await _locked_hand(tx, guild_id, hand_id)
         if only_pending and row["status"] == "confirmed":
             raise InvalidRecord(f"hand #{hand_id} was confirmed meanwhile: it counts")
-        _void_in(conn, guild_id, row, actor, reason)
+        await _void_in(tx, guild_id, row, actor, reason)
 
     await db.write(void)
     return await get_hand(db, guild_id, hand_id)
 
 
-def _void_in(
-    conn: sqlite3.Connection, guild_id: int, row: sqlite3.Row, actor: int, reason: str
-) -> None:
+async def _void_in(tx: Tx, guild_id: int, row: Row, actor: int, reason: str) -> None:
     if row["status"] == "voided":
         raise InvalidRecord(f"hand #{row['id']} is already voided ({row['void_reason']})")
-    sess = fetch_in(conn, "SELECT status FROM sessions WHERE id = ?", (row["session_id"],))
-    if sess[0]["status"] != "open":
+    status = await tx.fetchval("SELECT status FROM sessions WHERE id = ?", (row["session_id"],))
+    if status != "open":
         raise InvalidRecord(f"hand #{row['id']} belongs to a closed session: it cannot change")
-    _set_status(conn, row["id"], "voided", reason)
-    record_audit(
-        conn,
+    await _set_status(tx, row["id"], "voided", reason)
+    await record_audit(
+        tx,
         guild_id,
         actor,
         "void",
@@ -463,11 +457,11 @@ async def edit_hand(
     _check_hand(new)
     reason = " ".join(reason.split()) or "edited"
 
-    def edit(conn: sqlite3.Connection) -> int:
-        row = _locked_hand(conn, guild_id, hand_id)
-        _void_in(conn, guild_id, row, actor, f"edited: {reason}")
-        return _insert_hand(
-            conn, guild_id, row["session_id"], new, actor, None, confirmed, seq=row["seq"]
+    async def edit(tx: Tx) -> int:
+        row = await _locked_hand(tx, guild_id, hand_id)
+        await _void_in(tx, guild_id, row, actor, f"edited: {reason}")
+        return await _insert_hand(
+            tx, guild_id, row["session_id"], new, actor, None, confirmed, seq=row["seq"]
         )
 
     new_id = await db.write(edit)
@@ -489,22 +483,21 @@ async def undo_last_hand(
     if not reason:
         raise InvalidRecord("say why the hand is undone (a reason is required)")
 
-    def undo(conn: sqlite3.Connection) -> int:
-        rows = fetch_in(
-            conn,
+    async def undo(tx: Tx) -> int:
+        row = await tx.fetchone(
             "SELECT * FROM hands WHERE session_id = ? AND guild_id = ? AND status != 'voided' "
             "ORDER BY seq DESC, id DESC LIMIT 1",
             (session_id, guild_id),
         )
-        if not rows:
+        if row is None:
             raise NotFound(f"session #{session_id} has no hand to undo")
-        if expected is not None and rows[0]["id"] != expected:
+        if expected is not None and row["id"] != expected:
             raise InvalidRecord(
-                f"hand #{rows[0]['id']} was recorded meanwhile: it is the last hand now, look "
+                f"hand #{row['id']} was recorded meanwhile: it is the last hand now, look "
                 "again before undoing"
             )
-        _void_in(conn, guild_id, rows[0], actor, f"undo: {reason}")
-        return int(rows[0]["id"])
+        await _void_in(tx, guild_id, row, actor, f"undo: {reason}")
+        return int(row["id"])
 
     hand_id = await db.write(undo)
     return await get_hand(db, guild_id, hand_id)
@@ -513,15 +506,14 @@ async def undo_last_hand(
 async def expire_pending(db: Database, guild_id: int, before_iso: str, actor: int = 0) -> int:
     """Void pending hands recorded before ``before_iso`` (never confirmed in time)."""
 
-    def expire(conn: sqlite3.Connection) -> int:
-        rows = fetch_in(
-            conn,
+    async def expire(tx: Tx) -> int:
+        rows = await tx.fetch(
             "SELECT h.* FROM hands h JOIN sessions s ON s.id = h.session_id WHERE h.guild_id = ?"
             " AND h.status = 'pending' AND h.created_at < ? AND s.status = 'open'",
             (guild_id, before_iso),
         )
         for row in rows:
-            _void_in(conn, guild_id, row, actor, "expired: not confirmed in time")
+            await _void_in(tx, guild_id, row, actor, "expired: not confirmed in time")
         return len(rows)
 
     return await db.write(expire)

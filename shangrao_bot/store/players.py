@@ -3,13 +3,13 @@ into a user with their whole history."""
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import asdict, dataclass
 
 from shangrao_bot.names import normalize_name
 from shangrao_bot.store.audit import record_audit
-from shangrao_bot.store.db import Database, fetch_in, now_iso
+from shangrao_bot.store.db import Database, now_iso
 from shangrao_bot.store.errors import InvalidRecord, NotFound
+from shangrao_bot.store.tx import Row, Tx
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Player:
         return self.user_id is None
 
 
-def player_from_row(row: sqlite3.Row) -> Player:
+def player_from_row(row: Row) -> Player:
     return Player(
         row["id"],
         row["guild_id"],
@@ -50,23 +50,21 @@ async def user_player(db: Database, guild_id: int, user_id: int, display_name: s
     """The guild's player for a Discord user, created on first use (name kept current)."""
     at = now_iso()
 
-    def find_or_create(conn: sqlite3.Connection) -> Player:
-        rows = fetch_in(
-            conn, "SELECT * FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+    async def find_or_create(tx: Tx) -> Player:
+        row = await tx.fetchone(
+            "SELECT * FROM players WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )
-        if rows:
-            row = rows[0]
+        if row is not None:
             if row["display_name"] != display_name:
-                conn.execute(
+                await tx.execute(
                     "UPDATE players SET display_name = ? WHERE id = ?", (display_name, row["id"])
                 )
             return Player(row["id"], guild_id, user_id, None, display_name, row["merged_into"])
-        cur = conn.execute(
+        player_id = await tx.insert(
             "INSERT INTO players (guild_id, user_id, display_name, created_at) VALUES (?, ?, ?, ?)",
             (guild_id, user_id, display_name, at),
         )
-        assert cur.lastrowid is not None
-        return Player(cur.lastrowid, guild_id, user_id, None, display_name)
+        return Player(player_id, guild_id, user_id, None, display_name)
 
     return await db.write(find_or_create)
 
@@ -94,9 +92,8 @@ async def guest_player(db: Database, guild_id: int, name: str, actor: int = 0) -
     cleaned = _clean_name(name)
     at = now_iso()
 
-    def find_or_create(conn: sqlite3.Connection) -> Player:
-        rows = fetch_in(
-            conn,
+    async def find_or_create(tx: Tx) -> Player:
+        rows = await tx.fetch(
             "SELECT p.* FROM players p WHERE p.guild_id = ? AND lower(p.guest_name) = lower(?) "
             "UNION SELECT p.* FROM players p JOIN player_aliases a ON a.player_id = p.id "
             "WHERE a.guild_id = ? AND lower(a.alias) = lower(?)",
@@ -105,17 +102,16 @@ async def guest_player(db: Database, guild_id: int, name: str, actor: int = 0) -
         if rows:
             found = player_from_row(rows[0])
             if found.merged_into is not None:
-                target = fetch_in(conn, "SELECT * FROM players WHERE id = ?", (found.merged_into,))
+                target = await tx.fetch("SELECT * FROM players WHERE id = ?", (found.merged_into,))
                 return player_from_row(target[0])
             return found
-        cur = conn.execute(
+        player_id = await tx.insert(
             "INSERT INTO players (guild_id, guest_name, display_name, created_at) "
             "VALUES (?, ?, ?, ?)",
             (guild_id, cleaned, cleaned, at),
         )
-        assert cur.lastrowid is not None
-        record_audit(conn, guild_id, actor, "create", "guest", cur.lastrowid, None, cleaned)
-        return Player(cur.lastrowid, guild_id, None, cleaned, cleaned)
+        await record_audit(tx, guild_id, actor, "create", "guest", player_id, None, cleaned)
+        return Player(player_id, guild_id, None, cleaned, cleaned)
 
     return await db.write(find_or_create)
 
@@ -129,11 +125,10 @@ async def get_player(db: Database, guild_id: int, player_id: int) -> Player:
     return player_from_row(row)
 
 
-def _name_owners(conn: sqlite3.Connection, guild_id: int, name: str, player_id: int) -> list[int]:
+async def _name_owners(tx: Tx, guild_id: int, name: str, player_id: int) -> list[int]:
     """Players already found by ``name`` (as a guest name or an alias); refuses when one of
     them is not ``player_id`` — a name finds one player only."""
-    rows = fetch_in(
-        conn,
+    rows = await tx.fetch(
         "SELECT player_id FROM player_aliases WHERE guild_id = ? AND lower(alias) = lower(?) "
         "UNION SELECT id FROM players WHERE guild_id = ? AND lower(guest_name) = lower(?)",
         (guild_id, name, guild_id, name),
@@ -149,13 +144,13 @@ async def add_alias(db: Database, guild_id: int, player_id: int, alias: str, act
     cleaned = _clean_name(alias)
     await get_player(db, guild_id, player_id)
 
-    def add(conn: sqlite3.Connection) -> None:
-        if not _name_owners(conn, guild_id, cleaned, player_id):
-            conn.execute(
+    async def add(tx: Tx) -> None:
+        if not await _name_owners(tx, guild_id, cleaned, player_id):
+            await tx.execute(
                 "INSERT INTO player_aliases (guild_id, alias, player_id) VALUES (?, ?, ?)",
                 (guild_id, cleaned, player_id),
             )
-            record_audit(conn, guild_id, actor, "alias", "player", player_id, None, cleaned)
+            await record_audit(tx, guild_id, actor, "alias", "player", player_id, None, cleaned)
 
     await db.write(add)
 
@@ -172,13 +167,12 @@ async def merge_guest(
     if user.is_guest:
         raise InvalidRecord(f"{user.display_name} is a guest: merge a guest into a Discord user")
 
-    def merge(conn: sqlite3.Connection) -> None:
+    async def merge(tx: Tx) -> None:
         # checked again inside the transaction: a concurrent merge may have moved the guest
-        rows = fetch_in(conn, "SELECT merged_into FROM players WHERE id = ?", (guest.id,))
-        if rows[0]["merged_into"] is not None:
+        merged_into = await tx.fetchval("SELECT merged_into FROM players WHERE id = ?", (guest.id,))
+        if merged_into is not None:
             raise InvalidRecord(f"{guest.display_name} is not an unmerged guest")
-        shared = fetch_in(
-            conn,
+        shared = await tx.fetch(
             "SELECT a.session_id FROM session_seats a JOIN session_seats b"
             " ON a.session_id = b.session_id WHERE a.player_id = ? AND b.player_id = ? LIMIT 1",
             (guest.id, user.id),
@@ -197,10 +191,12 @@ async def merge_guest(
             ("transfers", "payee_id"),
             ("player_aliases", "player_id"),
         ):
-            conn.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (user.id, guest.id))
-        conn.execute("UPDATE players SET merged_into = ? WHERE id = ?", (user.id, guest.id))
-        record_audit(
-            conn, guild_id, actor, "merge", "player", guest.id, asdict(guest), {"into": user.id}
+            await tx.execute(
+                f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (user.id, guest.id)
+            )
+        await tx.execute("UPDATE players SET merged_into = ? WHERE id = ?", (user.id, guest.id))
+        await record_audit(
+            tx, guild_id, actor, "merge", "player", guest.id, asdict(guest), {"into": user.id}
         )
 
     await db.write(merge)
@@ -221,24 +217,24 @@ async def rename_player(
         )
     cleaned = _clean_name(new_name)
 
-    def rename(conn: sqlite3.Connection) -> None:
-        _name_owners(conn, guild_id, cleaned, player_id)
+    async def rename(tx: Tx) -> None:
+        await _name_owners(tx, guild_id, cleaned, player_id)
         old = player.guest_name
-        conn.execute(
+        await tx.execute(
             "UPDATE players SET guest_name = ?, display_name = ? WHERE id = ?",
             (cleaned, cleaned, player_id),
         )
-        conn.execute(
+        await tx.execute(
             "DELETE FROM player_aliases WHERE guild_id = ? AND lower(alias) = lower(?)",
             (guild_id, cleaned),
         )
         if old is not None and old.lower() != cleaned.lower():
-            conn.execute(
+            await tx.execute(
                 "INSERT OR IGNORE INTO player_aliases (guild_id, alias, player_id)"
                 " VALUES (?, ?, ?)",
                 (guild_id, old, player_id),
             )
-        record_audit(conn, guild_id, actor, "rename", "player", player_id, old, cleaned)
+        await record_audit(tx, guild_id, actor, "rename", "player", player_id, old, cleaned)
 
     await db.write(rename)
     return await get_player(db, guild_id, player_id)

@@ -7,17 +7,16 @@ about any server.
 
 from __future__ import annotations
 
-import sqlite3
-
 from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.store.tx import Tx
 
 
 async def set_dm_panels(db: Database, user_id: int, on: bool) -> None:
     """``/table dm on|off``: whether the user gets their table panel by DM."""
     at = now_iso()
 
-    def upsert(conn: sqlite3.Connection) -> None:
-        conn.execute(
+    async def upsert(tx: Tx) -> None:
+        await tx.execute(
             "INSERT INTO user_prefs (user_id, dm_panels, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET dm_panels = excluded.dm_panels,"
             " updated_at = excluded.updated_at",
@@ -37,8 +36,8 @@ async def set_user_lang(db: Database, user_id: int, lang: str) -> None:
     """The language of the user's Discord (``en``, ``zh-CN``, ``zh-TW``), for their DMs."""
     at = now_iso()
 
-    def upsert(conn: sqlite3.Connection) -> None:
-        conn.execute(
+    async def upsert(tx: Tx) -> None:
+        await tx.execute(
             "INSERT INTO user_prefs (user_id, lang, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang,"
             " updated_at = excluded.updated_at",

@@ -12,6 +12,7 @@ from shangrao_bot.store.audit import record_audit
 from shangrao_bot.store.db import Database, now_iso
 from shangrao_bot.store.errors import InvalidRecord, NotFound
 from shangrao_bot.store.players import Player, get_player, player_from_row
+from shangrao_bot.store.tx import Tx
 
 SEATS = 4
 
@@ -54,9 +55,9 @@ async def open_session(
         await get_player(db, guild_id, pid)
     opened_at = now_iso()
 
-    def insert(conn: sqlite3.Connection) -> int:
+    async def insert(tx: Tx) -> int:
         try:
-            cur = conn.execute(
+            sid = await tx.insert(
                 "INSERT INTO sessions (guild_id, channel_id, kind, rules, stake, opened_by,"
                 " opened_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, kind, json.dumps(dict(rules)), stake, opened_by, opened_at),
@@ -65,13 +66,13 @@ async def open_session(
             raise InvalidRecord(
                 "this channel already has an open score session: end it first"
             ) from None
-        sid = cur.lastrowid
-        assert sid is not None
-        conn.executemany(
+        await tx.executemany(
             "INSERT INTO session_seats (session_id, seat, player_id) VALUES (?, ?, ?)",
             [(sid, s, p) for s, p in enumerate(seat_players)],
         )
-        record_audit(conn, guild_id, opened_by, "open", "session", sid, None, list(seat_players))
+        await record_audit(
+            tx, guild_id, opened_by, "open", "session", sid, None, list(seat_players)
+        )
         return sid
 
     sid = await db.write(insert)
@@ -111,8 +112,8 @@ async def set_board_message(
 ) -> None:
     """Remember where the session's live scoreboard is, to edit it after each hand."""
 
-    def update(conn: sqlite3.Connection) -> None:
-        conn.execute(
+    async def update(tx: Tx) -> None:
+        await tx.execute(
             "UPDATE sessions SET board_channel_id = ?, board_message_id = ?"
             " WHERE id = ? AND guild_id = ?",
             (channel_id, message_id, session_id, guild_id),

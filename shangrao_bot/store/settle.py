@@ -3,15 +3,15 @@
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 
 from shangrao_bot.store.audit import record_audit
-from shangrao_bot.store.db import Database, fetch_in, now_iso
+from shangrao_bot.store.db import Database, now_iso
 from shangrao_bot.store.errors import InvalidRecord, NotFound
 from shangrao_bot.store.players import Player, get_player
 from shangrao_bot.store.sessions import get_session
 from shangrao_bot.store.settlement import minimum_transfers
+from shangrao_bot.store.tx import Tx
 
 
 @dataclass(frozen=True)
@@ -53,37 +53,35 @@ async def close_session(db: Database, guild_id: int, session_id: int, actor: int
     info = await get_session(db, guild_id, session_id)  # NotFound for another guild's id
     at = now_iso()
 
-    def close(conn: sqlite3.Connection) -> dict[int, int]:
+    async def close(tx: Tx) -> dict[int, int]:
         # everything is read again inside the write transaction: a concurrent close or void
         # cannot slip in between the balances and the transfers
-        status = fetch_in(
-            conn,
+        status = await tx.fetchval(
             "SELECT status FROM sessions WHERE id = ? AND guild_id = ?",
             (session_id, guild_id),
         )
-        if status[0]["status"] != "open":
+        if status != "open":
             raise InvalidRecord(f"session #{session_id} is already closed")
-        pending = fetch_in(
-            conn,
+        pending = await tx.fetchval(
             "SELECT COUNT(*) FROM hands WHERE session_id = ? AND status = 'pending'",
             (session_id,),
         )
-        if pending[0][0]:
+        if pending:
             raise InvalidRecord(
-                f"{pending[0][0]} hand(s) of session #{session_id} still wait for confirmation:"
+                f"{pending} hand(s) of session #{session_id} still wait for confirmation:"
                 " confirm or void them first"
             )
         balances = {p.id: 0 for p in info.seats}
-        for r in fetch_in(conn, _BALANCES_SQL, (session_id,)):
+        for r in await tx.fetch(_BALANCES_SQL, (session_id,)):
             balances[r[0]] = int(r[1])
-        conn.execute(
+        await tx.execute(
             "UPDATE sessions SET status = 'closed', closed_at = ? WHERE id = ?", (at, session_id)
         )
-        conn.executemany(
+        await tx.executemany(
             "INSERT INTO transfers (session_id, payer_id, payee_id, amount) VALUES (?, ?, ?, ?)",
             [(session_id, t.payer, t.payee, t.amount) for t in minimum_transfers(balances)],
         )
-        record_audit(conn, guild_id, actor, "close", "session", session_id, "open", balances)
+        await record_audit(tx, guild_id, actor, "close", "session", session_id, "open", balances)
         return balances
 
     balances = await db.write(close)
@@ -115,22 +113,21 @@ async def mark_paid(db: Database, guild_id: int, transfer_id: int, actor: int) -
     """Record that a settlement transfer was paid (once; the second press says so)."""
     at = now_iso()
 
-    def mark(conn: sqlite3.Connection) -> int:
-        rows = fetch_in(
-            conn,
+    async def mark(tx: Tx) -> int:
+        row = await tx.fetchone(
             "SELECT t.* FROM transfers t JOIN sessions s ON s.id = t.session_id "
             "WHERE t.id = ? AND s.guild_id = ?",
             (transfer_id, guild_id),
         )
-        if not rows:
+        if row is None:
             raise NotFound(f"transfer #{transfer_id} does not exist in this server")
-        if rows[0]["paid_at"] is not None:
+        if row["paid_at"] is not None:
             raise InvalidRecord(f"transfer #{transfer_id} is already marked paid")
-        conn.execute(
+        await tx.execute(
             "UPDATE transfers SET paid_at = ?, paid_by = ? WHERE id = ?", (at, actor, transfer_id)
         )
-        record_audit(conn, guild_id, actor, "paid", "transfer", transfer_id, None, "paid")
-        return int(rows[0]["session_id"])
+        await record_audit(tx, guild_id, actor, "paid", "transfer", transfer_id, None, "paid")
+        return int(row["session_id"])
 
     session_id = await db.write(mark)
     return next(t for t in await list_transfers(db, guild_id, session_id) if t.id == transfer_id)

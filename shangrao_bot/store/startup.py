@@ -17,6 +17,7 @@ from pathlib import Path
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store.db import BUSY_TIMEOUT_MS, Database, path_from_url
 from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.tx import Tx
 
 _NOTADB = 26  # SQLITE_NOTADB
 _FIX = (
@@ -29,9 +30,9 @@ class _ProbeDone(Exception):
     """Raised by the probe after its writes, so that the writer rolls them back."""
 
 
-def _probe_write(conn: sqlite3.Connection) -> None:
-    conn.execute("CREATE TABLE startup_write_probe (x INTEGER)")
-    conn.execute("INSERT INTO startup_write_probe VALUES (1)")
+async def _probe_write(tx: Tx) -> None:
+    await tx.execute("CREATE TABLE startup_write_probe (x INTEGER)")
+    await tx.execute("INSERT INTO startup_write_probe VALUES (1)")
     raise _ProbeDone
 
 

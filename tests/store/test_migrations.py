@@ -3,7 +3,6 @@ ends with exactly the schema of a fresh database."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.migrations import LATEST
+from shangrao_bot.store.tx import Tx
 
 
 async def schema(db: Database) -> list[tuple[str, str]]:
@@ -21,30 +21,32 @@ async def schema(db: Database) -> list[tuple[str, str]]:
 
 
 async def seed_data(db: Database, version: int) -> None:
-    def seed(conn: sqlite3.Connection) -> None:
+    async def seed(tx: Tx) -> None:
         if version >= 1:
             for i in range(4):
-                conn.execute(
+                await tx.execute(
                     "INSERT INTO players (guild_id, user_id, display_name, created_at)"
                     " VALUES (1, ?, ?, 'then')",
                     (10 + i, f"p{i}"),
                 )
-            conn.execute(
+            await tx.execute(
                 "INSERT INTO sessions (guild_id, channel_id, kind, rules, stake, opened_by,"
                 " opened_at) VALUES (1, 2, 'physical', '{}', 1, 10, 'then')"
             )
-            conn.execute(
+            await tx.execute(
                 "INSERT INTO hands (guild_id, session_id, seq, outcome, recorded_by, status,"
                 " created_at) VALUES (1, 1, 1, 'win', 10, 'confirmed', 'then')"
             )
-            conn.execute(
+            await tx.execute(
                 "INSERT INTO payments (hand_id, payer_id, payee_id, amount, reason)"
                 " VALUES (1, 2, 1, 2, 'win')"
             )
         if version >= 2:
-            conn.execute("INSERT INTO confirmations (hand_id, user_id, at) VALUES (1, 11, 'then')")
+            await tx.execute(
+                "INSERT INTO confirmations (hand_id, user_id, at) VALUES (1, 11, 'then')"
+            )
         if version >= 3:
-            conn.execute(
+            await tx.execute(
                 "INSERT INTO game_tables (guild_id, channel_id, created_at, updated_at)"
                 " VALUES (1, 2, 'then', 'then')"
             )
@@ -80,7 +82,7 @@ async def test_upgrade_from_every_earlier_version(tmp_path: Path, start: int) ->
 
 async def test_a_newer_database_is_refused(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "x.db")
-    await db.write(lambda conn: conn.execute(f"PRAGMA user_version={LATEST + 1}"))
+    await db.write(lambda tx: tx.execute(f"PRAGMA user_version={LATEST + 1}"))
     await db.close()
     with pytest.raises(StoreError, match="newer than this bot"):
         await Database.open(tmp_path / "x.db")

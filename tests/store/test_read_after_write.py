@@ -14,10 +14,10 @@ that property, and this test runs against it."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 
 from shangrao_bot.store.db import Database
+from shangrao_bot.store.tx import Tx
 
 
 async def _misses(db: Database, writers: int = 10, writes: int = 60) -> int:
@@ -31,9 +31,7 @@ async def _misses(db: Database, writers: int = 10, writes: int = 60) -> int:
     async def writer() -> None:
         nonlocal misses
         for _ in range(writes):
-            row_id = await db.write(
-                lambda conn: conn.execute("INSERT INTO t (v) VALUES ('new')").lastrowid
-            )
+            row_id = await db.write(lambda tx: tx.insert("INSERT INTO t (v) VALUES ('new')"))
             if await db.fetchone("SELECT id FROM t WHERE id = ?", (row_id,)) is None:
                 misses += 1
 
@@ -50,9 +48,9 @@ async def test_a_committed_write_is_read_back_while_others_read(tmp_path: Path) 
     db = await Database.open(tmp_path / "x.db")
     try:
 
-        def create(conn: sqlite3.Connection) -> None:
-            conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)")
-            conn.executemany("INSERT INTO t (v) VALUES (?)", [("old",)] * 2000)
+        async def create(tx: Tx) -> None:
+            await tx.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)")
+            await tx.executemany("INSERT INTO t (v) VALUES (?)", [("old",)] * 2000)
 
         await db.write(create)
         total = 0

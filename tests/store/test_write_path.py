@@ -19,6 +19,7 @@ from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store import games
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import InvalidRecord, NotFound, StoreError
+from shangrao_bot.store.tx import Tx
 from tests.store.conftest import CHANNEL, GUILD
 
 GUARD_S = 30  # only ever reached when the code under test hangs
@@ -31,7 +32,8 @@ class Hold:
         self.started = threading.Event()
         self.release = threading.Event()
 
-    def __call__(self, conn: sqlite3.Connection) -> None:
+    async def __call__(self, tx: Tx) -> None:
+        # blocks the writer thread without suspending: a transaction function may not await
         self.started.set()
         self.release.wait(GUARD_S)
 
@@ -58,13 +60,13 @@ async def count(db: Database, sql: str, params: tuple[Any, ...] = ()) -> int:
 async def test_an_exception_in_the_write_rolls_back_everything(db: Database) -> None:
     table = await games.create_table(db, GUILD, CHANNEL)
 
-    def half_then_fail(conn: sqlite3.Connection) -> None:
-        conn.execute(
+    async def half_then_fail(tx: Tx) -> None:
+        await tx.execute(
             "INSERT INTO game_tables (guild_id, channel_id, created_at, updated_at)"
             " VALUES (?, ?, 'now', 'now')",
             (GUILD, CHANNEL + 1),
         )
-        conn.execute(
+        await tx.execute(
             "INSERT INTO game_events (table_id, seq, event, at) VALUES (?, 1, '{}', 'now')",
             (table.id,),
         )
@@ -83,8 +85,8 @@ async def test_a_group_commit_fails_only_the_refused_callers(db: Database) -> No
     closed = await games.create_table(db, GUILD, CHANNEL + 2)
     await games.close_table(db, closed.id)
 
-    def change_then_fail(conn: sqlite3.Connection) -> None:
-        conn.execute("UPDATE game_tables SET channel_id = 0 WHERE id = ?", (first.id,))
+    async def change_then_fail(tx: Tx) -> None:
+        await tx.execute("UPDATE game_tables SET channel_id = 0 WHERE id = ?", (first.id,))
         raise ValueError("a bug half-way through a save")
 
     hold = Hold()
@@ -116,7 +118,7 @@ async def test_a_group_commit_fails_only_the_refused_callers(db: Database) -> No
 async def test_a_storage_fault_in_a_group_fails_the_whole_group(db: Database) -> None:
     table = await games.create_table(db, GUILD, CHANNEL)
 
-    def fault(conn: sqlite3.Connection) -> None:
+    async def fault(tx: Tx) -> None:
         raise StorageUnavailable("disk full")
 
     hold = Hold()
@@ -215,7 +217,7 @@ async def test_the_busy_timeout_is_set_on_every_connection(tmp_path: Path) -> No
     try:
         rows = await asyncio.gather(*(db.fetchone("PRAGMA busy_timeout") for _ in range(6)))
         assert {r[0] for r in rows if r is not None} == {123}
-        assert await db.write(lambda conn: conn.execute("PRAGMA busy_timeout").fetchone()[0]) == 123
+        assert await db.write(lambda tx: tx.fetchval("PRAGMA busy_timeout")) == 123
     finally:
         await db.close()
 
