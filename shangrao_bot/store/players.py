@@ -230,8 +230,8 @@ async def rename_player(
         )
         if old is not None and old.lower() != cleaned.lower():
             await tx.execute(
-                "INSERT OR IGNORE INTO player_aliases (guild_id, alias, player_id)"
-                " VALUES (?, ?, ?)",
+                "INSERT INTO player_aliases (guild_id, alias, player_id)"
+                " VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 (guild_id, old, player_id),
             )
         await record_audit(tx, guild_id, actor, "rename", "player", player_id, old, cleaned)

@@ -94,6 +94,14 @@ async def test_rename_keeps_the_old_name_as_an_alias(db: Database) -> None:
     assert any(a["action"] == "rename" for a in await audit_trail(db, GUILD))
 
 
+async def test_renaming_back_and_forth_keeps_every_old_name_as_an_alias(db: Database) -> None:
+    wang = await guest_player(db, GUILD, "Lao Wang", 1)
+    for name in ("Wang Wei", "Lao Wang", "Wang Wei", "Old Wang"):
+        assert (await rename_player(db, GUILD, wang.id, name, 1)).display_name == name
+    for name in ("lao wang", "wang wei", "old wang"):
+        assert (await guest_player(db, GUILD, name)).id == wang.id
+
+
 async def test_names_resolve_through_merges_and_autocomplete_lists_members_first(
     db: Database,
 ) -> None:
