@@ -7,6 +7,7 @@ failure found locally is then pinned as an explicit test.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -40,22 +41,29 @@ def pg_cluster() -> Iterator[Cluster]:
         cluster.stop()
 
 
-@pytest.fixture
-async def pg_url(pg_cluster: Cluster) -> AsyncIterator[str]:
-    """A ``DATABASE_URL`` of a new, empty database of its own, dropped afterwards."""
+@contextlib.asynccontextmanager
+async def fresh_database(cluster: Cluster) -> AsyncIterator[str]:
+    """A new, empty database of ``cluster`` (its ``DATABASE_URL``), dropped afterwards."""
     import asyncpg
 
     name = f"t_{uuid.uuid4().hex[:16]}"
-    admin = await asyncpg.connect(pg_cluster.url)
+    admin = await asyncpg.connect(cluster.url)
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
     finally:
         await admin.close()
     try:
-        yield pg_cluster.url_for(name)
+        yield cluster.url_for(name)
     finally:
-        admin = await asyncpg.connect(pg_cluster.url)
+        admin = await asyncpg.connect(cluster.url)
         try:
             await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         finally:
             await admin.close()
+
+
+@pytest.fixture
+async def pg_url(pg_cluster: Cluster) -> AsyncIterator[str]:
+    """A ``DATABASE_URL`` of a new, empty database of its own, dropped afterwards."""
+    async with fresh_database(pg_cluster) as url:
+        yield url
