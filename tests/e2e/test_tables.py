@@ -95,6 +95,18 @@ async def seat_ais_and_start(
     assert "The game starts" in (await rec.response()).text()
 
 
+async def started_at_turn(  # type: ignore[no-untyped-def]
+    fake: FakeDiscord, bot: ShangraoBot, user: FakeUser, **options: Any
+):
+    """``user``'s table with three AIs, started, once it is ``user``'s move and the presenter
+    has shown it: the table's id and thread."""
+    table_id, thread, lobby = await open_table(fake, bot, user, **options)
+    await seat_ais_and_start(fake, user, lobby, table_id)
+    await until(lambda: bot.service.private_view(table_id, user.id).legal, 30)
+    await bot.presenter_queue.drain()
+    return table_id, thread
+
+
 def move_ids(message: FakeMessage) -> list[str]:
     return [c for c in message.custom_ids if MOVE.match(c)]
 

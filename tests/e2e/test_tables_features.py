@@ -34,6 +34,7 @@ from tests.e2e.test_tables import (
     pick,
     result_posted,
     seat_ais_and_start,
+    started_at_turn,
     until,
 )
 
@@ -143,11 +144,8 @@ async def test_board_edits_are_coalesced_and_end_with_the_latest_state(
     presenter = bot.table_presenter
     assert presenter.board_interval == 1.5
     rec = Recorder(bot)
-    table_id, thread, lobby = await open_table(fake, bot, alice)
-    await seat_ais_and_start(fake, alice, lobby, table_id)
     # wait for alice's first turn: the board then shows the latest state, deadline included
-    await until(lambda: bot.service.private_view(table_id, alice.id).legal, 30)
-    await bot.presenter_queue.drain()
+    table_id, thread = await started_at_turn(fake, bot, alice)
     msg = table_message(fake, thread)
     info = bot.service.get(table_id)
     assert info.public is not None
@@ -195,10 +193,7 @@ async def test_a_board_drawn_before_the_hand_ended_is_not_shown_after_it(
     fake = fake_discord
     alice = fake.user("alice")
     presenter = bot.table_presenter
-    table_id, thread, lobby = await open_table(fake, bot, alice)
-    await seat_ais_and_start(fake, alice, lobby, table_id)
-    await until(lambda: bot.service.private_view(table_id, alice.id).legal, 30)
-    await bot.presenter_queue.drain()
+    table_id, thread = await started_at_turn(fake, bot, alice)
     await presenter.settled()
     msg = table_message(fake, thread)
     drawing, release = threading.Event(), threading.Event()
@@ -228,10 +223,7 @@ async def test_hint_button_answers_the_owner_with_waits(
 ) -> None:
     fake = fake_discord
     alice, dave = fake.user("alice"), fake.user("dave")
-    table_id, thread, lobby = await open_table(fake, bot, alice)
-    await seat_ais_and_start(fake, alice, lobby, table_id)
-    await until(lambda: bot.service.private_view(table_id, alice.id).legal, 30)
-    await bot.presenter_queue.drain()
+    table_id, thread = await started_at_turn(fake, bot, alice)
     dm = fake.dm_messages(alice)[-1]
     hint_id = f"mj:{table_id}:1:hint"
     assert hint_id in dm.custom_ids

@@ -34,6 +34,7 @@ from tests.e2e.test_tables import (
     pick,
     result_posted,
     seat_ais_and_start,
+    started_at_turn,
     until,
 )
 from tests.engine.builders import make_setup
@@ -234,10 +235,7 @@ async def test_a_panel_whose_hand_did_not_change_keeps_its_picture(
     fake = fake_discord
     alice = fake.user("alice")
     presenter = bot.table_presenter
-    table_id, _thread, lobby = await open_table(fake, bot, alice)
-    await seat_ais_and_start(fake, alice, lobby, table_id)
-    await until(lambda: bot.service.private_view(table_id, alice.id).legal, 30)
-    await bot.presenter_queue.drain()
+    table_id, _thread = await started_at_turn(fake, bot, alice)
     panel = fake.dm_messages(alice)[-1]
     assert [a.filename for a in panel.attachments] == ["hand.png"]
     picture = panel.attachments[0]
