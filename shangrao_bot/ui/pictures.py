@@ -36,13 +36,26 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
-def _warm() -> None:
-    """Load the drawing code and choose the pictures' palette once per worker, before its
-    first picture (a second or two: the first players' pictures do not wait for it)."""
+PARENT_CHECK_SECONDS = 1.0
+
+
+def _start_worker(parent: int) -> None:
+    """A worker's start: it watches its parent (a bot killed outright, SIGKILL or the kernel's
+    out-of-memory killer, runs no clean-up, and its workers, which hold their own queue's
+    pipe open, would wait for work forever), then loads the drawing code and chooses the
+    palette, before its first picture."""
+    watcher = threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True)
+    watcher.start()
     import shangrao_bot.render.result  # noqa: F401
     from shangrao_bot.render.swatch import table_palette
 
     table_palette()
+
+
+def _exit_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)  # the bot is gone: nobody will ask for a picture again
 
 
 def timed(fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> tuple[T, float]:
@@ -85,7 +98,8 @@ class Pictures:
                     self._pool = ProcessPoolExecutor(
                         max_workers=self.processes,
                         mp_context=multiprocessing.get_context("spawn"),
-                        initializer=_warm,
+                        initializer=_start_worker,
+                        initargs=(os.getpid(),),
                     )
             return self._pool
 

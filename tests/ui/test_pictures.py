@@ -4,10 +4,13 @@ is bounded."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import sys
 from collections.abc import AsyncIterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +18,8 @@ from shangrao_bot.render.board import render_board
 from shangrao_bot.render.hand import render_hand
 from shangrao_bot.render.samples import claim_board, waiting_hand
 from shangrao_bot.ui.pictures import Pictures, timed
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -80,3 +85,49 @@ async def test_warming_starts_every_worker() -> None:
         assert len(pool._processes) == 2  # the executor's own record of its started workers
     finally:
         pictures.shutdown()
+
+
+PARENT = """
+import asyncio, os, sys
+from shangrao_bot.ui.pictures import Pictures
+
+async def main() -> None:
+    pictures = Pictures(1)
+    await pictures.warm()
+    with open(sys.argv[1], "w") as out:
+        out.write(str(await pictures.draw(os.getpid)))
+    await asyncio.sleep(60)
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def _running(pid: int) -> bool:
+    """True while ``pid`` runs (a zombie waiting to be reaped has exited)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")
+
+
+async def test_workers_exit_when_the_bot_is_killed_outright(tmp_path: Path) -> None:
+    """A bot killed by SIGKILL (or the out-of-memory killer) cleans nothing up: its picture
+    workers notice their parent is gone and exit instead of waiting for work forever."""
+    script, told = tmp_path / "parent.py", tmp_path / "worker.pid"
+    script.write_text(PARENT)
+    proc = await asyncio.create_subprocess_exec(sys.executable, str(script), str(told), cwd=ROOT)
+    for _ in range(600):
+        if told.exists() and told.read_text():
+            break
+        await asyncio.sleep(0.1)
+    worker = int(told.read_text())
+    assert _running(worker)
+    proc.kill()
+    await proc.wait()
+    for _ in range(100):
+        if not _running(worker):
+            break
+        await asyncio.sleep(0.1)
+    assert not _running(worker), "the worker outlived the bot"
