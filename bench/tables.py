@@ -199,10 +199,6 @@ class Window:
         return self.start <= now < self.end
 
 
-def newest_dm(fake: FakeDiscord, user: FakeUser) -> Any:
-    return fake.last_dm(user)
-
-
 def panel_seq(ids: list[str]) -> str | None:
     for c in ids:
         m = PANEL.match(c)
@@ -257,7 +253,7 @@ class Human:
         return self.results_seen
 
     def moves(self) -> list[str]:
-        dm = newest_dm(self.fake, self.user)
+        dm = self.fake.last_dm(self.user)
         if dm is None:
             return []
         key = (dm.id, dm.edits)  # the moves of a panel change only when it is edited
@@ -303,7 +299,7 @@ class Human:
 
     async def move(self, ids: list[str]) -> None:
         fake, loop = self.fake, asyncio.get_running_loop()
-        dm = newest_dm(fake, self.user)
+        dm = fake.last_dm(self.user)
         offered = set(ids)
         choice = pick(ids)
         t0 = loop.time()

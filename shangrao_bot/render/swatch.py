@@ -12,16 +12,16 @@ Deterministic: the scenes are seeded, so a picture's bytes depend only on what i
 from __future__ import annotations
 
 import functools
-import threading
 
 from PIL import Image
 
 SEED = "palette"
-_lock = threading.Lock()
 
 
 @functools.cache
-def _build() -> Image.Image:
+def table_palette() -> Image.Image:
+    """The palette (a "P" image whose palette it is), chosen on first use (two threads that
+    both ask first build the same palette: the scenes are seeded)."""
     from shangrao_bot.render.board import layout_board, paint_board
     from shangrao_bot.render.hand import paint_hand
     from shangrao_bot.render.samples import claim_board, turn_hand, waiting_hand
@@ -39,9 +39,3 @@ def _build() -> Image.Image:
         sheet.paste(scene, (0, y))
         y += scene.height
     return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-
-
-def table_palette() -> Image.Image:
-    """The palette (a "P" image whose palette it is), chosen on first use."""
-    with _lock:
-        return _build()

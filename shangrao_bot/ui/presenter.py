@@ -364,9 +364,6 @@ class DiscordPresenter:
         drops = self.board_drops.get(table_id, 0)
         png, spent = await PICTURES.draw(timed, render_board, table.public, lang=lang)
         self.boards_drawn += 1
-        if self.board_drops.get(table_id, 0) != drops:  # dropped while it was drawn
-            _release(waiters)
-            return spent
         edit = asyncio.create_task(self._edit_board(table, current, png, lang, waiters, drops))
         self.board_edits.add(edit)
         edit.add_done_callback(self.board_edits.discard)

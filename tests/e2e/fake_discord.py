@@ -582,7 +582,9 @@ class FakeDiscord:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def _wait(self, predicate: Callable[[], bool], timeout: float, poll: bool) -> bool:
+    async def _wait(
+        self, predicate: Callable[[], bool], timeout: float, *, poll: bool = True
+    ) -> bool:
         """Re-check ``predicate`` on every change the fake sees, and (``poll``) every 20 ms
         for predicates on state the fake does not see (the bot's cache)."""
         try:
@@ -605,7 +607,7 @@ class FakeDiscord:
         polling); raise :class:`WaitTimeout` after ``timeout`` (``fake.wait_timeout``, 5 s, by
         default)."""
         limit = self.wait_timeout if timeout is None else timeout
-        if not await self._wait(predicate, limit, poll):
+        if not await self._wait(predicate, limit, poll=poll):
             raise WaitTimeout(
                 f"condition not met within {limit} s; violations so far:\n"
                 + self.describe_violations()
@@ -2202,7 +2204,7 @@ class FakeDiscord:
         record.dispatched_at = self.now()
         self._dispatch("INTERACTION_CREATE", payload)
         limit = self._deadline(record)
-        if not await self._wait(lambda: record.acknowledged, limit, True):
+        if not await self._wait(lambda: record.acknowledged, limit):
             record.expired = True
             detail = (
                 f"{record!r} got no acknowledgement within {limit} s "
