@@ -372,7 +372,7 @@ class Ledger(commands.Cog):
             with tempfile.TemporaryDirectory(prefix="shangrao-export-") as tmp:
                 try:
                     done = await export_book(
-                        self.bot.db.path,
+                        self.bot.db,
                         guild_id,
                         session,
                         format.value,

@@ -11,10 +11,12 @@ import contextlib
 import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
+from shangrao_bot.store.db import Database
 from tests.pg_cluster import MISSING, Cluster, find_bindir, required
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
@@ -67,3 +69,31 @@ async def pg_url(pg_cluster: Cluster) -> AsyncIterator[str]:
     """A ``DATABASE_URL`` of a new, empty database of its own, dropped afterwards."""
     async with fresh_database(pg_cluster) as url:
         yield url
+
+
+# --- the ledger database, on both backends ------------------------------------------------------
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(params=BACKENDS)
+async def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str | Path]:
+    """What :meth:`Database.open` is given, once per backend: a new SQLite file in the test's
+    folder, or the URL of a new, empty database of the throwaway PostgreSQL cluster (dropped
+    afterwards). A test taking it (or :func:`db`) runs against both databases."""
+    if request.param == "sqlite":
+        yield tmp_path / "ledger.db"
+        return
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    async with fresh_database(cluster) as url:
+        yield url
+
+
+@pytest.fixture
+async def db(db_target: str | Path) -> AsyncIterator[Database]:
+    """An open, migrated ledger database: an SQLite file, then a PostgreSQL database."""
+    database = await Database.open(db_target)
+    try:
+        yield database
+    finally:
+        await database.close()

@@ -13,3 +13,9 @@ class NotFound(StoreError):
 
 class InvalidRecord(StoreError):
     """A record the ledger refuses: payments not zero-sum, wrong seats, closed session …"""
+
+
+class UniqueViolation(StoreError):
+    """A statement would have made a second row with the same unique key. Raised alike by both
+    databases (each driver has its own exception for it), so a transaction function can catch
+    it and say what was duplicated; the transaction is rolled back all the same."""

@@ -5,6 +5,10 @@ every other member's commands for many seconds. Here the export runs on a worker
 connection of its own (read-only, one read transaction: a consistent snapshot that never holds
 up the bot's shared reader or its writer), streams rows straight into a file (never the whole
 text in memory) and counts them as it writes them. Every query is filtered by guild id.
+
+On SQLite the thread reads the file through :mod:`sqlite3`; on PostgreSQL it runs an event loop
+of its own for one asyncpg connection and reads through server-side cursors, a batch of rows at
+a time, in one ``REPEATABLE READ`` read-only transaction.
 """
 
 from __future__ import annotations
@@ -16,13 +20,15 @@ import gzip
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
-from shangrao_bot.store.db import BUSY_TIMEOUT_MS
+from shangrao_bot.store.db import BUSY_TIMEOUT_MS, Database, is_postgres_url
 from shangrao_bot.store.errors import NotFound
+from shangrao_bot.store.placeholders import numbered
+from shangrao_bot.store.tx import Row
 
 FORMATS = ("csv", "json")
 
@@ -64,16 +70,65 @@ class ExportFile:
     size: int
 
 
-def _connect(db_path: str) -> sqlite3.Connection:
-    conn = sqlite3.connect(
-        f"file:{Path(db_path).resolve()}?mode=ro",
-        uri=True,
-        isolation_level=None,
-        timeout=BUSY_TIMEOUT_MS / 1000,
-        check_same_thread=False,  # created and used on the export's one worker thread
-    )
-    conn.row_factory = sqlite3.Row
-    return conn
+_PG_BATCH = 1000  # rows a PostgreSQL cursor fetches at a time
+
+
+class _Snapshot(Protocol):
+    """One read transaction on the worker thread: queries stream their rows."""
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[Row]: ...
+
+    def close(self) -> None: ...
+
+
+class _SqliteSnapshot:
+    def __init__(self, path: str) -> None:
+        self._conn = sqlite3.connect(
+            f"file:{Path(path).resolve()}?mode=ro",
+            uri=True,
+            isolation_level=None,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            check_same_thread=False,  # created and used on the export's one worker thread
+        )
+        self._conn.row_factory = sqlite3.Row
+        self._conn.execute("BEGIN")  # one snapshot for the whole export
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[Row]:
+        return iter(self._conn.execute(sql, params))
+
+    def close(self) -> None:
+        self._conn.close()
+
+
+class _PgSnapshot:
+    """asyncpg from a worker thread: an event loop of its own, driven one call at a time."""
+
+    def __init__(self, url: str) -> None:
+        from shangrao_bot.store.pg_db import connect
+
+        self._loop = asyncio.new_event_loop()
+        try:
+            self._conn = self._loop.run_until_complete(connect(url))
+            self._tx = self._conn.transaction(isolation="repeatable_read", readonly=True)
+            self._loop.run_until_complete(self._tx.start())
+        except BaseException:
+            self.close()
+            raise
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[Row]:
+        cursor = self._loop.run_until_complete(self._conn.cursor(numbered(sql), *params))
+        while batch := self._loop.run_until_complete(cursor.fetch(_PG_BATCH)):
+            yield from batch
+
+    def close(self) -> None:
+        conn = getattr(self, "_conn", None)
+        if conn is not None:
+            self._loop.run_until_complete(conn.close())  # ends the read-only transaction
+        self._loop.close()
+
+
+def _open_snapshot(target: str) -> _Snapshot:
+    return _PgSnapshot(target) if is_postgres_url(target) else _SqliteSnapshot(target)
 
 
 class _Writer:
@@ -81,7 +136,7 @@ class _Writer:
 
     def __init__(
         self,
-        conn: sqlite3.Connection,
+        conn: _Snapshot,
         out: TextIO,
         guild_id: int,
         session_id: int | None,
@@ -114,7 +169,7 @@ class _Writer:
             params.append(self.session_id)
         writer = csv.writer(self.out, lineterminator="\n")
         writer.writerow(CSV_COLUMNS)
-        for r in self.conn.execute(sql + " ORDER BY h.session_id, h.seq, hs.seat", params):
+        for r in self.conn.rows(sql + " ORDER BY h.session_id, h.seq, hs.seat", params):
             writer.writerow(tuple(r))
             self._counted()
         return self.rows
@@ -127,7 +182,7 @@ class _Writer:
         if self.session_id is not None:
             sql += " AND id = ?"
             params.append(self.session_id)
-        sessions = self.conn.execute(sql + " ORDER BY id", params).fetchall()
+        sessions = list(self.conn.rows(sql + " ORDER BY id", params))
         self.out.write(f'{{\n "guild_id": {self.guild_id},\n "sessions": [')
         for n, s in enumerate(sessions):
             self.out.write("," if n else "")
@@ -135,12 +190,14 @@ class _Writer:
         self.out.write("\n ]\n}\n")
         return self.rows
 
-    def _session(self, s: sqlite3.Row) -> None:
-        seats = self.conn.execute(
-            "SELECT p.id, p.display_name FROM session_seats ss JOIN players p"
-            " ON p.id = ss.player_id WHERE ss.session_id = ? ORDER BY ss.seat",
-            (s["id"],),
-        ).fetchall()
+    def _session(self, s: Row) -> None:
+        seats = list(
+            self.conn.rows(
+                "SELECT p.id, p.display_name FROM session_seats ss JOIN players p"
+                " ON p.id = ss.player_id WHERE ss.session_id = ? ORDER BY ss.seat",
+                (s["id"],),
+            )
+        )
         head = {
             "id": s["id"],
             "kind": s["kind"],
@@ -156,23 +213,23 @@ class _Writer:
             self.out.write(",\n   " if n else "\n   ")
             self.out.write(_dumps(hand))
             self._counted()
-        transfers = self.conn.execute(
+        transfers = self.conn.rows(
             "SELECT payer_id, payee_id, amount, paid_at FROM transfers WHERE session_id = ?"
             " ORDER BY id",
             (s["id"],),
-        ).fetchall()
+        )
         self.out.write('\n  ], "transfers": ' + _dumps([dict(t) for t in transfers]) + "}")
 
     def _hands(self, session_id: int) -> Iterator[dict[str, Any]]:
         """The session's hands in order, each with its seats' results and its payments: three
         cursors in the same order, merged (not three queries per hand)."""
         order = " ORDER BY h.seq, h.id"
-        hands = self.conn.execute(
+        hands = self.conn.rows(
             "SELECT * FROM hands h WHERE h.session_id = ? AND h.guild_id = ?" + order,
             (session_id, self.guild_id),
         )
         seats = _ByHand(
-            self.conn.execute(
+            self.conn.rows(
                 "SELECT hs.hand_id, hs.delta FROM hands h JOIN hand_seats hs"
                 " ON hs.hand_id = h.id WHERE h.session_id = ? AND h.guild_id = ?"
                 + order
@@ -181,7 +238,7 @@ class _Writer:
             )
         )
         pays = _ByHand(
-            self.conn.execute(
+            self.conn.rows(
                 "SELECT p.hand_id, payer.display_name AS payer, payee.display_name AS payee,"
                 " p.amount, p.reason FROM hands h JOIN payments p ON p.hand_id = h.id"
                 " JOIN players payer ON payer.id = p.payer_id"
@@ -216,11 +273,11 @@ class _Writer:
 class _ByHand:
     """A cursor whose rows (first column: a hand id) are taken hand by hand."""
 
-    def __init__(self, rows: sqlite3.Cursor) -> None:
+    def __init__(self, rows: Iterator[Row]) -> None:
         self._rows = rows
-        self._next: sqlite3.Row | None = next(rows, None)
+        self._next: Row | None = next(rows, None)
 
-    def take(self, hand_id: int) -> list[sqlite3.Row]:
+    def take(self, hand_id: int) -> list[Row]:
         out = []
         while self._next is not None and self._next[0] == hand_id:
             out.append(self._next)
@@ -233,7 +290,7 @@ def _dumps(value: Any) -> str:
 
 
 def write_export(
-    db_path: str,
+    target: str,
     guild_id: int,
     session_id: int | None,
     fmt: str,
@@ -242,21 +299,20 @@ def write_export(
     gzip_over: int,
     cancel: threading.Event,
 ) -> ExportFile:
-    """Write the export into ``directory`` (blocking: run it on a worker thread). Over
+    """Write the export of the database ``target`` (an SQLite file's path or a PostgreSQL URL)
+    into ``directory`` (blocking: run it on a worker thread). Over
     ``gzip_over`` bytes the file is gzipped (text shrinks about tenfold). NotFound when
     ``session_id`` is not one of the guild's sessions; ExportCancelled once ``cancel`` is set."""
     if fmt not in FORMATS:
         raise ValueError(f"export format '{fmt}' is not one of {', '.join(FORMATS)}")
     name = f"shangrao-{'session-' + str(session_id) if session_id else 'all'}.{fmt}"
     path = directory / name
-    conn = _connect(db_path)
+    conn = _open_snapshot(target)
     try:
-        conn.execute("BEGIN")  # one snapshot for the whole export
-        if (
-            session_id is not None
-            and not conn.execute(
+        if session_id is not None and not list(
+            conn.rows(
                 "SELECT 1 FROM sessions WHERE id = ? AND guild_id = ?", (session_id, guild_id)
-            ).fetchone()
+            )
         ):
             raise NotFound(f"session #{session_id} does not exist in this server")
         with path.open("w", encoding="utf-8", newline="") as out:
@@ -278,7 +334,7 @@ def write_export(
 
 
 async def export_book(
-    db_path: str,
+    db: Database,
     guild_id: int,
     session_id: int | None,
     fmt: str,
@@ -292,7 +348,7 @@ async def export_book(
     work = asyncio.ensure_future(
         asyncio.to_thread(
             write_export,
-            db_path,
+            db.target,
             guild_id,
             session_id,
             fmt,

@@ -9,14 +9,15 @@ caller opened on the connection.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+import contextlib
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, cast
 
+import asyncpg
+
+from shangrao_bot.store.errors import UniqueViolation
 from shangrao_bot.store.placeholders import numbered
 from shangrao_bot.store.tx import Row
-
-if TYPE_CHECKING:
-    import asyncpg
 
 
 def rows_changed(status: str) -> int:
@@ -26,8 +27,18 @@ def rows_changed(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+@contextlib.contextmanager
+def _unique_keys() -> Iterator[None]:
+    """asyncpg's unique violation as the store's own."""
+    try:
+        yield
+    except asyncpg.UniqueViolationError as exc:
+        raise UniqueViolation(str(exc)) from exc
+
+
 class PgTx:
-    """:class:`~shangrao_bot.store.tx.Tx` over an asyncpg connection in a transaction."""
+    """:class:`~shangrao_bot.store.tx.Tx` over an asyncpg connection in a transaction. A unique
+    key's violation comes out as :class:`UniqueViolation`, as it does on SQLite."""
 
     __slots__ = ("_conn",)
 
@@ -35,19 +46,25 @@ class PgTx:
         self._conn = conn
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return rows_changed(await self._conn.execute(numbered(sql), *params))
+        with _unique_keys():
+            return rows_changed(await self._conn.execute(numbered(sql), *params))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        await self._conn.executemany(numbered(sql), [tuple(r) for r in rows])
+        with _unique_keys():
+            await self._conn.executemany(numbered(sql), [tuple(r) for r in rows])
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return cast(list[Row], await self._conn.fetch(numbered(sql), *params))
+        with _unique_keys():
+            return cast(list[Row], await self._conn.fetch(numbered(sql), *params))
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        return cast(Row | None, await self._conn.fetchrow(numbered(sql), *params))
+        with _unique_keys():
+            return cast(Row | None, await self._conn.fetchrow(numbered(sql), *params))
 
     async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        return await self._conn.fetchval(numbered(sql), *params)
+        with _unique_keys():
+            return await self._conn.fetchval(numbered(sql), *params)
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return int(await self._conn.fetchval(numbered(sql) + " RETURNING id", *params))
+        with _unique_keys():
+            return int(await self._conn.fetchval(numbered(sql) + " RETURNING id", *params))

@@ -247,25 +247,26 @@ async def find_players(
     first, then by name: the choices of a player option's autocomplete."""
     like = f"%{text.strip().lower()}%"
     rows = await db.fetchall(
-        "SELECT DISTINCT p.* FROM players p LEFT JOIN player_aliases a ON a.player_id = p.id"
-        " WHERE p.guild_id = ? AND p.merged_into IS NULL"
-        " AND (lower(p.display_name) LIKE ? OR lower(COALESCE(a.alias, '')) LIKE ?)"
-        " ORDER BY p.user_id IS NULL, lower(p.display_name) LIMIT ?",
+        "SELECT p.* FROM players p WHERE p.guild_id = ? AND p.merged_into IS NULL"
+        " AND (lower(p.display_name) LIKE ? OR EXISTS (SELECT 1 FROM player_aliases a"
+        " WHERE a.player_id = p.id AND lower(a.alias) LIKE ?))"
+        " ORDER BY p.user_id IS NULL, lower(p.display_name), p.id LIMIT ?",
         (guild_id, like, like, limit),
     )
     return [player_from_row(r) for r in rows]
 
 
 async def player_named(db: Database, guild_id: int, name: str) -> Player | None:
-    """The player called ``name`` (a guest's name or alias, else a member's display name),
-    following a merge; None when nobody is."""
+    """The player called ``name`` (a guest's name, else an alias, else a member's display
+    name), following a merge; None when nobody is."""
     cleaned = normalize_name(name)
     rows = await db.fetchall(
-        "SELECT p.* FROM players p WHERE p.guild_id = ? AND lower(p.guest_name) = lower(?)"
-        " UNION SELECT p.* FROM players p JOIN player_aliases a ON a.player_id = p.id"
+        "SELECT 0 AS rank, p.* FROM players p"
+        " WHERE p.guild_id = ? AND lower(p.guest_name) = lower(?)"
+        " UNION ALL SELECT 1, p.* FROM players p JOIN player_aliases a ON a.player_id = p.id"
         " WHERE a.guild_id = ? AND lower(a.alias) = lower(?)"
-        " UNION SELECT p.* FROM players p WHERE p.guild_id = ? AND p.user_id IS NOT NULL"
-        " AND lower(p.display_name) = lower(?)",
+        " UNION ALL SELECT 2, p.* FROM players p WHERE p.guild_id = ? AND p.user_id IS NOT NULL"
+        " AND lower(p.display_name) = lower(?) ORDER BY rank, id LIMIT 1",
         (guild_id, cleaned, guild_id, cleaned, guild_id, cleaned),
     )
     if not rows:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from shangrao_bot.store.audit import record_audit
 from shangrao_bot.store.db import Database, now_iso
-from shangrao_bot.store.errors import InvalidRecord, NotFound
+from shangrao_bot.store.errors import InvalidRecord, NotFound, UniqueViolation
 from shangrao_bot.store.players import Player, get_player, player_from_row
 from shangrao_bot.store.tx import Tx
 
@@ -62,7 +61,7 @@ async def open_session(
                 " opened_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, kind, json.dumps(dict(rules)), stake, opened_by, opened_at),
             )
-        except sqlite3.IntegrityError:  # the unique index of migration 5
+        except UniqueViolation:  # the unique index of migration 5
             raise InvalidRecord(
                 "this channel already has an open score session: end it first"
             ) from None

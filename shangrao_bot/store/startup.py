@@ -15,7 +15,13 @@ import sqlite3
 from pathlib import Path
 
 from shangrao_bot.errors import StorageUnavailable
-from shangrao_bot.store.db import BUSY_TIMEOUT_MS, Database, path_from_url
+from shangrao_bot.store.db import (
+    BUSY_TIMEOUT_MS,
+    Database,
+    is_postgres_url,
+    path_from_url,
+    shown_url,
+)
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.tx import Tx
 
@@ -59,6 +65,8 @@ def _unusable(url: str, path: Path, exc: BaseException) -> StoreError:
 async def open_ledger(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Database:
     """Open, migrate and write-probe the ledger ``DATABASE_URL`` names; StoreError (one line,
     the problem and its fix) when it cannot work. ``busy_timeout_ms``: see :meth:`Database.open`."""
+    if is_postgres_url(url):
+        return await _open_postgres(url, busy_timeout_ms)
     path = Path(path_from_url(url))
     if path.exists() and not path.is_file():
         raise StoreError(
@@ -89,5 +97,35 @@ async def open_ledger(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Datab
         await db.close()
         cause = exc.__cause__ if isinstance(exc, StorageUnavailable) else None
         raise _unusable(url, path, cause or exc) from None
+    await db.close()
+    raise StoreError("DATABASE_URL: the write probe did not run")
+
+
+async def _open_postgres(url: str, busy_timeout_ms: int) -> Database:
+    """The PostgreSQL ledger at ``url``, migrated and write-probed; StoreError (one line, with
+    the URL's password left out) when the server cannot be reached or refuses."""
+    import asyncpg
+
+    shown = shown_url(url)
+    try:
+        db = await Database.open(url, busy_timeout_ms=busy_timeout_ms)
+    except StoreError:
+        raise
+    except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        raise StoreError(
+            f"DATABASE_URL: the PostgreSQL database {shown} cannot be used "
+            f"({type(exc).__name__}: {exc}): check that the server runs, that the database "
+            "exists and that the user may connect and create tables in it"
+        ) from None
+    try:
+        await db.write(_probe_write)
+    except _ProbeDone:
+        return db
+    except (StorageUnavailable, asyncpg.PostgresError) as exc:
+        await db.close()
+        raise StoreError(
+            f"DATABASE_URL: the PostgreSQL database {shown} cannot be written ({exc}): "
+            "give the user the right to write to it"
+        ) from None
     await db.close()
     raise StoreError("DATABASE_URL: the write probe did not run")

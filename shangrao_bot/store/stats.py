@@ -193,7 +193,7 @@ def _board_source(
         )
         params += [guild_id, day, *bound_params]
     return (
-        f"SELECT pid, {_SUMMED} FROM ({' UNION ALL '.join(parts)})"
+        f"SELECT pid, {_SUMMED} FROM ({' UNION ALL '.join(parts)}) AS parts"
         " GROUP BY pid HAVING SUM(hands) >= ?",
         [*params, min_hands],
     )

@@ -8,19 +8,20 @@ such function then serves both databases:
   :mod:`sqlite3` connection, and its methods never suspend, so a whole transaction function is
   a coroutine that never suspends either: :func:`drive` runs it to completion in one call on the
   writer thread, which keeps a transaction one hop between the event loop and that thread.
-- **PostgreSQL** (later): an implementation over an asyncpg connection, whose statements do
-  suspend, awaited on the event loop inside the driver's transaction.
+- **PostgreSQL**: :class:`~shangrao_bot.store.pg_tx.PgTx` over an asyncpg connection, whose
+  statements do suspend, awaited on the event loop inside the driver's transaction.
 
 The SQL uses ``?`` placeholders (a PostgreSQL implementation numbers them ``$1``…``$n``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Awaitable, Iterable, Sequence
+from collections.abc import Awaitable, Iterable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar, cast
 
-from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.errors import StoreError, UniqueViolation
 
 T = TypeVar("T")
 
@@ -30,6 +31,16 @@ class Row(Protocol):
     (``row[0]``). :class:`sqlite3.Row` is one; asyncpg's ``Record`` is another."""
 
     def __getitem__(self, key: int | str, /) -> Any: ...
+
+    def keys(self) -> Iterable[str]:
+        """The column names, in order (so ``dict(row)`` works on both databases' rows)."""
+        ...
+
+    def __iter__(self) -> Iterator[Any]:
+        """The values, in column order."""
+        ...
+
+    def __len__(self) -> int: ...
 
 
 class Tx(Protocol):
@@ -65,37 +76,55 @@ class Tx(Protocol):
         ...
 
 
+@contextlib.contextmanager
+def _unique_keys() -> Iterator[None]:
+    """sqlite's unique-key violation as the store's :class:`UniqueViolation`; its other
+    integrity errors (a check, a foreign key, a NOT NULL) stay as sqlite raised them."""
+    try:
+        yield
+    except sqlite3.IntegrityError as exc:
+        if str(exc).startswith("UNIQUE constraint failed"):
+            raise UniqueViolation(str(exc)) from exc
+        raise
+
+
 class SqliteTx:
     """:class:`Tx` over the writer thread's :mod:`sqlite3` connection, inside the transaction the
-    writer opened. Each method runs its statement synchronously and never suspends."""
+    writer opened. Each method runs its statement synchronously and never suspends. A unique
+    key's violation comes out as :class:`UniqueViolation`, as it does on PostgreSQL."""
 
     __slots__ = ("_conn",)
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
 
+    def _run(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+        with _unique_keys():
+            return self._conn.execute(sql, params)
+
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return max(self._conn.execute(sql, params).rowcount, 0)  # -1 when not a DML statement
+        return max(self._run(sql, params).rowcount, 0)  # -1 when not a DML statement
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        self._conn.executemany(sql, rows)
+        with _unique_keys():
+            self._conn.executemany(sql, rows)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        cur = self._conn.execute(sql, params)
+        cur = self._run(sql, params)
         try:
             return cast(list[Row], cur.fetchall())  # the writer's row_factory is sqlite3.Row
         finally:
             cur.close()
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        cur = self._conn.execute(sql, params)
+        cur = self._run(sql, params)
         try:
             return cast(Row | None, cur.fetchone())
         finally:
             cur.close()  # the statement may have more rows: closing it resets it
 
     async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        cur = self._conn.execute(sql, params)
+        cur = self._run(sql, params)
         try:
             row = cur.fetchone()
         finally:
@@ -103,7 +132,7 @@ class SqliteTx:
         return None if row is None else row[0]
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        row_id = self._conn.execute(sql, params).lastrowid
+        row_id = self._run(sql, params).lastrowid
         if row_id is None:
             raise StoreError(f"the insert gave no row id: {sql}")
         return row_id

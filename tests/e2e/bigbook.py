@@ -4,31 +4,31 @@ with a few bulk SQL statements (seconds, not minutes), and a probe of the event 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 
 from shangrao_bot.store.db import Database
+from shangrao_bot.store.tx import Tx
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.test_tables_sigkill import BotProcess, start_bot_py, until
 
 PER_SESSION = 1_000
 
 
-def fill_book(path: str, guild_id: int, hands: int, per_session: int = PER_SESSION) -> None:
+async def fill_book(
+    db: Database, guild_id: int, hands: int, per_session: int = PER_SESSION
+) -> None:
     """A book of ``hands`` confirmed hands by four players, in sessions of ``per_session``,
-    written with a few bulk statements (seconds, not minutes)."""
+    written with a few bulk statements in one transaction (seconds, not minutes)."""
     now = "2026-01-01T00:00:00.000+00:00"
     sessions = (hands + per_session - 1) // per_session
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        for i in range(4):
-            conn.execute(
-                "INSERT INTO players (id, guild_id, user_id, display_name, created_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (9001 + i, guild_id, 7001 + i, f"Player {i}", now),
-            )
-        conn.execute(
+
+    async def fill(tx: Tx) -> None:
+        await tx.executemany(
+            "INSERT INTO players (id, guild_id, user_id, display_name, created_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [(9001 + i, guild_id, 7001 + i, f"Player {i}", now) for i in range(4)],
+        )
+        await tx.execute(
             "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?)"
             " INSERT INTO sessions (id, guild_id, channel_id, kind, rules, stake, status,"
             " opened_by, opened_at, closed_at)"
@@ -36,12 +36,12 @@ def fill_book(path: str, guild_id: int, hands: int, per_session: int = PER_SESSI
             " FROM n",
             (sessions, guild_id, now, now),
         )
-        conn.execute(
+        await tx.execute(
             "INSERT INTO session_seats (session_id, seat, player_id)"
             " SELECT s.id, k.seat, 9001 + k.seat FROM sessions s,"
             " (SELECT 0 AS seat UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) k"
         )
-        conn.execute(
+        await tx.execute(
             "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?)"
             " INSERT INTO hands (id, guild_id, session_id, seq, dealer_seat, bao, outcome,"
             " pattern, detail, recorded_by, status, created_at, confirmed_at)"
@@ -50,21 +50,27 @@ def fill_book(path: str, guild_id: int, hands: int, per_session: int = PER_SESSI
             " ?, ? FROM n",
             (hands, guild_id, per_session, per_session, now, now),
         )
-        conn.execute(
+        await tx.execute(
             "INSERT INTO hand_seats (hand_id, seat, player_id, guild_id, status, created_at,"
             " delta, won) SELECT h.id, k.seat, 9001 + k.seat, h.guild_id, 'confirmed', ?,"
-            " CASE WHEN k.seat = h.id % 4 THEN 3 ELSE -1 END, k.seat = h.id % 4 FROM hands h,"
+            " CASE WHEN k.seat = h.id % 4 THEN 3 ELSE -1 END,"
+            " CASE WHEN k.seat = h.id % 4 THEN 1 ELSE 0 END FROM hands h,"
             " (SELECT 0 AS seat UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) k",
             (now,),
         )
-        conn.execute(
+        await tx.execute(
             "INSERT INTO payments (hand_id, payer_id, payee_id, amount, reason)"
             " SELECT hs.hand_id, hs.player_id, 9001 + hs.hand_id % 4, 1, 'win'"
             " FROM hand_seats hs WHERE hs.won = 0"
         )
-        conn.execute("COMMIT")
-    finally:
-        conn.close()
+        if db.kind == "postgresql":  # ids given explicitly: move the identities past them
+            for table in ("players", "sessions", "hands"):
+                await tx.fetchval(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                    f" (SELECT MAX(id) FROM {table}))"
+                )
+
+    await db.write(fill)
 
 
 class LoopLag:
@@ -98,8 +104,10 @@ async def bot_py_with_book(
     of ``hands`` hands in the fake's server, once it is logged in."""
     db_path = tmp_path / "book.db"
     db = await Database.open(db_path)
-    await db.close()
-    await asyncio.to_thread(fill_book, str(db_path), fake.guild.id, hands)
+    try:
+        await fill_book(db, fake.guild.id, hands)
+    finally:
+        await db.close()
     env = fake.subprocess_env(
         DATABASE_URL=f"sqlite:///{db_path}",
         DEV_GUILD_ID=str(fake.guild.id),

@@ -105,7 +105,7 @@ async def test_the_event_loop_never_stalls_during_an_export(
 ) -> None:
     """The bot in this process: a 10 ms timer on its event loop is never late by a second."""
     fake = fake_discord
-    await asyncio.to_thread(fill_book, bot.db.path, fake.guild.id, HANDS)
+    await fill_book(bot.db, fake.guild.id, HANDS)
     started = time.perf_counter()
     with LoopLag() as lag:
         rec = await fake.slash(fake.user("alice"), "export", format="json")
@@ -121,7 +121,7 @@ async def test_an_export_over_the_upload_limit_is_refused_clearly(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:
     fake = fake_discord
-    await asyncio.to_thread(fill_book, bot.db.path, fake.guild.id, 5_000, 100)
+    await fill_book(bot.db, fake.guild.id, 5_000, 100)
     rec = await fake.slash(fake.user("alice"), "export", format="json")
     reply = await rec.response(timeout=60)
     assert reply.ephemeral and not reply.attachments

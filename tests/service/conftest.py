@@ -8,7 +8,6 @@ import hashlib
 import random
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -126,15 +125,6 @@ class RecordingPresenter:
 
     async def table_closed(self, table: TableInfo, reason: str) -> None:
         self._add("table_closed", table, reason=reason)
-
-
-@pytest_asyncio.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "tables.db")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 @pytest.fixture

@@ -83,14 +83,14 @@ async def test_twenty_idle_lobbies_no_longer_block_a_server(
     assert info.status is TableStatus.LOBBY
 
 
-async def _restart(path: Path, clock: ManualClock) -> tuple[TableService, RecordingPresenter]:
+async def _restart(path: str | Path, clock: ManualClock) -> tuple[TableService, RecordingPresenter]:
     db = await Database.open(path)
     presenter = RecordingPresenter(clock)
     return TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for), presenter
 
 
 async def test_idle_time_counts_across_a_restart_from_the_last_change(
-    tmp_path: Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
+    db_target: str | Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
 ) -> None:
     first = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     tid = (await first.create_table(GUILD, CHANNEL, HOST, "Host")).id
@@ -101,7 +101,7 @@ async def test_idle_time_counts_across_a_restart_from_the_last_change(
     assert first.snapshot(tid)["table"]["changed_at"] == changed
     await first.shutdown()
 
-    second, shown = await _restart(tmp_path / "tables.db", clock)
+    second, shown = await _restart(db_target, clock)
     try:
         assert [i.id for i in await second.resume_all()] == [tid]
         await clock.advance(changed + IDLE - clock.now() - 1)
@@ -115,14 +115,14 @@ async def test_idle_time_counts_across_a_restart_from_the_last_change(
 
 
 async def test_a_lobby_that_expired_while_the_bot_was_down_closes_on_resume(
-    tmp_path: Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
+    db_target: str | Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
 ) -> None:
     first = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     tid = (await first.create_table(GUILD, CHANNEL, HOST, "Host")).id
     await first.shutdown()
     await clock.advance(IDLE + 3600)  # the bot was down
 
-    second, shown = await _restart(tmp_path / "tables.db", clock)
+    second, shown = await _restart(db_target, clock)
     try:
         assert await second.resume_all() == []
         assert _closed(shown, tid) == ["expired"]

@@ -31,7 +31,7 @@ FRIEND = 201
 
 
 async def _restart(
-    old: TableService, path: Path, clock: ManualClock
+    old: TableService, path: str | Path, clock: ManualClock
 ) -> tuple[TableService, RecordingPresenter, Database]:
     await old.shutdown()
     db = await Database.open(path)
@@ -49,7 +49,7 @@ def _human_moves(presenter: RecordingPresenter) -> int:
 
 
 async def test_resume_mid_hand_at_the_exact_state(
-    tmp_path: Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
+    db_target: str | Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
 ) -> None:
     first = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     tid = await open_table(first, hands=2)
@@ -67,7 +67,7 @@ async def test_resume_mid_hand_at_the_exact_state(
     view = first.private_view(tid, HOST)
     assert snap["session"]["current"] is not None and due is not None
 
-    second, shown, db2 = await _restart(first, tmp_path / "tables.db", clock)
+    second, shown, db2 = await _restart(first, db_target, clock)
     try:
         resumed = await second.resume_all()
         assert [i.id for i in resumed] == [tid]
@@ -91,7 +91,7 @@ async def test_resume_mid_hand_at_the_exact_state(
 
 
 async def test_resume_inside_a_claim_hold(
-    tmp_path: Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
+    db_target: str | Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
 ) -> None:
     first = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     # two humans: the hold lasts min_claim_seconds even when nobody may claim
@@ -109,7 +109,7 @@ async def test_resume_inside_a_claim_hold(
     hold = first._tables[tid].hold
     assert hold is not None
 
-    second, shown, db2 = await _restart(first, tmp_path / "tables.db", clock)
+    second, shown, db2 = await _restart(first, db_target, clock)
     try:
         await second.resume_all()
         assert second.snapshot(tid) == snap
@@ -126,7 +126,7 @@ async def test_resume_inside_a_claim_hold(
 
 
 async def test_resume_inside_a_window_waiting_for_the_one_human(
-    tmp_path: Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
+    db_target: str | Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
 ) -> None:
     """One human: the window has no minimum but waits for the human who may claim; after a
     restart it still waits (until its deadline) and the human is prompted again."""
@@ -144,7 +144,7 @@ async def test_resume_inside_a_window_waiting_for_the_one_human(
     snap, info = first.snapshot(tid), first.get(tid)
     view = first.private_view(tid, HOST)
 
-    second, shown, db2 = await _restart(first, tmp_path / "tables.db", clock)
+    second, shown, db2 = await _restart(first, db_target, clock)
     try:
         await second.resume_all()
         assert second.snapshot(tid) == snap and second.get(tid) == info
@@ -160,7 +160,7 @@ async def test_resume_inside_a_window_waiting_for_the_one_human(
 
 
 async def test_downtime_past_a_deadline_gives_grace(
-    tmp_path: Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
+    db_target: str | Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
 ) -> None:
     first = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     tid = await open_table(first, hands=1)
@@ -169,7 +169,7 @@ async def test_downtime_past_a_deadline_gives_grace(
     assert deadline is not None
     await first.shutdown()
     await clock.advance(deadline - clock.now() + 100)  # the bot was down past the deadline
-    second, shown, db2 = await _restart(first, tmp_path / "tables.db", clock)
+    second, shown, db2 = await _restart(first, db_target, clock)
     try:
         await second.resume_all()
         info = second.get(tid)
@@ -184,13 +184,13 @@ async def test_downtime_past_a_deadline_gives_grace(
 
 
 async def test_resume_a_lobby_and_a_closed_table(
-    tmp_path: Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
+    db_target: str | Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
 ) -> None:
     first = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     lobby = await open_table(first, humans=[HOST, 201], ais=["easy"], start=False)
     gone = await open_table(first, humans=[300], ais=[], start=False)
     await first.end(gone, 300)
-    second, _shown, db2 = await _restart(first, tmp_path / "tables.db", clock)
+    second, _shown, db2 = await _restart(first, db_target, clock)
     try:
         assert [i.id for i in await second.resume_all()] == [lobby]
         info = second.get(lobby)
@@ -209,7 +209,7 @@ async def test_resume_a_lobby_and_a_closed_table(
 
 
 async def test_a_close_cut_short_is_finished_on_resume(
-    tmp_path: Path,
+    db_target: str | Path,
     db: Database,
     clock: ManualClock,
     presenter: RecordingPresenter,
@@ -227,7 +227,7 @@ async def test_a_close_cut_short_is_finished_on_resume(
         await first.end(tid, HOST)
     monkeypatch.undo()
 
-    second, shown, db2 = await _restart(first, tmp_path / "tables.db", clock)
+    second, shown, db2 = await _restart(first, db_target, clock)
     try:
         assert await second.resume_all() == []
         summary = shown.named("session_ended")[0].args["summary"]

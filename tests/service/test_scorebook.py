@@ -6,12 +6,10 @@ tile form: no unhandled exception, no partial write."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,15 +44,6 @@ class Clock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-@pytest_asyncio.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "book.db")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 @pytest.fixture

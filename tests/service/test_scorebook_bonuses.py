@@ -4,12 +4,9 @@ the refusals keep their keys."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from shangrao_bot.service.scorebook import Actor, RosterEntry, ScoreBook, ScoreError
 from shangrao_bot.store.db import Database
@@ -20,13 +17,9 @@ NAMES = {101: "Alice", 102: "Bob", 103: "Carol"}
 WIN: dict[str, Any] = {"hand": "123m4p5m6p777s111z5m9s", "win": "9s", "bao": "5m"}  # 宝吊头 ×3
 
 
-@pytest_asyncio.fixture
-async def book(tmp_path: Path) -> AsyncIterator[ScoreBook]:
-    database = await Database.open(tmp_path / "book.db")
-    try:
-        yield ScoreBook(database)
-    finally:
-        await database.close()
+@pytest.fixture
+def book(db: Database) -> ScoreBook:
+    return ScoreBook(db)
 
 
 async def in_session(book: ScoreBook) -> None:

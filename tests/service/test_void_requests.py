@@ -4,12 +4,9 @@ hand counts until it is confirmed."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
-import pytest_asyncio
 
 from shangrao_bot.service.scorebook import (
     Actor,
@@ -35,15 +32,6 @@ class Clock:
 
     def __call__(self) -> datetime:
         return self.now
-
-
-@pytest_asyncio.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "book.db")
-    try:
-        yield database
-    finally:
-        await database.close()
 
 
 @pytest.fixture

@@ -1,11 +1,7 @@
-"""A real SQLite file per test (tmp_path), opened and migrated like the bot does."""
+"""Helpers of the store tests. Their ``db`` (tests/conftest.py) is a real database opened and
+migrated like the bot does: an SQLite file, then a PostgreSQL database."""
 
 from __future__ import annotations
-
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest_asyncio
 
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.ledger import HandIn, PaymentIn, SessionInfo, open_session, user_player
@@ -15,13 +11,11 @@ OTHER_GUILD = 2002
 CHANNEL = 55
 
 
-@pytest_asyncio.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "ledger.db")
-    try:
-        yield database
-    finally:
-        await database.close()
+async def table_exists(db: Database, name: str) -> bool:
+    """Whether the database has a table called ``name`` (each database has its own catalog)."""
+    if db.kind == "postgresql":
+        return bool((await db.fetchall("SELECT to_regclass(?) IS NOT NULL", (name,)))[0][0])
+    return bool(await db.fetchall("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)))
 
 
 async def four_player_session(db: Database, guild: int = GUILD) -> SessionInfo:

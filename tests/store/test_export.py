@@ -26,7 +26,7 @@ BIG = 10**9  # never gzip
 async def text_of(
     db: Database, tmp_path: Path, fmt: str, guild: int = GUILD, session: int | None = None
 ) -> tuple[str, int]:
-    done = await export_book(db.path, guild, session, fmt, tmp_path, gzip_over=BIG)
+    done = await export_book(db, guild, session, fmt, tmp_path, gzip_over=BIG)
     return done.path.read_text(encoding="utf-8"), done.rows
 
 
@@ -59,14 +59,14 @@ async def test_no_export_shows_another_guilds_data(db: Database, tmp_path: Path)
     assert str(theirs.id) not in {line.split(",")[1] for line in text.splitlines()[1:]}
     for fmt in ("csv", "json"):
         with pytest.raises(NotFound):
-            await export_book(db.path, GUILD, theirs.id, fmt, tmp_path, gzip_over=BIG)
+            await export_book(db, GUILD, theirs.id, fmt, tmp_path, gzip_over=BIG)
 
 
 async def test_a_big_export_is_gzipped_and_rows_are_counted(db: Database, tmp_path: Path) -> None:
-    await asyncio.to_thread(fill_book, db.path, GUILD, 2_000, 500)
+    await fill_book(db, GUILD, 2_000, 500)
     out = tmp_path / "out"
     out.mkdir()
-    done = await export_book(db.path, GUILD, None, "csv", out, gzip_over=4096)
+    done = await export_book(db, GUILD, None, "csv", out, gzip_over=4096)
     assert done.filename == "shangrao-all.csv.gz" and done.size == done.path.stat().st_size
     lines = gzip.decompress(done.path.read_bytes()).decode().splitlines()
     assert done.rows == len(lines) - 1 == 8_000
@@ -74,12 +74,14 @@ async def test_a_big_export_is_gzipped_and_rows_are_counted(db: Database, tmp_pa
 
 
 async def test_a_cancelled_export_stops_its_thread(db: Database, tmp_path: Path) -> None:
-    await asyncio.to_thread(fill_book, db.path, GUILD, 2_000, 500)
+    await fill_book(db, GUILD, 2_000, 500)
     cancel = threading.Event()
     cancel.set()
     with pytest.raises(ExportCancelled):
-        write_export(db.path, GUILD, None, "json", tmp_path, gzip_over=BIG, cancel=cancel)
-    task = asyncio.create_task(export_book(db.path, GUILD, None, "json", tmp_path, gzip_over=BIG))
+        await asyncio.to_thread(
+            write_export, db.target, GUILD, None, "json", tmp_path, gzip_over=BIG, cancel=cancel
+        )
+    task = asyncio.create_task(export_book(db, GUILD, None, "json", tmp_path, gzip_over=BIG))
     await asyncio.sleep(0)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -40,7 +39,8 @@ from shangrao_bot.store.ledger import (
     void_hand,
 )
 from shangrao_bot.store.stats import METRICS, leaderboard, player_stats
-from tests.store.conftest import GUILD, OTHER_GUILD
+from shangrao_bot.store.tx import Tx
+from tests.store.conftest import GUILD, OTHER_GUILD, table_exists
 from tests.store.conftest import self_draw_win as win
 from tests.store.scan_reference import scan_leaderboard, scan_player_stats
 
@@ -63,7 +63,7 @@ TOTALS = {
             f" WHERE span = {span}",
             f"SELECT guild_id, substr(created_at, 1, {span}),"
             f" {parent}, player_id, {SUMS} FROM hand_seats"
-            " WHERE status = 'confirmed' GROUP BY 1, 2, 4",
+            " WHERE status = 'confirmed' GROUP BY 1, 2, 3, 4",
         )
         for span, parent in (
             (10, "substr(created_at, 1, 9)"),
@@ -175,12 +175,14 @@ def random_hand(rng: random.Random) -> HandIn:
     return HandIn(outcome, tuple(pays), tuple(deltas), winners, self_draw, flown, 0, "5m", pattern)
 
 
-def backdate(path: str, hand_id: int, at: str) -> None:
+async def backdate(db: Database, hand_id: int, at: str) -> None:
     """Move a hand to another moment (the write goes through the triggers like any other)."""
-    with sqlite3.connect(path) as conn:
-        conn.execute("UPDATE hands SET created_at = ? WHERE id = ?", (at, hand_id))
-        conn.execute("UPDATE hand_seats SET created_at = ? WHERE hand_id = ?", (at, hand_id))
-    conn.close()
+
+    async def move(tx: Tx) -> None:
+        await tx.execute("UPDATE hands SET created_at = ? WHERE id = ?", (at, hand_id))
+        await tx.execute("UPDATE hand_seats SET created_at = ? WHERE hand_id = ?", (at, hand_id))
+
+    await db.write(move)
 
 
 def random_moment(rng: random.Random) -> str:
@@ -247,7 +249,7 @@ class Walk:
                 db, guild, rng.choice(sessions), random_hand(rng), 1, confirmed=rng.random() < 0.6
             )
             if rng.random() < 0.8:
-                backdate(db.path, hand.id, random_moment(rng))
+                await backdate(db, hand.id, random_moment(rng))
         elif op == "confirm":
             pending = await self.hands(guild, "h.status = 'pending'")
             if pending:
@@ -266,7 +268,7 @@ class Walk:
                     db, guild, rng.choice(live), 1, random_hand(rng), "typo", rng.random() < 0.7
                 )
                 if rng.random() < 0.5:
-                    backdate(db.path, new.id, random_moment(rng))
+                    await backdate(db, new.id, random_moment(rng))
         elif op == "expire":
             await expire_pending(db, guild, random_moment(rng))
         elif op == "close":
@@ -341,8 +343,8 @@ async def test_voiding_the_best_hand_reads_the_next_best(db: Database) -> None:
     await assert_totals_exact(db)
 
 
-async def test_a_book_at_version_6_upgrades_with_exact_totals(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
+async def test_a_book_at_version_6_upgrades_with_exact_totals(db_target: str | Path) -> None:
+    path = db_target
     old = await Database.open(path, migrate_to=6)
     rng = random.Random(7)
     walk = Walk(old, rng)
@@ -351,7 +353,7 @@ async def test_a_book_at_version_6_upgrades_with_exact_totals(tmp_path: Path) ->
     for _ in range(150):
         await walk.step(GUILD if rng.random() < 0.7 else OTHER_GUILD)
     assert await old.user_version() == 6
-    assert await old.fetchone("SELECT name FROM sqlite_master WHERE name = 'totals_all'") is None
+    assert not await table_exists(old, "totals_all")
     await old.close()
 
     db = await Database.open(path)
@@ -379,12 +381,14 @@ async def test_rows_filed_under_another_guild_stay_out_of_a_players_figures(
     s = await open_session(db, GUILD, 1, "physical", {}, 1, 1, [p.id for p in players])
     first = await record_hand(db, GUILD, s.id, win(0, 2), 1, confirmed=True)
     await record_hand(db, GUILD, s.id, win(1, 4), 1, confirmed=True)
-    with sqlite3.connect(db.path) as conn:
-        conn.execute(
+
+    async def refile(tx: Tx) -> None:
+        await tx.execute(
             "UPDATE hand_seats SET guild_id = ? WHERE hand_id = ? AND seat = 0",
             (OTHER_GUILD, first.id),
         )
-    conn.close()
+
+    await db.write(refile)
     await assert_totals_exact(db)
     for p in players:
         assert await player_stats(db, GUILD, p.id) == await scan_player_stats(db, GUILD, p.id)

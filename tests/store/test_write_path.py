@@ -13,6 +13,7 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from shangrao_bot.errors import StorageUnavailable
@@ -270,7 +271,12 @@ async def test_a_slow_read_does_not_hold_up_the_other_reads(tmp_path: Path) -> N
 
 async def test_the_readers_cannot_write(db: Database) -> None:
     await games.create_table(db, GUILD, CHANNEL)
-    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+    refused: tuple[type[Exception], str] = (
+        (sqlite3.OperationalError, "readonly")
+        if db.kind == "sqlite"
+        else (asyncpg.ReadOnlySQLTransactionError, "read-only")
+    )
+    with pytest.raises(refused[0], match=refused[1]):
         await db.fetchall("DELETE FROM game_tables")
     assert await count(db, "SELECT COUNT(*) FROM game_tables") == 1
 
