@@ -73,6 +73,19 @@ per call ``deadline=``; what a real client could not send raises :class:`DriverE
   15-minute token life); gateway: ``await fake.reconnect_gateway()`` (op 7, the bot RESUMEs
   at resume_gateway_url)
 
+Sharding: ``FakeDiscord(shards=2, max_concurrency=1)`` (or the attributes, before the bot
+connects; one shard by default). GET /gateway/bot recommends ``shards``; IDENTIFY's ``shard``
+is checked as Discord does (4010 Invalid shard, 4011 Sharding required); a guild's events go to
+the sessions of shard ``(guild_id >> 22) % shard_count`` (each session's own count), events
+without a guild (DMs) to shard 0; READY lists the shard's guilds only. Violations: a shard
+identified while another session of it is connected, an IDENTIFY sooner than 5 s after the
+previous one of its bucket ``shard_id % max_concurrency`` (checked when ``shards`` > 1, or with
+``identify_pacing=True``). A guild on shard k: ``fake.add_guild(name, owner=..., shard=k)``
+(or an id from ``fake.guild_id_on_shard(k)``); ``fake.shard_of(guild)``. Which shard got what:
+``fake.gateway_sessions`` (a :class:`SessionRecord` per identified session: ``shard``,
+``events``, ``received(name)``, ``guild_ids()``, ``live``), ``fake.live_sessions(shard)``,
+``fake.connected_shards``, ``fake.received_by(name, where)``, ``fake.delivered_to(record)``.
+
 Records (:class:`InteractionRecord`): ``ack_type`` (4 message, 5 deferred, 6 deferred update,
 7 update, 8 autocomplete, 9 modal), ``message`` (the original response; for 6/7 the clicked
 message), ``followups``, ``messages``, ``text()``, ``ephemeral``, ``modal``, ``choices``,
