@@ -536,11 +536,18 @@ class FakeDiscord:
         return user
 
     def add_guild(
-        self, name: str, *, owner: FakeUser, locale: str = "en-US", shard: int | None = None
+        self,
+        name: str,
+        *,
+        owner: FakeUser,
+        locale: str = "en-US",
+        shard: int | None = None,
+        shard_count: int | None = None,
     ) -> FakeGuild:
         """A guild with @everyone, an "Admin" role (ADMINISTRATOR) and the bot as member;
-        ``shard``: its id falls on that shard of the fake's ``shards``."""
-        guild_id = self.ids.next() if shard is None else self.guild_id_on_shard(shard)
+        ``shard``: its id falls on that shard of ``shard_count`` (the fake's ``shards`` by
+        default) shards."""
+        guild_id = self.ids.next() if shard is None else self.guild_id_on_shard(shard, shard_count)
         guild = FakeGuild(guild_id, name, owner.id, self, preferred_locale=locale)
         guild.roles.append(FakeRole(guild_id, "@everyone", DEFAULT_PERMISSIONS))
         guild.roles.append(FakeRole(self.ids.next(), "Admin", ADMINISTRATOR, position=1))

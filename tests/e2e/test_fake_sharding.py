@@ -190,6 +190,24 @@ async def test_the_session_start_limit_is_reported(
     assert 0 < limits.reset_after <= 24 * 60 * 60 * 1000
 
 
+@pytest.mark.fake_discord(shards=2, max_concurrency=4)
+async def test_more_shards_than_recommended_are_routed_by_their_own_count(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    """Discord routes by each session's own ``shard_count``: a bot may run more shards than
+    GET /gateway/bot recommends (fewer would be 4011)."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    made = [fake.add_guild(f"Club {k}", owner=alice, shard=k, shard_count=4) for k in range(4)]
+    bot = await start_bot(ProbeBot("four", shard_count=4))
+    sessions = fake.live_sessions()
+    assert [s.shard for s in sessions] == [(k, 4) for k in range(4)]
+    for k, session in enumerate(sessions):
+        assert made[k].id in ready_guilds(session)
+        assert ready_guilds(session) == {g.id for g in fake.guilds if fake.shard_of(g, 4) == k}
+    assert {g.id for g in bot.guilds} == {g.id for g in fake.guilds}
+
+
 @pytest.mark.fake_discord(shards=2)
 @pytest.mark.parametrize(
     ("make", "code"),
