@@ -46,9 +46,12 @@ class ProbeBot(discord.AutoShardedClient):
         sync: bool = True,
         bucket_pacing: bool = True,
     ) -> None:
-        super().__init__(
-            intents=discord.Intents.default(), shard_count=shard_count, shard_ids=shard_ids
-        )
+        if shard_ids is None:
+            super().__init__(intents=discord.Intents.default(), shard_count=shard_count)
+        else:
+            super().__init__(
+                intents=discord.Intents.default(), shard_count=shard_count, shard_ids=shard_ids
+            )
         self.label = label
         self.sync = sync
         self.bucket_pacing = bucket_pacing
