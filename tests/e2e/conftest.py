@@ -42,7 +42,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
         "fake_discord(**kwargs): keyword arguments for the FakeDiscord of the fake_discord fixture "
-        "(e.g. ack_deadline=0.2, upload_limit=1024, openapi_spec=path, world=False)",
+        "(e.g. ack_deadline=0.2, upload_limit=1024, openapi_spec=path, world=False, shards=2)",
     )
 
 

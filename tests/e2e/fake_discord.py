@@ -73,6 +73,19 @@ per call ``deadline=``; what a real client could not send raises :class:`DriverE
   15-minute token life); gateway: ``await fake.reconnect_gateway()`` (op 7, the bot RESUMEs
   at resume_gateway_url)
 
+Sharding: ``FakeDiscord(shards=2, max_concurrency=1)`` (or the attributes, before the bot
+connects; one shard by default). GET /gateway/bot recommends ``shards``; IDENTIFY's ``shard``
+is checked as Discord does (4010 Invalid shard, 4011 Sharding required); a guild's events go to
+the sessions of shard ``(guild_id >> 22) % shard_count`` (each session's own count), events
+without a guild (DMs) to shard 0; READY lists the shard's guilds only. Violations: a shard
+identified while another session of it is connected, an IDENTIFY sooner than 5 s after the
+previous one of its bucket ``shard_id % max_concurrency`` (checked when ``shards`` > 1, or with
+``identify_pacing=True``). A guild on shard k: ``fake.add_guild(name, owner=..., shard=k)``
+(or an id from ``fake.guild_id_on_shard(k)``); ``fake.shard_of(guild)``. Which shard got what:
+``fake.gateway_sessions`` (a :class:`SessionRecord` per identified session: ``shard``,
+``events``, ``received(name)``, ``guild_ids()``, ``live``), ``fake.live_sessions(shard)``,
+``fake.connected_shards``, ``fake.received_by(name, where)``, ``fake.delivered_to(record)``.
+
 Records (:class:`InteractionRecord`): ``ack_type`` (4 message, 5 deferred, 6 deferred update,
 7 update, 8 autocomplete, 9 modal), ``message`` (the original response; for 6/7 the clicked
 message), ``followups``, ``messages``, ``text()``, ``ephemeral``, ``modal``, ``choices``,
@@ -161,9 +174,11 @@ __all__ = [
     "FakeMessage",
     "FakeRole",
     "FakeUser",
+    "GatewayEvent",
     "InteractionNotAcknowledged",
     "InteractionRecord",
     "Rejection",
+    "SessionRecord",
     "WaitTimeout",
 ]
 
@@ -178,6 +193,14 @@ GUILD_MEMBERS = 1 << 1
 GUILD_MESSAGES = 1 << 9
 DIRECT_MESSAGES = 1 << 12
 MESSAGE_CONTENT = 1 << 15
+
+# Sharding. Discord lets each rate-limit bucket (shard_id % max_concurrency) start one session
+# per IDENTIFY_WINDOW seconds.
+IDENTIFY_WINDOW = 5.0
+SESSION_START_RESET = 24 * 60 * 60.0
+# Events whose payload is the guild itself (its id under "id"); every other guild-scoped event
+# names it in "guild_id".
+_GUILD_OBJECT_EVENTS = frozenset({"GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"})
 
 # Flags a bot may set on a channel message.
 _CHANNEL_MESSAGE_FLAGS = (1 << 2) | (1 << 12) | rules.IS_COMPONENTS_V2
@@ -304,15 +327,76 @@ class _Injected:
     headers: dict[str, str]
 
 
+@dataclass(frozen=True)
+class GatewayEvent:
+    """One DISPATCH the fake sent to a session: its name, the guild it was routed by (None for
+    READY, DMs and other events without a guild) and its payload."""
+
+    name: str
+    guild_id: int | None
+    data: Any = field(compare=False, repr=False)
+
+
+@dataclass(eq=False)
+class SessionRecord:
+    """A gateway session the bot identified, kept after it ends, so that a test can see which
+    shard got which events. A RESUME continues the same record on a new connection."""
+
+    session_id: str
+    #: ``(shard_id, shard_count)`` as the IDENTIFY sent it; None for an unsharded session.
+    shard: tuple[int, int] | None
+    intents: int
+    #: The fake's clock at IDENTIFY.
+    identified_at: float = 0.0
+    #: Every DISPATCH sent on this session, in order (READY, GUILD_CREATE, ...).
+    events: list[GatewayEvent] = field(default_factory=list)
+    #: Open connections carrying the session (0 once it closed; 1 while connected).
+    connections: int = 0
+
+    @property
+    def shard_id(self) -> int:
+        """The shard this session is (0 when unsharded: Discord treats it as shard 0 of 1)."""
+        return self.shard[0] if self.shard else 0
+
+    @property
+    def shard_count(self) -> int:
+        return self.shard[1] if self.shard else 1
+
+    @property
+    def live(self) -> bool:
+        return self.connections > 0
+
+    def received(self, name: str) -> list[GatewayEvent]:
+        """The events called ``name`` this session got, in order."""
+        return [e for e in self.events if e.name == name]
+
+    def guild_ids(self, name: str | None = None) -> set[int]:
+        """The guilds of the events (``name`` only, if given) this session got."""
+        return {
+            e.guild_id
+            for e in self.events
+            if e.guild_id is not None and (name is None or e.name == name)
+        }
+
+    def routes(self, guild_id: int | None) -> bool:
+        """Discord's routing: a guild's events go to shard ``(guild_id >> 22) % shard_count``
+        of the session's own count; events without a guild (DMs) to shard 0 only."""
+        if guild_id is None:
+            return self.shard_id == 0
+        return (guild_id >> 22) % self.shard_count == self.shard_id
+
+
 @dataclass(eq=False)
 class _GatewaySession:
+    """One websocket connection (a RESUME opens a new one for the same :class:`SessionRecord`)."""
+
     ws: web.WebSocketResponse
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
     identified: bool = False
     intents: int = 0
     session_id: str = ""
     seq: int = 0
-    shard: list[int] | None = None
+    record: SessionRecord | None = None
     writer: asyncio.Task[None] | None = None
 
 
@@ -352,10 +436,24 @@ class FakeDiscord:
         upload_limit: int = 10 * 1024 * 1024,
         openapi_spec: str | Path | bool | None = None,
         world: bool = True,
+        shards: int = 1,
+        max_concurrency: int = 1,
+        session_start_total: int = 1000,
+        identify_pacing: bool | None = None,
     ) -> None:
         """``openapi_spec``: a path, False for no validation, None (default) to take
         ``DISCORD_OPENAPI_SPEC`` from the environment. ``world=False`` starts empty (no guild,
-        no users)."""
+        no users).
+
+        Sharding (all four may also be set as attributes before the bot connects):
+        ``shards`` is the shard count the bot's guilds need: GET /gateway/bot recommends it,
+        and a session that would carry more guilds than that (no ``shard`` in IDENTIFY, or a
+        smaller count) is closed with 4011 Sharding required. ``max_concurrency`` and
+        ``session_start_total`` are the ``session_start_limit`` GET /gateway/bot reports.
+        ``identify_pacing``: record a violation for an IDENTIFY sooner than 5 s after the
+        previous one of its rate-limit bucket (``shard_id % max_concurrency``); None (default)
+        checks it only when the fake has more than one shard, as the one-shard tests restart
+        their bot within seconds on purpose."""
         self.ids = Snowflakes()
         self.token = token
         self.ack_deadline = ack_deadline
@@ -394,11 +492,19 @@ class FakeDiscord:
         self.requests: list[tuple[str, str]] = []
         self.invalid_requests = 0
         self.identify_count = 0
+        self.shards = shards
+        self.max_concurrency = max_concurrency
+        self.session_start_total = session_start_total
+        self.identify_pacing = identify_pacing
+        #: Every session the bot identified, oldest first (see :class:`SessionRecord`).
+        self.gateway_sessions: list[SessionRecord] = []
+        #: rate-limit bucket -> the fake's clock at its last IDENTIFY.
+        self._bucket_identified: dict[int, float] = {}
         self._injected: list[_Injected] = []
         self._before: list[tuple[str, str, Callable[[], Awaitable[None]]]] = []
         self._sessions: list[_GatewaySession] = []
-        #: session_id -> (intents, shard) of every identified session, for RESUME.
-        self._resumable: dict[str, tuple[int, list[int] | None]] = {}
+        #: session_id -> every identified session, for RESUME.
+        self._resumable: dict[str, SessionRecord] = {}
         self.resume_count = 0
         self._changed = asyncio.Event()
         self._clock_offset = 0.0
@@ -429,9 +535,19 @@ class FakeDiscord:
         self.users[username] = user
         return user
 
-    def add_guild(self, name: str, *, owner: FakeUser, locale: str = "en-US") -> FakeGuild:
-        """A guild with @everyone, an "Admin" role (ADMINISTRATOR) and the bot as member."""
-        guild_id = self.ids.next()
+    def add_guild(
+        self,
+        name: str,
+        *,
+        owner: FakeUser,
+        locale: str = "en-US",
+        shard: int | None = None,
+        shard_count: int | None = None,
+    ) -> FakeGuild:
+        """A guild with @everyone, an "Admin" role (ADMINISTRATOR) and the bot as member;
+        ``shard``: its id falls on that shard of ``shard_count`` (the fake's ``shards`` by
+        default) shards."""
+        guild_id = self.ids.next() if shard is None else self.guild_id_on_shard(shard, shard_count)
         guild = FakeGuild(guild_id, name, owner.id, self, preferred_locale=locale)
         guild.roles.append(FakeRole(guild_id, "@everyone", DEFAULT_PERMISSIONS))
         guild.roles.append(FakeRole(self.ids.next(), "Admin", ADMINISTRATOR, position=1))
@@ -442,6 +558,17 @@ class FakeDiscord:
         if any(s.identified for s in self._sessions):
             self._world_changed("GUILD_CREATE", guild.payload())
         return guild
+
+    def guild_id_on_shard(self, shard: int, count: int | None = None) -> int:
+        """A new snowflake that Discord routes to ``shard`` of ``count`` (the fake's ``shards``
+        by default) shards: ``(id >> 22) % count == shard``."""
+        return self.ids.next_on_shard(shard, self.shards if count is None else count)
+
+    def shard_of(self, guild: FakeGuild | int, count: int | None = None) -> int:
+        """The shard whose sessions get ``guild``'s events, of ``count`` (the fake's ``shards``
+        by default) shards."""
+        guild_id = guild if isinstance(guild, int) else guild.id
+        return (guild_id >> 22) % (self.shards if count is None else count)
 
     @property
     def guild(self) -> FakeGuild:
@@ -556,6 +683,32 @@ class FakeDiscord:
     def connected(self) -> bool:
         """A bot is connected, identified and was sent its guilds."""
         return any(s.identified for s in self._sessions)
+
+    @property
+    def connected_shards(self) -> set[int]:
+        """The shard ids of the live sessions (0 for an unsharded one)."""
+        return {r.shard_id for r in self.gateway_sessions if r.live}
+
+    def live_sessions(self, shard: int | None = None) -> list[SessionRecord]:
+        """The sessions still connected (only those of ``shard``, if given), oldest first."""
+        return [
+            r for r in self.gateway_sessions if r.live and (shard is None or r.shard_id == shard)
+        ]
+
+    def received_by(
+        self, name: str, where: Callable[[GatewayEvent], bool] | None = None
+    ) -> list[SessionRecord]:
+        """The sessions that got an event ``name`` (one for which ``where(event)``, if
+        given), oldest first: e.g. which shard a guild's MESSAGE_CREATE went to."""
+        return [
+            r
+            for r in self.gateway_sessions
+            if any(e.name == name and (where is None or where(e)) for e in r.events)
+        ]
+
+    def delivered_to(self, record: InteractionRecord) -> list[SessionRecord]:
+        """The sessions the interaction's INTERACTION_CREATE was sent to."""
+        return self.received_by("INTERACTION_CREATE", lambda e: e.data.get("id") == str(record.id))
 
     @property
     def violations(self) -> list[Rejection]:
@@ -1076,16 +1229,25 @@ class FakeDiscord:
     async def _get_gateway(self, req: _Request) -> web.StreamResponse:
         data: dict[str, Any] = {"url": self.gateway_url}
         if req.path.endswith("/bot"):
-            data.update(
-                shards=1,
-                session_start_limit={
-                    "total": 1000,
-                    "remaining": 999,
-                    "reset_after": 0,
-                    "max_concurrency": 1,
-                },
-            )
+            data.update(shards=self.shards, session_start_limit=self._session_start_limit())
         return _json(data)
+
+    def _session_start_limit(self) -> dict[str, int]:
+        """Discord's session start limit object: ``total`` session starts (IDENTIFYs that
+        opened a session) per 24 hours, counted from the oldest start still in the window."""
+        now = self.now()
+        recent = [
+            r.identified_at
+            for r in self.gateway_sessions
+            if now - r.identified_at < SESSION_START_RESET
+        ]
+        reset_after = min(recent) + SESSION_START_RESET - now if recent else SESSION_START_RESET
+        return {
+            "total": self.session_start_total,
+            "remaining": max(0, self.session_start_total - len(recent)),
+            "reset_after": int(reset_after * 1000),
+            "max_concurrency": self.max_concurrency,
+        }
 
     # ------------------------------------------------------------------ application commands
 
@@ -1970,6 +2132,8 @@ class FakeDiscord:
             self._sessions.remove(session)
             if session.writer is not None:
                 session.writer.cancel()
+            if session.record is not None:
+                session.record.connections -= 1
             self._notify()
         return ws
 
@@ -1984,13 +2148,22 @@ class FakeDiscord:
 
     def _send_dispatch(self, session: _GatewaySession, event: str, data: Any) -> None:
         session.seq += 1
+        if session.record is not None:
+            session.record.events.append(GatewayEvent(event, _event_guild_id(event, data), data))
         self._send(session, {"op": 0, "t": event, "s": session.seq, "d": data})
 
+    def _receives(self, session: _GatewaySession, guild_id: int | None) -> bool:
+        """``session`` is identified and its shard is the one Discord routes ``guild_id``'s
+        events (None: no guild, e.g. a DM) to."""
+        return session.identified and session.record is not None and session.record.routes(guild_id)
+
     def _dispatch(self, event: str, data: Any, *, intent: int | None = None) -> int:
-        """Send a DISPATCH to every identified session (subscribed to ``intent``)."""
+        """Send a DISPATCH to every identified session (subscribed to ``intent``) of the shard
+        the event belongs to (by its guild; shard 0 for an event without one)."""
+        guild_id = _event_guild_id(event, data)
         sent = 0
         for session in self._sessions:
-            if session.identified and (intent is None or session.intents & intent):
+            if self._receives(session, guild_id) and (intent is None or session.intents & intent):
                 self._send_dispatch(session, event, data)
                 sent += 1
         return sent
@@ -2012,8 +2185,9 @@ class FakeDiscord:
             if known is None:
                 self._send(session, {"op": 9, "d": False, "s": None, "t": None})  # invalid session
                 return
-            session.identified, session.session_id = True, str(data["session_id"])
-            session.intents, session.shard = known
+            session.identified, session.session_id = True, known.session_id
+            session.intents, session.record = known.intents, known
+            known.connections += 1
             session.seq = int(data.get("seq") or 0)
             self.resume_count += 1
             self._send_dispatch(session, "RESUMED", {})
@@ -2031,6 +2205,64 @@ class FakeDiscord:
         self._gateway_violation(f"unknown opcode {op}")
         await session.ws.close(code=4001, message=b"Unknown opcode.")
 
+    async def _refuse_identify(self, session: _GatewaySession, code: int, message: str) -> None:
+        """Close the connection as Discord does for an IDENTIFY it will not start a session
+        for; logged (not a violation: the bot sees the close code and stops)."""
+        self.rejections.append(Rejection("WS", "/gateway", 0, code, message, violation=False))
+        await session.ws.close(code=code, message=message.encode())
+
+    def _shard_problem(self, shard: Any) -> tuple[int, str] | None:
+        """Discord's close code and reason for IDENTIFY's ``shard`` field, None if it is fine.
+        The count is the session's own (Discord routes by it, so a larger count than the
+        recommended one is allowed), but one below the fake's ``shards`` would put more
+        guilds on a session than Discord allows."""
+        if shard is None:
+            return None if self.shards <= 1 else (4011, "Sharding required.")
+        if (
+            not isinstance(shard, list)
+            or len(shard) != 2
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in shard)
+            or not 0 <= shard[0] < shard[1]
+        ):
+            return 4010, "Invalid shard."
+        if shard[1] < self.shards:
+            return 4011, "Sharding required."
+        return None
+
+    def _check_session_start(self, record: SessionRecord) -> None:
+        """Record the violations of a session start Discord would not want: the same shard
+        twice at once (Discord allows it, but a bot running one shard in two places answers
+        its interactions twice), an IDENTIFY too soon in its rate-limit bucket, a start past
+        the session start limit."""
+        twins = [
+            r
+            for r in self.gateway_sessions
+            if r is not record
+            and r.live
+            and (r.shard_id, r.shard_count) == (record.shard_id, record.shard_count)
+        ]
+        if twins:
+            self._gateway_violation(
+                f"shard [{record.shard_id}, {record.shard_count}] identified while session "
+                f"{twins[0].session_id} of the same shard is still connected"
+            )
+        pacing = self.identify_pacing if self.identify_pacing is not None else self.shards > 1
+        bucket = record.shard_id % self.max_concurrency
+        last = self._bucket_identified.get(bucket)
+        if pacing and last is not None and record.identified_at - last < IDENTIFY_WINDOW:
+            self._gateway_violation(
+                f"IDENTIFY of shard {record.shard_id} "
+                f"{record.identified_at - last:.2f} s after the previous one of its rate-limit "
+                f"bucket {bucket} (shard_id % max_concurrency {self.max_concurrency}): "
+                f"Discord allows one per bucket every {IDENTIFY_WINDOW:g} s"
+            )
+        self._bucket_identified[bucket] = record.identified_at
+        if self._session_start_limit()["remaining"] <= 0:
+            self._gateway_violation(
+                f"session start limit used up ({self.session_start_total} per 24 hours): "
+                "Discord invalidates the sessions and refuses new ones until it resets"
+            )
+
     async def _identify(self, session: _GatewaySession, data: dict[str, Any]) -> None:
         self.identify_count += 1
         if session.identified:
@@ -2038,22 +2270,32 @@ class FakeDiscord:
             await session.ws.close(code=4005, message=b"Already authenticated.")
             return
         if data.get("token") != self.token:
-            self.rejections.append(
-                Rejection("WS", "/gateway", 0, 4004, "Authentication failed.", violation=False)
-            )
-            await session.ws.close(code=4004, message=b"Authentication failed.")
+            await self._refuse_identify(session, 4004, "Authentication failed.")
             return
-        session.identified = True
-        session.intents = int(data.get("intents") or 0)
-        session.session_id = uuid.uuid4().hex
-        session.shard = data.get("shard")
-        self._resumable[session.session_id] = (session.intents, session.shard)
+        problem = self._shard_problem(data.get("shard"))
+        if problem is not None:
+            await self._refuse_identify(session, *problem)
+            return
+        shard = data.get("shard")
+        record = SessionRecord(
+            uuid.uuid4().hex,
+            (shard[0], shard[1]) if shard is not None else None,
+            int(data.get("intents") or 0),
+            identified_at=self.now(),
+        )
+        self._check_session_start(record)
+        record.connections = 1
+        self.gateway_sessions.append(record)
+        session.identified, session.record = True, record
+        session.intents, session.session_id = record.intents, record.session_id
+        self._resumable[session.session_id] = record
+        guilds = [g for g in self.guilds if record.routes(g.id)]
         me = self.bot_user.payload()
         me.update(verified=True, mfa_enabled=False, email=None, flags=0)
         ready: dict[str, Any] = {
             "v": 10,
             "user": me,
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -2066,10 +2308,10 @@ class FakeDiscord:
             "guild_join_requests": [],
             "_trace": ["fake-discord"],
         }
-        if session.shard is not None:
-            ready["shard"] = session.shard
+        if shard is not None:
+            ready["shard"] = shard
         self._send_dispatch(session, "READY", ready)
-        for guild in self.guilds:
+        for guild in guilds:
             # Without GUILD_MEMBERS the member list holds the bot only (as on Discord);
             # member_count is the real count and discord.py chunks when it may.
             members = None if session.intents & GUILD_MEMBERS else [guild.member(self.bot_user)]
@@ -2187,6 +2429,12 @@ class FakeDiscord:
     ) -> InteractionRecord:
         if not self.connected:
             raise DriverError("no bot is connected to the fake gateway (start it first)")
+        guild_id = channel.guild.id if channel.guild else None
+        if not any(self._receives(s, guild_id) for s in self._sessions):
+            shard = 0 if guild_id is None else self.shard_of(guild_id)
+            raise DriverError(
+                f"no connected bot session is on shard {shard}, which gets this interaction"
+            )
         record = InteractionRecord(
             self.ids.next(),
             "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48),
@@ -2694,7 +2942,9 @@ class FakeDiscord:
         channel.messages.append(message)
         self._messages[message.id] = message
         for session in self._sessions:
-            if not session.identified or not session.intents & self._message_intent(channel):
+            if not self._receives(session, message.guild_id) or not session.intents & (
+                self._message_intent(channel)
+            ):
                 continue
             data = message.payload(gateway=True)
             if not (
@@ -2706,6 +2956,14 @@ class FakeDiscord:
             self._send_dispatch(session, "MESSAGE_CREATE", data)
         self._notify()
         return message
+
+
+def _event_guild_id(event: str, data: Any) -> int | None:
+    """The guild Discord routes a DISPATCH by (None: shard 0 only)."""
+    if not isinstance(data, dict):
+        return None
+    raw = data.get("id") if event in _GUILD_OBJECT_EVENTS else data.get("guild_id")
+    return int(raw) if raw is not None else None
 
 
 @contextlib.asynccontextmanager

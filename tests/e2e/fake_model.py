@@ -78,6 +78,20 @@ class Snowflakes:
         self._last = value
         return value
 
+    def next_on_shard(self, shard: int, count: int) -> int:
+        """The next id that Discord's sharding formula, ``(id >> 22) % count``, puts on
+        ``shard``: its timestamp is moved on by less than ``count`` milliseconds, so it stays a
+        plausible, strictly increasing snowflake."""
+        if not 0 <= shard < count:
+            raise ValueError(f"shard {shard} is not one of {count} shards")
+        previous = self.next()
+        stamp = previous >> 22
+        value = (stamp + (shard - stamp) % count) << 22
+        if value <= previous:  # ``previous`` was bumped within its millisecond
+            value += count << 22
+        self._last = value
+        return value
+
 
 @dataclass(eq=False)
 class FakeUser:
