@@ -1,51 +1,83 @@
-"""Benchmark of the SQLite ledger: leaderboards and player statistics over a big book, and what
-keeping their running totals costs a write.
+"""Benchmark of the ledger: leaderboards and player statistics over a big book, and what keeping
+their running totals costs a write — on SQLite, on PostgreSQL, or on both in one run.
 
-Fills a database file with 1,000,000 hands (four seats each, realistic payments: 自摸 and discard
+Fills a database with 1,000,000 hands (four seats each, realistic payments: 自摸 and discard
 wins, 飞宝 doubling, kong bonuses, 流局) in 31 guilds — 100,000 hands of 200 players in the
-largest, 30,000 of 40 players in each other — spread over the last 365 days. The fill is bulk
-SQL at schema version 6, before the running totals exist (a million awaited single-hand
-transactions would take the benchmark's whole budget): a few hundred hand templates written by
-Python, then ``INSERT … SELECT`` statements that stamp them into the book. Opening the database
-then applies migration 7, whose backfill computes the totals from the hands: the totals are
-made by the backfill path, not by the triggers, and that upgrade is timed (what a big server's
-first start on the new version costs). The triggers' cost is measured on their own: recording
-(:func:`record_hand`, confirmed) and voiding a hand on the same book with and without them, in
-alternating rounds (the load of a shared machine then falls on both alike).
+largest, 30,000 of 40 players in each other — spread over the 365 days before the run. The fill
+is bulk SQL at schema version 6, before the running totals exist (a million awaited single-hand
+transactions would take the benchmark's whole budget): one transaction function
+(:meth:`Database.write`) of the database opened at version 6 writes a few hundred hand
+templates from Python, then ``INSERT … SELECT`` statements stamp them into the book. The SQL is
+the same on both databases; only the bulk load's housekeeping differs (which catalog lists the
+indexes it drops and rebuilds; on PostgreSQL, foreign keys dropped and validated again at the
+end, the identity sequences moved past the ids written, and ``VACUUM ANALYZE`` afterwards, as
+autovacuum would leave a settled book). Both books are identical, row for row.
+
+Opening the database then applies migration 7, whose backfill computes the totals from the
+hands: the totals are made by the backfill path, not by the triggers, and that upgrade is timed
+(what a big server's first start on the new version costs). The triggers' cost is measured on
+their own: recording (:func:`record_hand`, confirmed) and voiding a hand on the same book with
+and without them, in alternating rounds (the load of a shared machine then falls on both alike).
 
 Then, for the largest guild, every period and metric ``/leaderboard`` offers is timed twice —
 the scan query the totals replaced (``tests/store/scan_reference.py``, median of 3) and the
 totals (median of 7) — and the two results are checked equal; :func:`player_stats` likewise
-for the guild's three most active players. The last line is exactly
+for the guild's three most active players.
+
+Usage::
+
+    python bench/ledger.py [HANDS] [--database DB]...
+
+``--database`` (repeatable, at most one of each kind): ``sqlite`` (a temporary file),
+``postgres-temp`` (a throwaway PostgreSQL cluster of the server binaries ``tests/pg_cluster.py``
+finds, deleted afterwards), or a ``postgresql://`` URL (the bench creates a scratch database on
+that server — the user needs ``CREATEDB`` — and drops it afterwards). The databases are measured
+one after the other, each on the same book.
+
+Without ``--database`` the run is SQLite's alone and its output is as it always was: the last
+line is exactly
 ``ledger hands=<n> largest=<n> leaderboard_ms_max=<x> stats_ms_max=<x> (target < 20)``, the
-maxima over every period and metric (and player) of the totals' median.
+maxima over every period and metric (and player) of the totals' median. With ``--database``
+each database's section is headed by its name, and the run ends with a side-by-side table,
+then that line once per database with ``db=<sqlite|postgresql>`` after ``ledger`` (nothing else
+changes), then, with two databases, ``ledger compare=postgresql/sqlite fill=<x> migrate=<x>
+record=<x> void=<x> leaderboard_ms_max=<x> stats_ms_max=<x>``: PostgreSQL's figure divided by
+SQLite's (above 1: PostgreSQL is slower).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import contextlib
 import json
+import os
 import random
 import sqlite3
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the scan reference, in tests/
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.db import Database, is_postgres_url, shown_url
 from shangrao_bot.store.ledger import HandIn, PaymentIn, record_hand, void_hand
 from shangrao_bot.store.stats import METRICS, leaderboard, player_stats
+from shangrao_bot.store.tx import Tx
+from tests.pg_cluster import MISSING, Cluster, find_bindir
 from tests.store.scan_reference import scan_leaderboard, scan_player_stats
 
-HANDS = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
-LARGEST = HANDS // 10  # hands of guild 1
+HANDS = 1_000_000
 OTHER_HANDS = 30_000  # hands of each other guild (the last one takes the remainder)
 LARGEST_PLAYERS = 200
 OTHER_PLAYERS = 40
@@ -58,6 +90,10 @@ BOARD_LINES = 20  # /leaderboard's limit; "biggest" reads every player (then kee
 TARGET_MS = 20.0
 WRITES = 200
 WRITE_ROUNDS = 10
+ROWS_PER_INSERT = 500  # rows of one multi-row INSERT of the fill (parameters: 500 × columns)
+BOOK_TABLES = ("hands", "hand_seats", "payments")  # their indexes are built after the fill
+SEED = 1_000_000
+SQLITE, POSTGRES_TEMP = "sqlite", "postgres-temp"
 
 
 def fake_hand(rng: random.Random) -> HandIn:
@@ -100,8 +136,8 @@ def _with_deltas(
 
 def guild_sizes(hands: int) -> list[tuple[int, int]]:
     """(hands, players) per guild, the largest first."""
-    sizes = [(LARGEST, LARGEST_PLAYERS)]
-    left = hands - LARGEST
+    sizes = [(hands // 10, LARGEST_PLAYERS)]
+    left = hands - hands // 10
     while left > 0:
         n = OTHER_HANDS if left >= 2 * OTHER_HANDS else left
         sizes.append((n, OTHER_PLAYERS))
@@ -109,56 +145,129 @@ def guild_sizes(hands: int) -> list[tuple[int, int]]:
     return sizes
 
 
-def bulk_fill(path: Path, hands: int, rng: random.Random) -> list[int]:
-    """Write players, sessions, hands, seats and payments at schema version 6; returns one open
-    session per guild (for the write benchmark)."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("PRAGMA journal_mode=OFF")
-    conn.execute("PRAGMA synchronous=OFF")
-    conn.execute("PRAGMA cache_size=-400000")
-    conn.execute("BEGIN")
-    # the book's indexes are built once at the end (faster than 8 million random inserts)
-    indexes = conn.execute(
-        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
-        " AND tbl_name IN ('hands', 'hand_seats', 'payments')"
-    ).fetchall()
-    for name, _ in indexes:
-        conn.execute(f"DROP INDEX {name}")
+# --- the fill -----------------------------------------------------------------------------------
+
+
+async def insert_rows(tx: Tx, table: str, rows: Sequence[Sequence[Any]]) -> None:
+    """Insert ``rows`` (every column of ``table``, in order) with multi-row ``INSERT``\\ s of
+    :data:`ROWS_PER_INSERT` rows: one round trip per few hundred rows on PostgreSQL."""
+    if not rows:
+        return
+    one = "(" + ", ".join("?" * len(rows[0])) + ")"
+
+    def statement(n: int) -> str:
+        return f"INSERT INTO {table} VALUES " + ", ".join([one] * n)
+
+    whole = len(rows) - len(rows) % ROWS_PER_INSERT
+    chunks = [rows[i : i + ROWS_PER_INSERT] for i in range(0, whole, ROWS_PER_INSERT)]
+    if chunks:
+        await tx.executemany(
+            statement(ROWS_PER_INSERT), [[v for row in chunk for v in row] for chunk in chunks]
+        )
+    if whole < len(rows):
+        rest = rows[whole:]
+        await tx.execute(statement(len(rest)), [v for row in rest for v in row])
+
+
+@dataclass
+class Housekeeping:
+    """What a bulk load sets aside and puts back: the book's secondary indexes (built once at
+    the end: faster than 8 million random inserts), and on PostgreSQL its foreign keys
+    (validated in one pass at the end rather than by a trigger per row)."""
+
+    indexes: list[tuple[str, str]]  # (name, CREATE statement)
+    foreign_keys: list[tuple[str, str, str]]  # (table, name, definition)
+
+    @classmethod
+    async def set_aside(cls, tx: Tx, kind: str) -> Housekeeping:
+        tables = ", ".join(f"'{t}'" for t in BOOK_TABLES)
+        if kind == "postgresql":
+            index_rows = await tx.fetch(
+                "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()"
+                f" AND tablename IN ({tables}) AND indexname NOT IN"
+                " (SELECT conname FROM pg_constraint WHERE contype IN ('p', 'u'))"
+            )
+            fk_rows = await tx.fetch(
+                "SELECT r.relname, c.conname, pg_get_constraintdef(c.oid) FROM pg_constraint c"
+                " JOIN pg_class r ON r.oid = c.conrelid WHERE c.contype = 'f'"
+                f" AND r.relname IN ({tables})"
+                " AND r.relnamespace ="
+                " (SELECT oid FROM pg_namespace WHERE nspname = current_schema())"
+            )
+        else:  # sqlite: its writer checks foreign keys, and cannot stop inside a transaction
+            index_rows = await tx.fetch(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+                f" AND tbl_name IN ({tables})"
+            )
+            fk_rows = []
+        done = cls([(r[0], r[1]) for r in index_rows], [(r[0], r[1], r[2]) for r in fk_rows])
+        for table, name, _ in done.foreign_keys:
+            await tx.execute(f"ALTER TABLE {table} DROP CONSTRAINT {name}")
+        for name, _ in done.indexes:
+            await tx.execute(f"DROP INDEX {name}")
+        return done
+
+    async def restore(self, tx: Tx) -> None:
+        for _, sql in self.indexes:
+            await tx.execute(sql)
+        for table, name, definition in self.foreign_keys:
+            await tx.execute(f"ALTER TABLE {table} ADD CONSTRAINT {name} {definition}")
+
+
+async def fill_book(tx: Tx, kind: str, hands: int, rng: random.Random, now: datetime) -> list[int]:
+    """The transaction function of the fill: players, sessions, hands, seats and payments at
+    schema version 6, the newest hand at ``now``; returns one open session per guild (for the
+    write benchmark). ``kind`` is the database's (:attr:`Database.kind`)."""
+    if kind == "postgresql":
+        await tx.execute("SET LOCAL maintenance_work_mem = '256MB'")  # the index builds
+        await tx.execute("SET LOCAL work_mem = '64MB'")  # the hash joins of the stamping
+    else:
+        await tx.execute("PRAGMA cache_size=-400000")  # this fill's connection only
+    kept = await Housekeeping.set_aside(tx, kind)
     templates = [fake_hand(rng) for _ in range(TEMPLATES)]
-    conn.execute(
+    await tx.execute(
         "CREATE TEMP TABLE tpl (id INTEGER PRIMARY KEY, outcome TEXT, pattern TEXT, detail TEXT)"
     )
-    conn.execute(
+    await tx.execute(
         "CREATE TEMP TABLE tpl_seat (tpl INTEGER, seat INTEGER, delta INTEGER, won INTEGER,"
         " self_draw INTEGER, flown INTEGER)"
     )
-    conn.execute(
+    await tx.execute(
         "CREATE TEMP TABLE tpl_pay (tpl INTEGER, n INTEGER, payer INTEGER, payee INTEGER,"
         " amount INTEGER, reason TEXT)"
     )
-    for i, h in enumerate(templates):
-        conn.execute(
-            "INSERT INTO tpl VALUES (?, ?, ?, ?)",
-            (i, h.outcome, h.pattern, json.dumps({"winners": list(h.winners)})),
-        )
-        conn.executemany(
-            "INSERT INTO tpl_seat VALUES (?, ?, ?, ?, ?, ?)",
-            [
-                (i, s, h.deltas[s], int(s in h.winners), int(s in h.self_draw), h.flown[s])
-                for s in range(4)
-            ],
-        )
-        conn.executemany(
-            "INSERT INTO tpl_pay VALUES (?, ?, ?, ?, ?, ?)",
-            [(i, n, p.payer, p.payee, p.amount, p.reason) for n, p in enumerate(h.payments)],
-        )
+    await insert_rows(
+        tx,
+        "tpl",
+        [
+            (i, h.outcome, h.pattern, json.dumps({"winners": list(h.winners)}))
+            for i, h in enumerate(templates)
+        ],
+    )
+    await insert_rows(
+        tx,
+        "tpl_seat",
+        [
+            (i, s, h.deltas[s], int(s in h.winners), int(s in h.self_draw), h.flown[s])
+            for i, h in enumerate(templates)
+            for s in range(4)
+        ],
+    )
+    await insert_rows(
+        tx,
+        "tpl_pay",
+        [
+            (i, n, p.payer, p.payee, p.amount, p.reason)
+            for i, h in enumerate(templates)
+            for n, p in enumerate(h.payments)
+        ],
+    )
     # one row per hand: its guild, session, number, template and moment (spread over DAYS,
     # oldest first, the newest just before now)
-    conn.execute(
+    await tx.execute(
         "CREATE TEMP TABLE plan (id INTEGER PRIMARY KEY, guild INTEGER, session INTEGER,"
         " seq INTEGER, tpl INTEGER, at TEXT)"
     )
-    now = datetime.now(UTC).replace(microsecond=0) - timedelta(minutes=1)
     start = now - timedelta(days=DAYS)
     span = (now - start).total_seconds()
     at = start.isoformat(timespec="milliseconds")
@@ -169,15 +278,19 @@ def bulk_fill(path: Path, hands: int, rng: random.Random) -> list[int]:
     for g, (n_hands, n_players) in enumerate(guild_sizes(hands), start=1):
         players = list(range(pid + 1, pid + n_players + 1))
         pid += n_players
-        conn.executemany(
+        await tx.executemany(
             "INSERT INTO players (id, guild_id, user_id, display_name, created_at)"
             " VALUES (?, ?, ?, ?, ?)",
             [(p, g, 10_000 + p, f"player{p}", at) for p in players],
         )
-        plan, sessions, seats = [], [], []
+        plan: list[tuple[int, int, int, int, int, str]] = []
+        sessions: list[tuple[int, int, str, int, str]] = []
+        seats: list[tuple[int, int, int]] = []
         for first in range(0, n_hands, HANDS_PER_SESSION):
             session_id += 1
-            sessions.append((session_id, g, 0, seats_of(rng, players, seats, session_id), at))
+            sessions.append(
+                (session_id, g, "closed", seats_of(rng, players, seats, session_id), at)
+            )
             for seq in range(1, min(HANDS_PER_SESSION, n_hands - first) + 1):
                 hand_id += 1
                 moment = start + timedelta(seconds=span * (first + seq) / n_hands)
@@ -192,23 +305,24 @@ def bulk_fill(path: Path, hands: int, rng: random.Random) -> list[int]:
                     )
                 )
         session_id += 1
-        sessions.append((session_id, g, 1, seats_of(rng, players, seats, session_id), at))
+        sessions.append((session_id, g, "open", seats_of(rng, players, seats, session_id), at))
         open_sessions.append(session_id)
-        conn.executemany(
+        await tx.executemany(
             "INSERT INTO sessions (id, guild_id, channel_id, kind, rules, stake, status,"
-            " opened_by, opened_at) VALUES (?, ?, 1, 'physical', '{}', 1,"
-            " CASE WHEN ? THEN 'open' ELSE 'closed' END, ?, ?)",
+            " opened_by, opened_at) VALUES (?, ?, 1, 'physical', '{}', 1, ?, ?, ?)",
             sessions,
         )
-        conn.executemany("INSERT INTO session_seats VALUES (?, ?, ?)", seats)
-        conn.executemany("INSERT INTO plan VALUES (?, ?, ?, ?, ?, ?)", plan)
-    conn.execute(
+        await insert_rows(tx, "session_seats", seats)
+        await insert_rows(tx, "plan", plan)
+    if kind == "postgresql":  # temporary tables get no statistics from autovacuum
+        await tx.execute("ANALYZE tpl, tpl_seat, tpl_pay, plan, players, sessions, session_seats")
+    await tx.execute(
         "INSERT INTO hands (id, guild_id, session_id, seq, dealer_seat, bao, outcome, pattern,"
         " detail, recorded_by, status, created_at, confirmed_at)"
         " SELECT p.id, p.guild, p.session, p.seq, 0, '5m', t.outcome, t.pattern, t.detail, 1,"
         " 'confirmed', p.at, p.at FROM plan p JOIN tpl t ON t.id = p.tpl ORDER BY p.id"
     )
-    conn.execute(
+    await tx.execute(
         "INSERT INTO hand_seats (hand_id, seat, player_id, guild_id, status, created_at, delta,"
         " won, self_draw, flown)"
         " SELECT p.id, s.seat, ss.player_id, p.guild, 'confirmed', p.at, s.delta, s.won,"
@@ -216,7 +330,7 @@ def bulk_fill(path: Path, hands: int, rng: random.Random) -> list[int]:
         " JOIN session_seats ss ON ss.session_id = p.session AND ss.seat = s.seat"
         " ORDER BY p.id, s.seat"
     )
-    conn.execute(
+    await tx.execute(
         "INSERT INTO payments (hand_id, payer_id, payee_id, amount, reason)"
         " SELECT p.id, a.player_id, b.player_id, t.amount, t.reason"
         " FROM plan p JOIN tpl_pay t ON t.tpl = p.tpl"
@@ -224,13 +338,17 @@ def bulk_fill(path: Path, hands: int, rng: random.Random) -> list[int]:
         " JOIN session_seats b ON b.session_id = p.session AND b.seat = t.payee"
         " ORDER BY p.id, t.n"
     )
-    for _, sql in indexes:
-        conn.execute(sql)
-    conn.execute("COMMIT")
-    conn.execute("PRAGMA analysis_limit=1000")  # approximate statistics, in a second
-    conn.execute("ANALYZE")
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.close()
+    for table in ("tpl", "tpl_seat", "tpl_pay", "plan"):
+        await tx.execute(f"DROP TABLE {table}")
+    await kept.restore(tx)
+    if kind == "postgresql":  # ids were written explicitly: new rows take the next ones
+        for table in ("players", "sessions", "hands"):
+            await tx.fetchval(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), MAX(id)) FROM {table}"
+            )
+    else:
+        await tx.execute("PRAGMA analysis_limit=1000")  # approximate statistics, in a second
+        await tx.execute("ANALYZE")
     return open_sessions
 
 
@@ -240,6 +358,124 @@ def seats_of(
     chosen = rng.sample(players, 4)
     seats += [(session, s, p) for s, p in enumerate(chosen)]
     return chosen[0]
+
+
+# --- the databases ------------------------------------------------------------------------------
+
+
+def database_spec(value: str) -> str:
+    """``--database``'s value: ``sqlite``, ``postgres-temp`` or a ``postgresql://`` URL."""
+    if value in (SQLITE, POSTGRES_TEMP) or is_postgres_url(value):
+        return value
+    raise argparse.ArgumentTypeError(
+        f"{value!r}: give {SQLITE}, {POSTGRES_TEMP} or a postgresql://USER@HOST:PORT/DATABASE URL"
+    )
+
+
+def kind_of(spec: str) -> str:
+    return SQLITE if spec == SQLITE else "postgresql"
+
+
+def with_database(url: str, name: str) -> str:
+    """``url`` naming the database ``name`` of the same server instead."""
+    return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+
+
+@contextlib.asynccontextmanager
+async def scratch_database(server_url: str) -> AsyncIterator[str]:
+    """A new, empty database on the server of ``server_url`` (its URL), dropped afterwards."""
+    name = f"ledger_bench_{os.getpid()}"
+    admin = await asyncpg.connect(server_url)
+    try:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    try:
+        yield with_database(server_url, name)
+    finally:
+        admin = await asyncpg.connect(server_url)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await admin.close()
+
+
+@contextlib.asynccontextmanager
+async def provide(spec: str, folder: Path) -> AsyncIterator[tuple[str | Path, str]]:
+    """What :meth:`Database.open` is given for ``spec``, and what it is (for the heading)."""
+    if spec == SQLITE:
+        yield folder / "bench.db", f"a temporary file, SQLite {sqlite3.sqlite_version}"
+        return
+    if spec == POSTGRES_TEMP:
+        bindir = find_bindir()
+        if bindir is None:
+            raise SystemExit(f"--database {POSTGRES_TEMP}: {MISSING}")
+        cluster = Cluster.start(bindir)
+        try:
+            async with scratch_database(cluster.url) as url:
+                yield url, f"a throwaway cluster of {bindir}"
+        finally:
+            cluster.stop()
+        return
+    async with scratch_database(spec) as url:
+        yield url, f"a scratch database on {shown_url(spec)}"
+
+
+async def settings_of(db: Database) -> str:
+    """The settings that weigh on the figures, for the heading."""
+    if db.kind == "postgresql":
+        row = await db.fetchone(
+            "SELECT current_setting('server_version'), current_setting('fsync'),"
+            " current_setting('synchronous_commit'), current_setting('shared_buffers')"
+        )
+        assert row is not None
+        return (
+            f"PostgreSQL {row[0]}: fsync={row[1]} synchronous_commit={row[2]}"
+            f" shared_buffers={row[3]}"
+        )
+    return "WAL, synchronous=NORMAL (the store's settings)"
+
+
+async def settle(url: str) -> tuple[float, int]:
+    """``VACUUM ANALYZE`` a PostgreSQL database, as autovacuum leaves a settled book (the
+    planner's statistics; the visibility map an index-only scan needs); its seconds, and the
+    database's size in bytes."""
+    conn = await asyncpg.connect(url)
+    try:
+        t = time.perf_counter()
+        await conn.execute("VACUUM ANALYZE")
+        seconds = time.perf_counter() - t
+        size = await conn.fetchval("SELECT pg_database_size(current_database())")
+    finally:
+        await conn.close()
+    return seconds, int(size)
+
+
+# --- the measurements ---------------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    """One database's results."""
+
+    kind: str
+    hands: int
+    fill_s: float = 0.0
+    migrate_s: float = 0.0
+    write_ms: dict[str, float] = field(default_factory=dict)  # "record+" … p50, ms
+    board: dict[tuple[str, str], tuple[float, float, int]] = field(default_factory=dict)
+    stats: list[tuple[int, int, float, float]] = field(default_factory=list)
+    board_max: float = 0.0
+    stats_max: float = 0.0
+
+    def line(self, tagged: bool) -> str:
+        tag = f" db={self.kind}" if tagged else ""
+        return (
+            f"ledger{tag} hands={self.hands} largest={self.hands // 10}"
+            f" leaderboard_ms_max={self.board_max:.2f} stats_ms_max={self.stats_max:.2f}"
+            f" (target < {TARGET_MS:.0f})"
+        )
 
 
 def ms(samples: list[float]) -> float:
@@ -257,130 +493,245 @@ async def timed(runs: int, call: Callable[[], Awaitable[Any]]) -> tuple[float, A
     return ms(samples), result
 
 
-def set_triggers(path: Path, sql: dict[str, str], on: bool) -> None:
-    """Create (``on``) or drop the running totals' triggers."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        for name, create in sql.items():
-            conn.execute(create if on else f"DROP TRIGGER {name}")
-    finally:
-        conn.close()
+async def totals_triggers(db: Database) -> list[tuple[str, str, str]]:
+    """The running totals' triggers: (name, table, the statement creating it)."""
+    if db.kind == "postgresql":
+        rows = await db.fetchall(
+            "SELECT t.tgname, c.relname, pg_get_triggerdef(t.oid) FROM pg_trigger t"
+            " JOIN pg_class c ON c.oid = t.tgrelid"
+            " WHERE NOT t.tgisinternal AND t.tgname LIKE 'totals_%' ORDER BY t.tgname"
+        )
+    else:
+        rows = await db.fetchall(
+            "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'"
+            " AND name LIKE 'totals_%' ORDER BY name"
+        )
+    return [(r[0], r[1], r[2]) for r in rows]
 
 
-async def write_costs(path: Path, session: int, rng: random.Random) -> dict[str, list[float]]:
+async def set_triggers(db: Database, triggers: list[tuple[str, str, str]], on: bool) -> None:
+    """Create (``on``) or drop the running totals' triggers, in one write transaction."""
+
+    async def toggle(tx: Tx) -> None:
+        for name, table, create in triggers:
+            if on:
+                await tx.execute(create)
+            elif db.kind == "postgresql":
+                await tx.execute(f"DROP TRIGGER {name} ON {table}")
+            else:
+                await tx.execute(f"DROP TRIGGER {name}")
+
+    await db.write(toggle)
+
+
+async def write_costs(db: Database, session: int, rng: random.Random) -> dict[str, list[float]]:
     """Seconds of recording a confirmed hand and of voiding it, with and without the totals'
     triggers, in alternating rounds on the same book (so that the machine's load falls on both
     alike). Each round voids the hands it recorded, so the totals stay exact either way."""
-    conn = sqlite3.connect(path)
-    sql = dict(
-        conn.execute(
-            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'totals_%'"
-        ).fetchall()
-    )
-    conn.close()
+    triggers = await totals_triggers(db)
+    assert len(triggers) == 8, triggers
     times: dict[str, list[float]] = {k: [] for k in ("record+", "record-", "void+", "void-")}
-    db = await Database.open(path)
-    try:
-        for _ in range(WRITE_ROUNDS):
-            for on in (True, False):
-                if not on:
-                    set_triggers(path, sql, False)
-                mark = "+" if on else "-"
-                ids = []
-                for _ in range(WRITES // WRITE_ROUNDS):
-                    t = time.perf_counter()
-                    hand = await record_hand(db, 1, session, fake_hand(rng), 1, confirmed=True)
-                    times["record" + mark].append(time.perf_counter() - t)
-                    ids.append(hand.id)
-                for hand_id in ids:
-                    t = time.perf_counter()
-                    await void_hand(db, 1, hand_id, 1, "bench")
-                    times["void" + mark].append(time.perf_counter() - t)
-                if not on:
-                    set_triggers(path, sql, True)
-    finally:
-        await db.close()
+    for _ in range(WRITE_ROUNDS):
+        for on in (True, False):
+            if not on:
+                await set_triggers(db, triggers, False)
+            mark = "+" if on else "-"
+            ids = []
+            for _ in range(WRITES // WRITE_ROUNDS):
+                t = time.perf_counter()
+                hand = await record_hand(db, 1, session, fake_hand(rng), 1, confirmed=True)
+                times["record" + mark].append(time.perf_counter() - t)
+                ids.append(hand.id)
+            for hand_id in ids:
+                t = time.perf_counter()
+                await void_hand(db, 1, hand_id, 1, "bench")
+                times["void" + mark].append(time.perf_counter() - t)
+            if not on:
+                await set_triggers(db, triggers, True)
     return times
 
 
-async def reads(path: Path) -> tuple[float, float]:
-    db = await Database.open(path)
-    try:
-        hands = await db.fetchone("SELECT COUNT(*) FROM hands WHERE guild_id = 1")
-        assert hands is not None
-        print(f"largest guild: {hands[0]} hands; /leaderboard (median ms, scan vs totals)")
-        board_max = 0.0
-        for period, days in PERIOD_DAYS.items():
-            since = (datetime.now(UTC) - timedelta(days=days)).isoformat() if days else None
-            for metric in METRICS:
-                limit = 100_000 if metric == "biggest" else BOARD_LINES
-                kwargs: dict[str, Any] = {"metric": metric, "since": since, "limit": limit}
-                old_ms, old = await timed(3, partial(scan_leaderboard, db, 1, **kwargs))
-                new_ms, new = await timed(7, partial(leaderboard, db, 1, **kwargs))
-                assert new == old, (period, metric)
-                board_max = max(board_max, new_ms)
-                print(
-                    f"  {period:<6} {metric:<8} scan {old_ms:7.1f}  totals {new_ms:6.2f}"
-                    f"  ({old_ms / new_ms:5.1f}x faster, {len(new)} rows)"
-                )
-        active = await db.fetchall(
-            "SELECT player_id, hands FROM totals_all WHERE guild_id = 1 ORDER BY hands DESC LIMIT 3"
-        )
-        stats_max = 0.0
-        for row in active:
-            pid = row["player_id"]
-            old_ms, old = await timed(3, partial(scan_player_stats, db, 1, pid))
-            new_ms, new = await timed(7, partial(player_stats, db, 1, pid))
-            assert new == old, pid
-            stats_max = max(stats_max, new_ms)
+async def reads(db: Database, now: datetime, figures: Figures) -> None:
+    hands = await db.fetchone("SELECT COUNT(*) FROM hands WHERE guild_id = 1")
+    assert hands is not None
+    print(f"largest guild: {hands[0]} hands; /leaderboard (median ms, scan vs totals)")
+    for period, days in PERIOD_DAYS.items():
+        since = (now - timedelta(days=days)).isoformat() if days else None
+        for metric in METRICS:
+            limit = 100_000 if metric == "biggest" else BOARD_LINES
+            kwargs: dict[str, Any] = {"metric": metric, "since": since, "limit": limit}
+            old_ms, old = await timed(3, partial(scan_leaderboard, db, 1, **kwargs))
+            new_ms, new = await timed(7, partial(leaderboard, db, 1, **kwargs))
+            assert new == old, (period, metric)
+            figures.board[period, metric] = (old_ms, new_ms, len(new))
+            figures.board_max = max(figures.board_max, new_ms)
             print(
-                f"  /stats of player {pid} ({row['hands']} hands): scan {old_ms:.1f} ms,"
-                f" totals {new_ms:.2f} ms ({old_ms / new_ms:.1f}x faster)"
+                f"  {period:<6} {metric:<8} scan {old_ms:7.1f}  totals {new_ms:6.2f}"
+                f"  ({old_ms / new_ms:5.1f}x faster, {len(new)} rows)"
             )
-    finally:
-        await db.close()
-    return board_max, stats_max
+    active = await db.fetchall(
+        "SELECT player_id, hands FROM totals_all WHERE guild_id = 1"
+        " ORDER BY hands DESC, player_id LIMIT 3"
+    )
+    for row in active:
+        pid = row["player_id"]
+        old_ms, old = await timed(3, partial(scan_player_stats, db, 1, pid))
+        new_ms, new = await timed(7, partial(player_stats, db, 1, pid))
+        assert new == old, pid
+        figures.stats.append((pid, row["hands"], old_ms, new_ms))
+        figures.stats_max = max(figures.stats_max, new_ms)
+        print(
+            f"  /stats of player {pid} ({row['hands']} hands): scan {old_ms:.1f} ms,"
+            f" totals {new_ms:.2f} ms ({old_ms / new_ms:.1f}x faster)"
+        )
 
 
-async def _create(path: Path) -> None:
-    db = await Database.open(path, migrate_to=6)
-    await db.close()
+async def measure(spec: str, hands: int, now: datetime, folder: Path, heading: bool) -> Figures:
+    """Fill, migrate and time one database (``--database`` ``spec``), printing as it goes;
+    ``now``: the moment the book ends at and the periods count back from."""
+    rng = random.Random(SEED)  # every database gets the same book
+    async with provide(spec, folder) as (target, what):
+        db = await Database.open(target, migrate_to=6)  # an empty database at version 6
+        figures = Figures(db.kind, hands)
+        try:
+            if heading:
+                print(f"== {db.kind}: {what}; {await settings_of(db)} ==")
+            book_end = now - timedelta(minutes=1)
+            t = time.perf_counter()
+            sessions = await db.write(lambda tx: fill_book(tx, db.kind, hands, rng, book_end))
+        finally:
+            await db.close()
+        vacuum_s = 0.0
+        if isinstance(target, str):
+            vacuum_s, size = await settle(target)
+        else:
+            size = target.stat().st_size
+        figures.fill_s = time.perf_counter() - t
+        print(
+            f"filled {hands} hands in {len(guild_sizes(hands))} guilds (largest {hands // 10})"
+            f" in {figures.fill_s:.1f} s ({size / 1e6:.0f} MB), schema version 6"
+        )
+        if isinstance(target, str):
+            print(f"  (of which VACUUM ANALYZE, as autovacuum would: {vacuum_s:.1f} s)")
+        t = time.perf_counter()
+        await (await Database.open(target)).close()
+        figures.migrate_s = time.perf_counter() - t
+        print(f"migration 7 (totals backfilled from the hands): {figures.migrate_s:.1f} s")
+        if isinstance(target, str):
+            vacuum_s, _ = await settle(target)
+            print(f"  then VACUUM ANALYZE, as autovacuum would: {vacuum_s:.1f} s")
+        db = await Database.open(target)
+        try:
+            costs = await write_costs(db, sessions[0], rng)
+            for name in ("record", "void"):
+                with_totals, without = ms(costs[name + "+"]), ms(costs[name + "-"])
+                figures.write_ms[name + "+"], figures.write_ms[name + "-"] = with_totals, without
+                print(
+                    f"{name}_hand: p50 {without:.2f} ms without the totals' triggers,"
+                    f" {with_totals:.2f} ms with them ({with_totals - without:+.2f} ms),"
+                    f" {WRITES} each, interleaved"
+                )
+            await reads(db, now, figures)
+        finally:
+            await db.close()
+    return figures
 
 
-async def _upgrade(path: Path) -> None:
-    db = await Database.open(path)
-    await db.close()
+# --- the report ---------------------------------------------------------------------------------
+
+
+def ratio(a: float, b: float) -> str:
+    return f"{a / b:.2f}x" if b else "-"
+
+
+def side_by_side(runs: list[Figures]) -> None:
+    """Every figure of every database in one table (then PostgreSQL ÷ SQLite, with both)."""
+    pair = len(runs) == 2
+    names = [f.kind for f in runs]
+    first = 34
+    print(f"== side by side: {runs[0].hands} hands, largest guild {runs[0].hands // 10} ==")
+    header = f"{'':<{first}}" + "".join(f"{n:>23}" for n in names)
+    print(header + (f"{names[1] + '÷' + names[0]:>24}" if pair else ""))
+
+    def row(label: str, values: list[float], unit: str = "", digits: int = 2) -> None:
+        cells = "".join(f"{f'{v:.{digits}f}{unit}':>23}" for v in values)
+        print(f"{label:<{first}}{cells}" + (f"{ratio(values[1], values[0]):>24}" if pair else ""))
+
+    row("fill at schema 6 (s)", [f.fill_s for f in runs], digits=1)
+    row("migration 7 (s)", [f.migrate_s for f in runs], digits=1)
+    for name in ("record", "void"):
+        row(f"{name}_hand p50, no triggers (ms)", [f.write_ms[name + "-"] for f in runs])
+        row(f"{name}_hand p50, triggers (ms)", [f.write_ms[name + "+"] for f in runs])
+    print(f"{'/leaderboard, median ms':<{first}}" + "".join(f"{'scan   totals':>23}" for _ in runs))
+    for key in runs[0].board:
+        cells = "".join(f"{f.board[key][0]:>14.1f}{f.board[key][1]:>9.2f}" for f in runs)
+        totals = ratio(runs[1].board[key][1], runs[0].board[key][1]) if pair else ""
+        print(f"  {key[0]:<6} {key[1]:<8} ({runs[0].board[key][2]} rows)".ljust(first) + cells
+              + (f"{totals:>24}" if pair else ""))  # fmt: skip
+    for i, (pid, hands, *_) in enumerate(runs[0].stats):
+        cells = "".join(f"{f.stats[i][2]:>14.1f}{f.stats[i][3]:>9.2f}" for f in runs)
+        totals = ratio(runs[1].stats[i][3], runs[0].stats[i][3]) if pair else ""
+        print(f"  /stats of player {pid} ({hands} hands)".ljust(first) + cells
+              + (f"{totals:>24}" if pair else ""))  # fmt: skip
+
+
+def compare_line(sqlite: Figures, pg: Figures) -> str:
+    return (
+        f"ledger compare={pg.kind}/{sqlite.kind} fill={ratio(pg.fill_s, sqlite.fill_s)}"
+        f" migrate={ratio(pg.migrate_s, sqlite.migrate_s)}"
+        f" record={ratio(pg.write_ms['record+'], sqlite.write_ms['record+'])}"
+        f" void={ratio(pg.write_ms['void+'], sqlite.write_ms['void+'])}"
+        f" leaderboard_ms_max={ratio(pg.board_max, sqlite.board_max)}"
+        f" stats_ms_max={ratio(pg.stats_max, sqlite.stats_max)}"
+    )
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="The ledger benchmark: leaderboards and player statistics over a big book,"
+        " and what their running totals cost a write, on SQLite and/or PostgreSQL."
+    )
+    parser.add_argument(
+        "hands", nargs="?", type=int, default=HANDS, help=f"hands in the book (default {HANDS})"
+    )
+    parser.add_argument(
+        "--database",
+        action="append",
+        type=database_spec,
+        metavar="DB",
+        help=f"{SQLITE} (a temporary file), {POSTGRES_TEMP} (a throwaway cluster of this"
+        " machine's PostgreSQL binaries) or a postgresql:// URL (a scratch database is created"
+        " on that server and dropped afterwards); repeat to measure several in one run, at most"
+        f" one of each kind (default: {SQLITE} alone, with the output of old)",
+    )
+    args = parser.parse_args(argv)
+    if args.hands < 10:
+        parser.error("the book needs at least 10 hands")
+    kinds = [kind_of(spec) for spec in args.database or []]
+    if len(set(kinds)) < len(kinds):
+        parser.error("--database: at most one database of each kind (sqlite, postgresql)")
+    return args
 
 
 def main() -> None:
-    rng = random.Random(1_000_000)
+    args = parse_args()
+    tagged = args.database is not None
+    specs: list[str] = args.database or [SQLITE]
+    # one moment for every database: the same book, and the same periods counted back from it
+    now = datetime.now(UTC).replace(microsecond=0)
+    runs = []
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "bench.db"
-        asyncio.run(_create(path))  # an empty database at version 6
-        t = time.perf_counter()
-        sessions = bulk_fill(path, HANDS, rng)
-        fill = time.perf_counter() - t
-        guilds = len(guild_sizes(HANDS))
-        print(
-            f"filled {HANDS} hands in {guilds} guilds (largest {LARGEST}) in {fill:.1f} s"
-            f" ({path.stat().st_size / 1e6:.0f} MB), schema version 6"
-        )
-        t = time.perf_counter()
-        asyncio.run(_upgrade(path))
-        print(f"migration 7 (totals backfilled from the hands): {time.perf_counter() - t:.1f} s")
-        costs = asyncio.run(write_costs(path, sessions[0], rng))
-        for name in ("record", "void"):
-            with_totals, without = ms(costs[name + "+"]), ms(costs[name + "-"])
-            print(
-                f"{name}_hand: p50 {without:.2f} ms without the totals' triggers,"
-                f" {with_totals:.2f} ms with them ({with_totals - without:+.2f} ms),"
-                f" {WRITES} each, interleaved"
-            )
-        board_max, stats_max = asyncio.run(reads(path))
-    print(
-        f"ledger hands={HANDS} largest={LARGEST} leaderboard_ms_max={board_max:.2f}"
-        f" stats_ms_max={stats_max:.2f} (target < {TARGET_MS:.0f})"
-    )
+        for spec in specs:
+            runs.append(asyncio.run(measure(spec, args.hands, now, Path(tmp), tagged)))
+    if not tagged:
+        print(runs[0].line(tagged=False))
+        return
+    side_by_side(runs)
+    for figures in runs:
+        print(figures.line(tagged=True))
+    by_kind = {f.kind: f for f in runs}
+    if len(by_kind) == 2:
+        print(compare_line(by_kind[SQLITE], by_kind["postgresql"]))
 
 
 if __name__ == "__main__":
