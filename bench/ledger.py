@@ -702,7 +702,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help=f"{SQLITE} (a temporary file), {POSTGRES_TEMP} (a throwaway cluster of this"
         " machine's PostgreSQL binaries) or a postgresql:// URL (a scratch database is created"
         " on that server and dropped afterwards); repeat to measure several in one run, at most"
-        f" one of each kind (default: {SQLITE} alone, with the output of old)",
+        f" one of each kind (default: {SQLITE} alone, its output as before this option)",
     )
     args = parser.parse_args(argv)
     if args.hands < 10:
