@@ -77,7 +77,9 @@ class Sessions(
     async def _sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(SWEEP_SECONDS)
-            await self._sweep_once()
+            # one process sweeps: several would void the same previews and edit their prompts
+            if self.bot.coordination.is_leader:
+                await self._sweep_once()
 
     async def _sweep_once(self) -> None:
         try:

@@ -5,10 +5,13 @@ background, the tile pictures buttons carry (application emoji, ``bot.tile_emoji
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 import pkgutil
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import IO, Any
 
 import discord
 from discord.ext import commands
@@ -17,11 +20,15 @@ import cogs
 from shangrao_bot.service import QueuedPresenter, ServiceConfig, TableService
 from shangrao_bot.service.tables import SeedSource
 from shangrao_bot.settings import Settings
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.coordination import Coordination, SoloCoordination
+from shangrao_bot.store.db import Database, is_postgres_url
+from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.prefs import dm_panels_off, user_langs
-from shangrao_bot.store.startup import open_ledger
+from shangrao_bot.store.startup import hold_sqlite_file, open_ledger
+from shangrao_bot.store.state import get_state, set_state
 from shangrao_bot.ui.emoji import TileEmojis
 from shangrao_bot.ui.errors import on_app_command_error
+from shangrao_bot.ui.handoff import Handoff
 from shangrao_bot.ui.i18n import remember_commands
 from shangrao_bot.ui.language import ServerLanguages
 from shangrao_bot.ui.pictures import PICTURES
@@ -72,9 +79,19 @@ def service_config_for(settings: Settings) -> ServiceConfig:
 # (the bot's own panel edits included) for the bot to parse and drop.
 GATEWAY_INTENTS = discord.Intents(guilds=True)
 
+# where a process tells the others of a player's changed preference (DM panels, language)
+PREFERENCES_CHANNEL = "shangrao_preferences"
 
-class ShangraoBot(commands.Bot):
-    """Slash-command bot; needs no privileged intents (no message content, no members)."""
+
+class ShangraoBot(commands.AutoShardedBot):
+    """Slash-command bot; needs no privileged intents (no message content, no members).
+
+    It runs the shards ``SHARD_COUNT``/``SHARD_IDS`` name (:class:`~.sharding.ShardPlan`), by
+    default every shard at Discord's recommended count. Several processes, each running some
+    of the shards over one PostgreSQL database, coordinate through it
+    (:mod:`.store.coordination`): each runs the tables of its own guilds, hands DM clicks on
+    the others' tables to them (:mod:`.ui.handoff`), and one of them, the leader, runs the jobs
+    that must run once."""
 
     db: Database
     languages: ServerLanguages
@@ -96,12 +113,23 @@ class ShangraoBot(commands.Bot):
         # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        shards = settings.shards
+        sharding: dict[str, Any] = {}  # unset: every shard, at Discord's recommended count
+        if shards.count is not None:
+            sharding["shard_count"] = shards.count
+        if shards.ids is not None:
+            sharding["shard_ids"] = list(shards.ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=GATEWAY_INTENTS,
             help_command=None,
+            **sharding,
         )
         self.settings = settings
+        self.coordination: Coordination = SoloCoordination()
+        self.handoff: Handoff | None = None
+        self._sqlite_hold: IO[bytes] | None = None
+        self._max_concurrency = 1
         self._service_config = (
             service_config if service_config is not None else service_config_for(settings)
         )
@@ -119,36 +147,49 @@ class ShangraoBot(commands.Bot):
         parsers = self._connection.parsers
         original = parsers["INTERACTION_CREATE"]
 
+        def run_here(data: Any) -> None:
+            self._tracked(lambda: original(data))
+
         def parse(data: Any) -> None:
             if self._draining:
                 log.info("interaction ignored: shutting down")
                 return
-            # the tasks it creates, seen through the loop's task factory for the call (comparing
-            # all_tasks() before and after costs a walk over every task of the bot)
-            loop = asyncio.get_running_loop()
-            previous = loop.get_task_factory()
-            created: list[asyncio.Future[Any]] = []
-
-            def factory(
-                loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any
-            ) -> asyncio.Future[Any]:
-                if previous is not None:
-                    task = previous(loop, coro, **kwargs)
-                else:
-                    task = asyncio.Task(coro, loop=loop, **kwargs)
-                created.append(task)
-                return task
-
-            loop.set_task_factory(factory)
-            try:
-                original(data)
-            finally:
-                loop.set_task_factory(previous)
-            for task in created:
-                self._in_flight.add(task)  # type: ignore[arg-type]
-                task.add_done_callback(self._in_flight.discard)
+            handoff = self.handoff
+            if handoff is not None and handoff.needs_routing(data):
+                route = handoff.route(data, run_here)
+                self._tracked(lambda: asyncio.get_running_loop().create_task(route))
+                return
+            run_here(data)
 
         parsers["INTERACTION_CREATE"] = parse
+
+    def _tracked(self, call: Callable[[], object]) -> None:
+        """Run ``call``, noting the tasks it starts (an interaction's) so a shutdown can wait
+        for them."""
+        # seen through the loop's task factory for the call (comparing all_tasks() before and
+        # after costs a walk over every task of the bot)
+        loop = asyncio.get_running_loop()
+        previous = loop.get_task_factory()
+        created: list[asyncio.Future[Any]] = []
+
+        def factory(
+            loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any
+        ) -> asyncio.Future[Any]:
+            if previous is not None:
+                task = previous(loop, coro, **kwargs)
+            else:
+                task = asyncio.Task(coro, loop=loop, **kwargs)
+            created.append(task)
+            return task
+
+        loop.set_task_factory(factory)
+        try:
+            call()
+        finally:
+            loop.set_task_factory(previous)
+        for task in created:
+            self._in_flight.add(task)  # type: ignore[arg-type]
+            task.add_done_callback(self._in_flight.discard)
 
     async def shutdown(self, grace: float | None = None) -> None:
         """Stop on a signal without cutting anyone off mid-command: take no new interactions,
@@ -172,8 +213,58 @@ class ShangraoBot(commands.Bot):
     async def open_database(self) -> None:
         """Open the ledger (once): a database that cannot be written raises StoreError. The
         runner calls this before logging in, so a bad DATABASE_URL never reaches Discord."""
-        if getattr(self, "db", None) is None:
-            self.db = await open_ledger(self.settings.database_url, BUSY_TIMEOUT_MS)
+        if getattr(self, "db", None) is not None:
+            return
+        url, shards = self.settings.database_url, self.settings.shards
+        if not shards.all_in_one and not is_postgres_url(url):
+            raise StoreError(
+                f"SHARD_IDS: this process runs {shards.describe()}, so other processes run the "
+                "rest, over one database; an SQLite file serves one process only: set "
+                "DATABASE_URL to a PostgreSQL database (postgresql://USER@HOST:PORT/DATABASE)"
+            )
+        db = await open_ledger(url, BUSY_TIMEOUT_MS)
+        if db.kind == "sqlite":
+            try:
+                self._sqlite_hold = hold_sqlite_file(db.path)
+            except StoreError:
+                await db.close()
+                raise
+        self.db = db
+
+    async def _start_coordination(self) -> None:
+        """On PostgreSQL, join the other processes (table claims, the leader, handed-over
+        clicks); alone on SQLite there is nobody to join."""
+        if self.db.kind != "postgresql":
+            return
+        from shangrao_bot.store.pg_coordination import PgCoordination
+
+        coordination = PgCoordination(
+            self.db.target, on_lost=lambda table: self.service.drop(table)
+        )
+        await coordination.start()
+        self.coordination = coordination
+        if not self.settings.shards.all_in_one:
+            _, _, limit = await self.http.get_bot_gateway()
+            self._max_concurrency = int(limit.get("max_concurrency", 1))
+        log.info(
+            "running %s%s",
+            self.settings.shards.describe(),
+            "; the leader" if coordination.is_leader else "",
+        )
+
+    async def _share_preference(self, change: dict[str, Any]) -> None:
+        await self.coordination.notify(PREFERENCES_CHANNEL, json.dumps(change))
+
+    async def _preference_changed(self, payload: str) -> None:
+        await self.table_presenter.preference_changed(json.loads(payload))
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """One IDENTIFY per rate-limit bucket every 5 seconds, across every process of the bot
+        (several processes starting together would otherwise log in at once)."""
+        if self.settings.shards.all_in_one or shard_id is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+            return
+        await self.coordination.identify_gate(shard_id, self._max_concurrency)
 
     async def setup_hook(self) -> None:
         # Tile pictures for buttons: synced in the background, `get` answers None until then.
@@ -181,6 +272,7 @@ class ShangraoBot(commands.Bot):
         self.tile_emojis.start(self)
         await self.open_database()
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
+        await self._start_coordination()
         self.languages = ServerLanguages()
         await self.languages.load(self.db)
         if self.settings.picture_processes is not None:
@@ -191,8 +283,21 @@ class ShangraoBot(commands.Bot):
         self.table_presenter.langs = await user_langs(self.db)
         self.presenter_queue = QueuedPresenter(self.table_presenter)
         self.service = TableService(
-            self.db, self.presenter_queue, config=self._service_config, seeds=self._seeds
+            self.db,
+            self.presenter_queue,
+            config=self._service_config,
+            seeds=self._seeds,
+            claims=self.coordination,
+            owns_guild=self.settings.shards.owns,
         )
+        if self.db.kind == "postgresql":
+            await self.coordination.listen(PREFERENCES_CHANNEL, self._preference_changed)
+            self.table_presenter.share = self._share_preference
+        if not self.settings.shards.all_in_one:
+            self.handoff = Handoff(
+                self, self.db, self.service, self.settings.shards, self.coordination, self._tracked
+            )
+            await self.handoff.start()
         cfg = self.service.config
         log.info(
             "table timings: AI delay %gs, claim hold %gs, ready gate %gs, between hands %gs,"
@@ -218,17 +323,37 @@ class ShangraoBot(commands.Bot):
         log.info("resumed %d virtual tables", len(resumed))
 
     async def _sync_commands(self) -> None:
+        """Sync the slash commands when they changed since the last sync (the leader only, so
+        several processes starting together sync once); otherwise read them back, for their
+        ids. ``DEV_GUILD_ID``: to that server (instantly), else globally."""
         guild_id = self.settings.dev_guild_id
-        if guild_id is None:
-            synced = await self.tree.sync()
-            log.info("synced %d global application commands", len(synced))
-        else:
-            guild = discord.Object(id=guild_id)
+        guild = None if guild_id is None else discord.Object(id=guild_id)
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
+        where = "global" if guild_id is None else f"guild {guild_id}"
+        fingerprint = await self._commands_fingerprint(guild)
+        key = f"commands:{where}"
+        if self.coordination.is_leader and await get_state(self.db, key) != fingerprint:
             synced = await self.tree.sync(guild=guild)
-            log.info("synced %d application commands to guild %d", len(synced), guild_id)
+            await set_state(self.db, key, fingerprint)
+            log.info("synced %d application commands (%s)", len(synced), where)
+        else:
+            synced = await self.tree.fetch_commands(guild=guild)
+            log.info("application commands unchanged (%s): %d read back", where, len(synced))
         # texts mention commands by id (clickable, shown in the reader's language)
         remember_commands({command.name: command.id for command in synced})
+
+    async def _commands_fingerprint(self, guild: discord.abc.Snowflake | None) -> str:
+        """A digest of exactly what a sync would send (every command, translated)."""
+        translator = self.tree.translator
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            if translator
+            else command.to_dict(self.tree)
+            for command in self.tree._get_all_commands(guild=guild)
+        ]
+        text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     async def on_ready(self) -> None:
         user = self.user
@@ -254,7 +379,11 @@ class ShangraoBot(commands.Bot):
                 log.warning("table messages still queued at shutdown were dropped")
             await self.presenter_queue.close()
         await super().close()
+        await self.coordination.close()
         db = getattr(self, "db", None)
         if db is not None:
             await db.close()
             log.info("database closed")
+        if self._sqlite_hold is not None:
+            self._sqlite_hold.close()
+            self._sqlite_hold = None

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 import dotenv
 
+from shangrao_bot.sharding import MAX_SHARDS, ShardPlan, ShardSpecError, parse_shard_ids
+
 DEFAULT_DATABASE_URL = "sqlite:///data/shangrao.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -81,6 +83,7 @@ class Settings:
     shutdown_grace_seconds: float = DEFAULT_SHUTDOWN_GRACE
     # None: the process's picture workers are left as they are (tests set them themselves)
     picture_processes: int | None = None
+    shards: ShardPlan = ShardPlan()  # noqa: RUF009 (frozen: one shared default is safe)
 
     def __repr__(self) -> str:
         token = None if self.discord_token is None else "[token]"
@@ -89,7 +92,7 @@ class Settings:
             f"dev_guild_id={self.dev_guild_id!r}, log_level={self.log_level!r}, "
             f"table_timings={self.table_timings!r}, "
             f"shutdown_grace_seconds={self.shutdown_grace_seconds!r}, "
-            f"picture_processes={self.picture_processes!r})"
+            f"picture_processes={self.picture_processes!r}, shards={self.shards!r})"
         )
 
 
@@ -122,6 +125,28 @@ def _processes(env: Mapping[str, str]) -> int:
         expected = f"a whole number from 0 to {MAX_PICTURE_PROCESSES}"
         raise SettingsError(PICTURE_PROCESSES, text, expected)
     return int(text)
+
+
+def _shards(env: Mapping[str, str]) -> ShardPlan:
+    """``SHARD_COUNT`` (how many shards the bot has in all) and ``SHARD_IDS`` (which of them
+    this process runs: ``0-3``, ``4,5``); neither: one process, Discord's recommended count."""
+    count_text = _get(env, "SHARD_COUNT")
+    ids_text = _get(env, "SHARD_IDS")
+    if count_text is None:
+        if ids_text is not None:
+            raise SettingsError(
+                "SHARD_IDS", ids_text, "SHARD_COUNT to be set too (the bot's shards in all)"
+            )
+        return ShardPlan()
+    if not (count_text.isascii() and count_text.isdigit() and 1 <= int(count_text) <= MAX_SHARDS):
+        raise SettingsError("SHARD_COUNT", count_text, f"a whole number from 1 to {MAX_SHARDS}")
+    count = int(count_text)
+    if ids_text is None:
+        return ShardPlan(count)
+    try:
+        return ShardPlan(count, parse_shard_ids(ids_text, count))
+    except ShardSpecError as exc:
+        raise SettingsError("SHARD_IDS", ids_text, f"shard ids like 0-3 or 4,5 ({exc})") from None
 
 
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
@@ -157,4 +182,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         table_timings=timings,
         shutdown_grace_seconds=DEFAULT_SHUTDOWN_GRACE if grace is None else grace,
         picture_processes=_processes(env),
+        shards=_shards(env),
     )

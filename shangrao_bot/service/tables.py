@@ -70,6 +70,7 @@ from shangrao_bot.service.recording import (
 from shangrao_bot.service.snapshot import SnapshotError, snapshot_of, table_from_snapshot
 from shangrao_bot.service.timers import TimerSet
 from shangrao_bot.store import games
+from shangrao_bot.store.coordination import Coordination, SoloCoordination
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.guilds import get_settings
@@ -85,6 +86,11 @@ class TableService:
     ``clock``: time source (tests pass a :class:`~.clock.ManualClock`). ``seeds``: the wall
     seed of each hand, ``seeds(table_id, hand_no)`` — None (production) draws a fresh secret seed
     per hand; tests pass a deterministic source.
+
+    A bot split into shard processes runs each table in exactly one of them: ``owns_guild``
+    says which guilds' tables this process resumes (those of its shards), and ``claims`` (the
+    processes' coordination) grants a table to one process at a time — taken when the table is
+    created or resumed, let go when it closes. Alone, the process owns everything.
     """
 
     def __init__(
@@ -95,8 +101,12 @@ class TableService:
         clock: Clock | None = None,
         config: ServiceConfig | None = None,
         seeds: SeedSource | None = None,
+        claims: Coordination | None = None,
+        owns_guild: Callable[[int], bool] | None = None,
     ) -> None:
         self._db = db
+        self._claims: Coordination = claims or SoloCoordination()
+        self._owns_guild = owns_guild or (lambda guild_id: True)
         self._presenter = presenter
         self._clock: Clock = clock or SystemClock()
         self.config = config or ServiceConfig()
@@ -197,6 +207,8 @@ class TableService:
         if seat_host:
             self._check_free(guild_id, host_id)
         stored = await games.create_table(self._db, guild_id, channel_id, thread_id)
+        if not await self._claims.claim_table(stored.id):  # a new id: nobody else can hold it
+            raise StorageUnavailable(f"table {stored.id} is claimed by another process")
         if seat_host and (guild_id, host_id) in self._seated:  # sat down elsewhere meanwhile
             await games.close_table(self._db, stored.id)
             self._check_free(guild_id, host_id)
@@ -419,7 +431,10 @@ class TableService:
         humans who must act are prompted again."""
         resumed: list[TableInfo] = []
         for stored in await games.open_tables(self._db):
-            if stored.id in self._tables:
+            if stored.id in self._tables or not self._owns_guild(stored.guild_id):
+                continue
+            if not await self._claims.claim_table(stored.id):
+                log.warning("table %s is run by another process; not resumed here", stored.id)
                 continue
             if stored.snapshot is None:
                 await games.close_table(self._db, stored.id)
@@ -451,6 +466,19 @@ class TableService:
         """Stop every timer (the database already holds everything). Call before closing the
         database; the service is not to be used afterwards."""
         await self._timers.cancel_all()
+
+    def runs(self, table_id: int) -> bool:
+        """Whether this process runs the table now (it is in its memory, not ended)."""
+        table = self._tables.get(table_id)
+        return table is not None and table.status is not TableStatus.ENDED
+
+    def drop(self, table_id: int) -> None:
+        """Forget a table another process took over (its claim was lost): its timers stop and
+        nothing of it is saved from here again."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            log.error("table %s: claim lost to another process; no longer run here", table_id)
+            self._forget(table)
 
     # --- internals -----------------------------------------------------------------------------
 
@@ -607,6 +635,7 @@ class TableService:
             )
 
     def _forget(self, table: Table) -> None:
+        self._claims.release_table(table.id)
         self._timers.cancel(table.id)
         self._tables.pop(table.id, None)
         self._locks.pop(table.id, None)

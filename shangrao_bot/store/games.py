@@ -63,6 +63,15 @@ async def get_table(db: Database, table_id: int) -> GameTable:
     )
 
 
+async def open_table_guild(db: Database, table_id: int) -> int | None:
+    """The guild of table ``table_id`` while it is open (None: no such open table) — which
+    process runs it, without reading its snapshot."""
+    row = await db.fetchone(
+        "SELECT guild_id FROM game_tables WHERE id = ? AND status = 'open'", (table_id,)
+    )
+    return None if row is None else int(row["guild_id"])
+
+
 async def append_events(
     db: Database, table_id: int, events: list[dict[str, Any]], snapshot: dict[str, Any] | None
 ) -> int:

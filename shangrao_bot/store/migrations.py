@@ -508,6 +508,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             player_id, delta) WHERE status = 'confirmed'""",
         *_totals_triggers(),
     ),
+    # 8: what the bot's processes keep between themselves: the slash commands last synced
+    # (synced again only when they change) and, on PostgreSQL, each gateway rate-limit
+    # bucket's last login
+    (
+        """CREATE TABLE bot_state (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        )""",
+    ),
 )
 
 LATEST = len(MIGRATIONS)

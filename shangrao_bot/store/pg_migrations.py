@@ -313,6 +313,7 @@ def _totals() -> tuple[str, ...]:
 PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     *(tuple(translate(s) for s in step) for step in MIGRATIONS[:6]),
     _totals(),
+    *(tuple(translate(s) for s in step) for step in MIGRATIONS[7:]),
 )
 
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "every migration needs its PostgreSQL form"

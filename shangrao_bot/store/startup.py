@@ -10,9 +10,11 @@ and a read-only mount or a full disk refuses even root).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import sqlite3
 from pathlib import Path
+from typing import IO
 
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store.db import (
@@ -129,3 +131,25 @@ async def _open_postgres(url: str, busy_timeout_ms: int) -> Database:
         ) from None
     await db.close()
     raise StoreError("DATABASE_URL: the write probe did not run")
+
+
+def hold_sqlite_file(path: str) -> IO[bytes]:
+    """Take the bot's claim on an SQLite database (an exclusive lock on ``<path>.lock``, held
+    until the returned file is closed or the process ends, however it ends): a second bot
+    process on the same file is refused with StoreError. SQLite serves one bot process; its
+    virtual tables would otherwise run twice."""
+    lock_path = f"{path}.lock"
+    hold = open(lock_path, "ab")  # noqa: SIM115 (held open for the bot's lifetime)
+    try:
+        fcntl.flock(hold.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        hold.close()
+        raise StoreError(
+            f"DATABASE_URL: another bot process is already using {path}: an SQLite database "
+            "serves one process only; stop the other one, or move to PostgreSQL to run the "
+            "bot as several shard processes"
+        ) from None
+    except OSError:
+        hold.close()
+        raise
+    return hold

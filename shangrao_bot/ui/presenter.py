@@ -29,7 +29,7 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,6 +132,9 @@ class DiscordPresenter:
         self.saving: set[asyncio.Task[None]] = set()  # background saves and edits
         self.board_interval = BOARD_EDIT_SECONDS
         self.dm_off: set[int] = set()  # users who chose /table dm off (My hand only)
+        # tells the bot's other processes of a player's changed preference (they keep the
+        # same caches); None: there are none
+        self.share: Callable[[dict[str, Any]], Awaitable[None]] | None = None
         self.dm_fresh_seconds = DM_FRESH_SECONDS
         self.panel_quiet = PANEL_QUIET_SECONDS
         self.board_latest: dict[int, TableInfo] = {}  # table → state not yet shown
@@ -169,10 +172,10 @@ class DiscordPresenter:
             self.saving.add(task)
             task.add_done_callback(self.saving.discard)
 
-    @staticmethod
-    async def _save_lang(db: Database, user_id: int, lang: str) -> None:
+    async def _save_lang(self, db: Database, user_id: int, lang: str) -> None:
         try:
             await set_user_lang(db, user_id, lang)
+            await self._share({"user": user_id, "lang": lang})
         except StorageUnavailable as exc:  # expected while storage is down: one line
             log.warning("the language of user %s was not saved (%s)", user_id, exc.detail)
         except Exception:  # a preference: losing it costs a DM in the server's language
@@ -421,12 +424,32 @@ class DiscordPresenter:
 
     # --- private panels ------------------------------------------------------------------------
 
+    async def _share(self, change: dict[str, Any]) -> None:
+        if self.share is not None:
+            try:
+                await self.share(change)
+            except Exception:  # the others see it at their next start at the latest
+                log.warning("a preference change was not passed on", exc_info=True)
+
+    async def preference_changed(self, change: dict[str, Any]) -> None:
+        """Another process (or this one) changed a player's preference: take it here too."""
+        user = int(change["user"])
+        if "lang" in change:
+            self.langs[user] = str(change["lang"])
+        if "dm" in change:
+            await self.apply_dm(user, on=bool(change["dm"]))
+
     async def set_dm(self, user_id: int, *, on: bool) -> None:
         """A player's preference: ``off`` → no DM panels (My hand only); their open DM
-        panels say so and lose their buttons."""
+        panels say so and lose their buttons (in every process of the bot)."""
         db = getattr(self.client, "db", None)
         if db is not None:  # kept across restarts
             await set_dm_panels(db, user_id, on)
+        await self.apply_dm(user_id, on=on)
+        await self._share({"user": user_id, "dm": on})
+
+    async def apply_dm(self, user_id: int, *, on: bool) -> None:
+        """The preference's effect in this process: its DM panels of the player."""
         if on:
             self.dm_off.discard(user_id)
             return

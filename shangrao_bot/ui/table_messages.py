@@ -252,6 +252,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "{user}：无法私信你（私信已关闭）；请用牌桌消息上的**我的手牌**。",
         "zh-TW": "{user}：無法私訊你（私訊已關閉）；請用牌桌訊息上的**我的手牌**。",
     },
+    "table.handoff.away": {
+        "en": "Table #{table} is being restored after a restart: press again in a few seconds.",
+        "zh-CN": "牌桌 #{table} 正在重启后恢复：请几秒后再按一次。",
+        "zh-TW": "牌桌 #{table} 正在重新啟動後恢復：請幾秒後再按一次。",
+    },
     "table.resumed": {
         "en": "Someone is back: the game goes on.",
         "zh-CN": "有人回来了：牌局继续。",

@@ -63,6 +63,8 @@ async def test_a_crash_mid_hand_resumes_the_exact_state(
     with contextlib.suppress(Exception):  # a dead process's heartbeat thread dies with it
         first.ws._keep_alive.stop()  # type: ignore[union-attr]
     await first.http.close()  # its sockets are gone with it
+    if first._sqlite_hold is not None:  # and so is its hold on the database file
+        first._sqlite_hold.close()
     await until(lambda: not fake.connected, 5)
 
     second: ShangraoBot = await start_client(fake, make_bot(fake, db))

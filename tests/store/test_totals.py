@@ -38,6 +38,7 @@ from shangrao_bot.store.ledger import (
     user_player,
     void_hand,
 )
+from shangrao_bot.store.migrations import LATEST
 from shangrao_bot.store.stats import METRICS, leaderboard, player_stats
 from shangrao_bot.store.tx import Tx
 from tests.store.conftest import GUILD, OTHER_GUILD, table_exists
@@ -358,7 +359,7 @@ async def test_a_book_at_version_6_upgrades_with_exact_totals(db_target: str | P
 
     db = await Database.open(path)
     try:
-        assert await db.user_version() == 7
+        assert await db.user_version() == LATEST
         kept = await db.fetchone("SELECT COUNT(*), SUM(hands) FROM totals_all")
         assert kept is not None and kept[0] > 0 and kept[1] > 100
         await assert_totals_exact(db)

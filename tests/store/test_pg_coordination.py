@@ -1,0 +1,143 @@
+"""The shard processes' coordination over a real PostgreSQL server: table claims, the leader,
+messages between processes and the pace of gateway logins. Each ``PgCoordination`` here
+stands for one bot process (its own connection, as a process has)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+
+import pytest
+
+from shangrao_bot.store import pg_coordination
+from shangrao_bot.store.coordination import shard_channel
+from shangrao_bot.store.db import Database
+from shangrao_bot.store.pg_coordination import PgCoordination
+
+
+@pytest.fixture
+async def url(pg_url: str) -> AsyncIterator[str]:
+    db = await Database.open(pg_url)  # migrated: the coordination's table exists
+    await db.close()
+    yield pg_url
+
+
+async def started(url: str, lost: list[int] | None = None) -> PgCoordination:
+    process = PgCoordination(url, on_lost=None if lost is None else lost.append)
+    await process.start()
+    return process
+
+
+async def test_a_table_runs_in_one_process_at_a_time(url: str) -> None:
+    a, b = await started(url), await started(url)
+    try:
+        assert await a.claim_table(7)
+        assert await a.claim_table(7)  # again: still its own
+        assert not await b.claim_table(7)
+        assert await b.claim_table(8)
+        assert await a.table_runner_alive(8) and await b.table_runner_alive(7)
+        assert not await a.table_runner_alive(9)
+        a.release_table(7)
+        await asyncio.sleep(0.05)  # the release runs in the background
+        for _ in range(50):
+            if await b.claim_table(7):
+                break
+            await asyncio.sleep(0.02)
+        assert await b.claim_table(7)
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_dead_process_frees_its_tables_and_its_leadership(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pg_coordination, "LEADER_RETRY_SECONDS", 0.05)
+    a = await started(url)
+    b = await started(url)
+    try:
+        assert a.is_leader and not b.is_leader  # one leader: the first to ask
+        assert await a.claim_table(11)
+        await a.close()  # the process is gone: its connection closes with it
+        assert not await b.table_runner_alive(11)
+        assert await b.claim_table(11)
+        for _ in range(100):
+            if b.is_leader:
+                break
+            await asyncio.sleep(0.02)
+        assert b.is_leader
+    finally:
+        await b.close()
+
+
+async def test_a_lost_connection_is_reopened_and_the_claims_retaken(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pg_coordination, "RECONNECT_SECONDS", 0.05)
+    lost: list[int] = []
+    a, other = await started(url, lost), await started(url)
+    try:
+        assert await a.claim_table(21) and await a.claim_table(22)
+        backend = await a._fetchval("SELECT pg_backend_pid()")
+        await other._fetchval("SELECT pg_terminate_backend($1)", backend)
+        # while a is away, the other process takes one of its tables
+        for _ in range(100):
+            if await other.claim_table(22):
+                break
+            await asyncio.sleep(0.01)
+        for _ in range(200):
+            if await other.table_runner_alive(21):
+                break
+            await asyncio.sleep(0.02)
+        assert await other.table_runner_alive(21)  # retaken after the reconnect
+        assert not await other.claim_table(21)
+        for _ in range(100):
+            if lost:
+                break
+            await asyncio.sleep(0.02)
+        assert lost == [22]  # the one it could not retake is reported
+    finally:
+        await a.close()
+        await other.close()
+
+
+async def test_a_notification_reaches_the_process_listening_on_the_shard(url: str) -> None:
+    a, b = await started(url), await started(url)
+    got: asyncio.Queue[str] = asyncio.Queue()
+
+    async def handler(payload: str) -> None:
+        await got.put(payload)
+
+    try:
+        await b.listen(shard_channel(1), handler)
+        await a.notify(shard_channel(0), "not for b")
+        await a.notify(shard_channel(1), '{"id": "1", "token": "t"}')
+        assert await asyncio.wait_for(got.get(), 5) == '{"id": "1", "token": "t"}'
+        assert got.empty()
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_logins_of_one_bucket_are_five_seconds_apart_across_processes(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pg_coordination, "IDENTIFY_INTERVAL_SECONDS", 0.5)
+    a, b = await started(url), await started(url)
+    try:
+        stamps: list[tuple[int, float]] = []
+
+        async def login(process: PgCoordination, shard: int) -> None:
+            await process.identify_gate(shard, max_concurrency=2)
+            stamps.append((shard, time.monotonic()))
+
+        # shards 0 and 2 share bucket 0 (of 2); shard 1 is in bucket 1
+        start = time.monotonic()
+        await asyncio.gather(login(a, 0), login(b, 2), login(b, 1))
+        times = dict(stamps)
+        assert abs(times[0] - times[2]) >= 0.45  # one bucket: one login per interval
+        assert times[1] - start < 0.45  # another bucket: no wait
+    finally:
+        await a.close()
+        await b.close()
