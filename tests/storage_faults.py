@@ -18,8 +18,9 @@ way they fail in production — no mock of the database.
 On PostgreSQL the same refusals come from the server:
 
 * :class:`PgTableLock` — another connection holds every table of the database with
-  ``LOCK TABLE … IN ACCESS EXCLUSIVE MODE`` longer than the bot's busy timeout (its
-  ``lock_timeout``), then lets go: the counterpart of :class:`WriteLock`.
+  ``LOCK TABLE … IN ACCESS EXCLUSIVE MODE`` (or ``EXCLUSIVE``, which lets reads go on) longer
+  than the bot's busy timeout (its ``lock_timeout``), then lets go: the counterpart of
+  :class:`WriteLock`.
 * :func:`terminate_connections` — the server ends every other connection to the database
   (``pg_terminate_backend``), as a restarted server or a cut network does.
 
@@ -268,11 +269,14 @@ class PgTableLock:
             await conn.close()
 
 
-def write_lock(target: str | Path) -> WriteLock | PgTableLock:
+def write_lock(target: str | Path, reads_too: bool = True) -> WriteLock | PgTableLock:
     """Another process or connection holding the write lock of the database ``target``
-    (an SQLite file, or a PostgreSQL URL) past the busy timeout, until ``stop()``."""
+    (an SQLite file, or a PostgreSQL URL) past the busy timeout, until ``stop()``. On
+    PostgreSQL ``reads_too`` takes the tables ``IN ACCESS EXCLUSIVE MODE`` (reads wait and fail
+    as well: stricter than SQLite's write lock); without it ``IN EXCLUSIVE MODE``, which lets
+    reads go on as SQLite's does."""
     if is_postgres_url(target):
-        return PgTableLock(str(target))
+        return PgTableLock(str(target), "ACCESS EXCLUSIVE" if reads_too else "EXCLUSIVE")
     return WriteLock(Path(target))
 
 
