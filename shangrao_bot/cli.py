@@ -1,5 +1,5 @@
-"""Command line: ``shangrao-bot score | analyze | verify | simulate | play | render | run`` over
-the rules core, the engine and the renderer.
+"""Command line: ``shangrao-bot score | analyze | verify | simulate | play | render | run |
+migrate`` over the rules core, the engine, the renderer and the ledger database.
 
 Conventions shared by every subcommand:
 
@@ -16,6 +16,7 @@ Conventions shared by every subcommand:
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import io
 import json
@@ -396,6 +397,76 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if report.invariant_violations == 0 and report.zero_sum else 1
 
 
+def cmd_migrate(out: TextIO) -> int:
+    """Apply the migrations to ``DATABASE_URL``'s database, as the bot does at start-up."""
+    from shangrao_bot.settings import load_settings
+    from shangrao_bot.store.errors import StoreError
+
+    url = load_settings().database_url
+    try:
+        shown_target, before, after = asyncio.run(_migrate(url))
+    except StoreError as exc:  # unusable, unreachable, or newer than this bot
+        raise CliError(str(exc)) from None
+    was = "" if before is None else f" (was {before})"
+    print(f"database {shown_target} at schema version {after}{was}", file=out)
+    return 0
+
+
+async def _migrate(url: str) -> tuple[str, int | None, int]:
+    """Open (and so migrate and write-probe) the ledger at ``url``: what it is (no password),
+    its version before, when it could be read, and after."""
+    from shangrao_bot.store.startup import open_ledger
+
+    before = await _version_before(url)
+    db = await open_ledger(url)
+    try:
+        return db.path, before, await db.user_version()
+    finally:
+        await db.close()
+
+
+async def _version_before(url: str) -> int | None:
+    """The schema version of the ledger ``url`` names, read without changing anything: 0 for
+    an SQLite file not yet made; None when it cannot be read (opening it then says why)."""
+    import sqlite3
+    from pathlib import Path
+
+    import asyncpg
+
+    from shangrao_bot.store.db import is_postgres_url, path_from_url
+    from shangrao_bot.store.errors import StoreError
+    from shangrao_bot.store.pg_db import connect, schema_version
+
+    if is_postgres_url(url):
+        try:
+            server = await connect(url)
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            return None
+        try:
+            return await schema_version(server)
+        except asyncpg.PostgresError:
+            return None
+        finally:
+            await server.close()
+    try:
+        path = Path(path_from_url(url))
+    except StoreError:
+        return None
+    if not path.exists():
+        return 0
+    try:
+        file = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        row = file.execute("PRAGMA user_version").fetchone()
+        return int(row[0]) if row else 0
+    except sqlite3.Error:
+        return None
+    finally:
+        file.close()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="shangrao-bot",
@@ -487,6 +558,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--stake", type=_positive("--stake"), default=1)
     add_render_parser(sub)
     sub.add_parser("run", help="run the Discord bot (same as python bot.py)")
+    sub.add_parser(
+        "migrate",
+        help="bring DATABASE_URL's database to this bot's schema version",
+        description="Apply the schema migrations to the database DATABASE_URL names (an "
+        "SQLite file, created if missing, or a PostgreSQL database), as the bot does at "
+        "start-up, and print the version reached and the one before. Exit status 0 when done, "
+        "2 when the database cannot be used (the reason on one line).",
+    )
     return parser
 
 
@@ -535,6 +614,8 @@ def _main(argv: Sequence[str] | None, stdin: TextIO | None, out: TextIO) -> int:
             from shangrao_bot.play import run_play
 
             return run_play(args, stdin or sys.stdin, out)
+        if args.command == "migrate":
+            return cmd_migrate(out)
         # imported here: discord.py takes a while to import and score/analyze do not need it
         from shangrao_bot.bot_runner import run_bot
         from shangrao_bot.settings import load_settings

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -97,3 +97,28 @@ async def db(db_target: str | Path) -> AsyncIterator[Database]:
         yield database
     finally:
         await database.close()
+
+
+NewTarget = Callable[[], Awaitable[str | Path]]
+
+
+@pytest.fixture(params=BACKENDS)
+async def new_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[NewTarget]:
+    """A maker of new, empty databases of one backend, once per backend: each call gives
+    another target for :meth:`Database.open` (an SQLite file of the test's folder, or a new
+    database of the throwaway PostgreSQL cluster, dropped afterwards). For a test that needs
+    several databases of the same backend."""
+    cluster: Cluster | None = (
+        request.getfixturevalue("pg_cluster") if request.param == "postgresql" else None
+    )
+    async with contextlib.AsyncExitStack() as stack:
+        made = 0
+
+        async def new() -> str | Path:
+            nonlocal made
+            made += 1
+            if cluster is None:
+                return tmp_path / f"ledger-{made}.db"
+            return await stack.enter_async_context(fresh_database(cluster))
+
+        yield new

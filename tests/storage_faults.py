@@ -15,7 +15,17 @@ way they fail in production — no mock of the database.
   database read-only.) Where the flag cannot be set (not root, or a filesystem without it),
   the kernel's file-size limit refuses the writes instead.
 
-Each fault is ``await start()`` / ``await stop()``; ``start`` checks that writes really fail.
+On PostgreSQL the same refusals come from the server:
+
+* :class:`PgTableLock` — another connection holds every table of the database with
+  ``LOCK TABLE … IN ACCESS EXCLUSIVE MODE`` (or ``EXCLUSIVE``, which lets reads go on) longer
+  than the bot's busy timeout (its ``lock_timeout``), then lets go: the counterpart of
+  :class:`WriteLock`.
+* :func:`terminate_connections` — the server ends every other connection to the database
+  (``pg_terminate_backend``), as a restarted server or a cut network does.
+
+:func:`write_lock` picks the lock of the database a test runs on. Each fault is
+``await start()`` / ``await stop()``; ``start`` checks that writes really fail.
 """
 
 from __future__ import annotations
@@ -31,6 +41,10 @@ import subprocess
 import sys
 import uuid
 from pathlib import Path
+
+import asyncpg
+
+from shangrao_bot.store.db import is_postgres_url
 
 
 def _run(*args: str) -> bool:
@@ -216,3 +230,66 @@ class ReadOnly:
         if self._limit is not None:
             self._limit.stop()
             self._limit = None
+
+
+class PgTableLock:
+    """Another connection holding every table of the PostgreSQL database at ``url`` locked
+    (``mode``: ``ACCESS EXCLUSIVE`` refuses reads and writes alike) until :meth:`stop`."""
+
+    def __init__(self, url: str, mode: str = "ACCESS EXCLUSIVE") -> None:
+        self.url = url
+        self.mode = mode
+        self._conn: asyncpg.Connection | None = None
+
+    async def start(self) -> None:
+        conn = await asyncpg.connect(self.url)
+        try:
+            names = await conn.fetch(
+                "SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = 'public'"
+            )
+            assert names, "no table to lock"
+            await conn.execute("BEGIN")
+            await conn.execute(f"LOCK TABLE {', '.join(r[0] for r in names)} IN {self.mode} MODE")
+            # the locks are granted: every other connection now waits for them
+            held = await conn.fetchval(
+                "SELECT count(*) FROM pg_locks WHERE pid = pg_backend_pid()"
+                " AND locktype = 'relation' AND mode = $1 AND granted",
+                self.mode.title().replace(" ", "") + "Lock",
+            )
+            assert held >= len(names), (held, len(names))
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn = conn
+
+    async def stop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            await conn.execute("ROLLBACK")
+            await conn.close()
+
+
+def write_lock(target: str | Path, reads_too: bool = True) -> WriteLock | PgTableLock:
+    """Another process or connection holding the write lock of the database ``target``
+    (an SQLite file, or a PostgreSQL URL) past the busy timeout, until ``stop()``. On
+    PostgreSQL ``reads_too`` takes the tables ``IN ACCESS EXCLUSIVE MODE`` (reads wait and fail
+    as well: stricter than SQLite's write lock); without it ``IN EXCLUSIVE MODE``, which lets
+    reads go on as SQLite's does."""
+    if is_postgres_url(target):
+        return PgTableLock(str(target), "ACCESS EXCLUSIVE" if reads_too else "EXCLUSIVE")
+    return WriteLock(Path(target))
+
+
+async def terminate_connections(url: str) -> int:
+    """End every other connection to the PostgreSQL database at ``url`` (the bot's writer and
+    readers), waiting until each is gone; returns how many were ended."""
+    conn = await asyncpg.connect(url)
+    try:
+        ended = await conn.fetchval(
+            "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 10000))"
+            " FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid()"
+        )
+        return int(ended)
+    finally:
+        await conn.close()

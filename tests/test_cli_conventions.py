@@ -114,7 +114,7 @@ def test_ctrl_c_ends_quietly_with_130(
 def test_help_lists_every_subcommand() -> None:
     code, out = run(["--help"])
     assert code == 0
-    for command in ("score", "analyze", "verify", "simulate", "play", "render", "run"):
+    for command in ("score", "analyze", "verify", "simulate", "play", "render", "run", "migrate"):
         assert command in out
 
 

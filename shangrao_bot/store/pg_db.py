@@ -10,8 +10,9 @@ the same on both:
 - **Serializable transactions**: several processes write to the one database at once. Each
   write transaction runs at ``SERIALIZABLE`` isolation, so it commits only if running it alone
   would have given the same result; when PostgreSQL refuses one for a conflict with another
-  process (serialization failure, deadlock), it is run again from the start, a few times. A
-  transaction function therefore must not change anything outside its transaction.
+  process (serialization failure, deadlock), it is run again from the start, a few times and
+  for as long as the busy timeout lasts. A transaction function therefore must not change
+  anything outside its transaction.
 - **Readers**: a small pool of connections; a read is one statement.
 - **Faults**: a lost connection, a server shutting down, a full disk, a lock held elsewhere
   past the busy timeout (``lock_timeout``), a read-only server, conflicts still failing after
@@ -50,7 +51,10 @@ T = TypeVar("T")
 MAX_BATCH = 64
 """The most saves one group commit takes."""
 CONFLICT_RETRIES = 6
-"""How often a transaction refused for a conflict with another process is run again."""
+"""How often a transaction refused for a conflict with another process is run again at least
+(and again for as long as the busy timeout lasts)."""
+MAX_BACKOFF_STEP = 4
+"""The pause before a retry doubles up to 2**4 times the first (1-4 ms): 16-64 ms."""
 MIGRATION_LOCK = 0x5352_4D49_4752  # "SRMIGR": the advisory lock key migrations hold
 CONNECT_TIMEOUT_S = 10.0
 
@@ -156,6 +160,7 @@ class _Writer:
         self._stopping = False
         self._task = asyncio.get_running_loop().create_task(self._run(), name="pg-writer")
         self.commits = 0
+        self.conflicts = 0  # attempts refused for a conflict with another writer (then retried)
 
     def submit(self, fn: Callable[[Tx], Awaitable[Any]], batch: bool) -> _Job:
         if self._stopping:
@@ -198,13 +203,24 @@ class _Writer:
 
     async def _transaction(self, jobs: list[_Job]) -> None:
         """Run ``jobs`` in one transaction (each in a savepoint when there are several), again
-        from the start after a conflict; settle every job's future."""
-        for attempt in range(CONFLICT_RETRIES + 1):
+        from the start after a conflict; settle every job's future.
+
+        A conflict is retried at least :data:`CONFLICT_RETRIES` times and for as long as the
+        busy timeout: another process writing without a pause can make the same transaction
+        lose several times in a row (PostgreSQL cancels the one it finds in the middle of a
+        conflict), and a fixed handful of quick retries would give up within milliseconds."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self._busy_timeout_ms / 1000
+        attempt = 0
+        while True:
             try:
                 outcomes = await self._attempt(jobs)
             except _CONFLICTS as exc:
-                if attempt < CONFLICT_RETRIES:
-                    await asyncio.sleep(random.uniform(0.001, 0.004) * 2**attempt)
+                self.conflicts += 1
+                attempt += 1
+                if attempt <= CONFLICT_RETRIES or loop.time() < deadline:
+                    pause = random.uniform(0.001, 0.004) * 2 ** min(attempt - 1, MAX_BACKOFF_STEP)
+                    await asyncio.sleep(pause)
                     continue
                 _fail(jobs, exc)
                 return
@@ -300,6 +316,13 @@ class PgDatabase(Database):
     @property
     def commits(self) -> int:
         return self._writer.commits
+
+    @property
+    def conflicts(self) -> int:
+        """Write attempts PostgreSQL refused for a conflict with another writer (another
+        process, or another :class:`PgDatabase`) since :meth:`open`; each was run again, up to
+        :data:`CONFLICT_RETRIES` times per transaction."""
+        return self._writer.conflicts
 
     async def write(self, fn: Callable[[Tx], Awaitable[T]], *, batch: bool = False) -> T:
         # a caller cancelled before its job started cancels the job too (the writer skips it);

@@ -25,6 +25,7 @@ from shangrao_bot.service.display import before_last_action, claim_look
 from shangrao_bot.service.flow import hold_decided
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.games import load_events
+from tests.conftest import NewTarget
 from tests.engine.builders import make_setup
 from tests.service.conftest import (
     FAST,
@@ -216,14 +217,14 @@ SEAT2 = {"could_claim": "123m456m789m12s5p5p", "nobody_could": "123m456m789m12s9
 
 
 async def _until_seat1_discards(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+    target: str | Path, monkeypatch: pytest.MonkeyPatch, case: str
 ) -> tuple[list[Call], list[Action]]:
     """Every presenter call from the table's creation up to seat 1's first discard (included),
     and the hand's actions so far."""
     deal(monkeypatch, make_setup({**DEALS, 2: SEAT2[case]}, dealer=0, draws="9p"))
     clock = ManualClock()
     presenter = RecordingPresenter(clock)
-    db = await Database.open(tmp_path / f"{case}.db")
+    db = await Database.open(target)
     svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     try:
         tid = await open_table(svc)
@@ -257,10 +258,14 @@ async def _until_seat1_discards(
 
 
 async def test_with_one_human_an_ai_that_could_claim_and_passed_looks_like_nobody_could(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    new_target: NewTarget, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    could, could_actions = await _until_seat1_discards(tmp_path, monkeypatch, "could_claim")
-    nobody, nobody_actions = await _until_seat1_discards(tmp_path, monkeypatch, "nobody_could")
+    could, could_actions = await _until_seat1_discards(
+        await new_target(), monkeypatch, "could_claim"
+    )
+    nobody, nobody_actions = await _until_seat1_discards(
+        await new_target(), monkeypatch, "nobody_could"
+    )
     # the premise: seat 2 was asked and passed in one case, never asked in the other
     assert Action(2, ActionKind.PASS) in could_actions
     assert all(a.kind is not ActionKind.PASS for a in nobody_actions)

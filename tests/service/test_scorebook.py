@@ -6,9 +6,12 @@ tile form: no unhandled exception, no partial write."""
 from __future__ import annotations
 
 import asyncio
+import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import asyncpg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -26,6 +29,7 @@ from shangrao_bot.store.ledger import (
     undo_last_hand,
     void_hand,
 )
+from tests.pg_cluster import Cluster
 
 GUILD, OTHER, CHANNEL = 1, 2, 10
 ALICE = Actor(101, "Alice")
@@ -329,8 +333,8 @@ async def test_outside_a_session_tiles_is_a_calculator(book: ScoreBook, db: Data
     assert quick.value.key == "sk.no_session"
 
 
-async def tiles_once(path: Path, in_session: bool, fields: dict[str, str | None]) -> None:
-    """One ``/score tiles`` through the service on a fresh database: a typed refusal that
+async def tiles_once(path: str | Path, in_session: bool, fields: dict[str, str | None]) -> None:
+    """One ``/score tiles`` through the service on an empty database: a typed refusal that
     writes nothing, or a zero-sum hand written whole (hand, four seats, every payment) — or,
     in the calculator, nothing written at all."""
     database = await Database.open(path)
@@ -387,6 +391,77 @@ def test_random_strings_never_crash_nor_half_write(
     fields = {"hand": hand, "win": win, "bao": bao, "melds": melds, "how": how}
     fields |= {"winner": winner, "flown": flown, "robbed": robbed}
     asyncio.run(tiles_once(tmp_path_factory.mktemp("fuzz") / "f.db", True, fields))
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    hand=st.one_of(TILE_TEXT, st.text(max_size=40)),
+    win=st.one_of(st.none(), TILE_TEXT),
+    bao=TILE_TEXT,
+    how=st.sampled_from(["self", "kong", "rob", "??"]),
+    winner=st.one_of(st.none(), st.sampled_from(["1", "2", "Bob", "9"])),
+    flown=st.one_of(st.none(), st.just("2:1")),
+)
+def test_random_strings_never_crash_nor_half_write_on_postgresql(
+    pg_database: str,
+    hand: str,
+    win: str | None,
+    bao: str,
+    how: str,
+    winner: str | None,
+    flown: str | None,
+) -> None:
+    """The same on PostgreSQL: one database for the test, emptied before each example."""
+    fields = {"hand": hand, "win": win, "bao": bao, "melds": None, "how": how}
+    fields |= {"winner": winner, "flown": flown, "robbed": None}
+
+    async def once() -> None:
+        await empty_database(pg_database)
+        await tiles_once(pg_database, True, fields)
+
+    asyncio.run(once())
+
+
+@pytest.fixture
+def pg_database(pg_cluster: Cluster) -> Iterator[str]:
+    """A migrated PostgreSQL database for a test that runs its own event loops (each
+    ``asyncio.run`` ends its loop: the database is made and dropped by one call each)."""
+    name = f"t_{uuid.uuid4().hex[:16]}"
+
+    async def admin(sql: str) -> None:
+        conn = await asyncpg.connect(pg_cluster.url)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
+    try:
+        url = pg_cluster.url_for(name)
+        asyncio.run(_migrate(url))
+        yield url
+    finally:
+        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+async def _migrate(url: str) -> None:
+    db = await Database.open(url)
+    await db.close()
+
+
+async def empty_database(url: str) -> None:
+    """Every row of every table gone (ids counted from 1 again); the schema stays."""
+    conn = await asyncpg.connect(url)
+    try:
+        tables = await conn.fetch(
+            "SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = 'public'"
+            " AND tablename <> 'schema_version'"
+        )
+        await conn.execute(f"TRUNCATE {', '.join(r[0] for r in tables)} RESTART IDENTITY CASCADE")
+    finally:
+        await conn.close()
 
 
 async def test_two_confirmations_at_once_count_the_hand(book: ScoreBook, db: Database) -> None:

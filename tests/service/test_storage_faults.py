@@ -1,6 +1,11 @@
 """A failed write never freezes a table and never loses or duplicates a move — with real
 faults (:mod:`tests.storage_faults`): a full filesystem, another process holding the write lock
-past the busy timeout, a database made read-only.
+past the busy timeout, a database made read-only, the server ending the bot's connections.
+
+The write-lock tests run on both databases (PostgreSQL: another connection holds every table
+``IN ACCESS EXCLUSIVE MODE`` past the ``lock_timeout``). The full disk and the read-only file
+are SQLite's own (a file the test can fill or freeze); PostgreSQL's own fault, a connection
+the server ends, has a test of its own.
 
 Each scenario: a human's move is refused with ``StorageUnavailable`` while storage is down and
 the table stays exactly at its last saved state (nothing shown, nothing kept); its timer keeps
@@ -39,7 +44,7 @@ from tests.service.conftest import (
     open_table,
     seeds_for,
 )
-from tests.storage_faults import DiskFull, ReadOnly, WriteLock
+from tests.storage_faults import DiskFull, ReadOnly, terminate_connections, write_lock
 
 BUSY_MS = 50  # the busy timeout these tests run with: a held lock fails fast
 
@@ -56,7 +61,9 @@ async def _seqs(db: Database, table_id: int) -> list[int]:
     return [int(r["seq"]) for r in rows]
 
 
-async def _same_after_resume(path: Path, svc: TableService, clock: ManualClock, tid: int) -> None:
+async def _same_after_resume(
+    path: str | Path, svc: TableService, clock: ManualClock, tid: int
+) -> None:
     """A fresh service resumed from the file holds the table's in-memory state exactly."""
     db = await Database.open(path, busy_timeout_ms=BUSY_MS)
     fresh = TableService(db, RecordingPresenter(clock), clock=clock, config=FAST, seeds=seeds_for)
@@ -69,7 +76,7 @@ async def _same_after_resume(path: Path, svc: TableService, clock: ManualClock, 
 
 
 async def _scenario(
-    path: Path,
+    path: str | Path,
     clock: ManualClock,
     make_fault: Callable[[], Fault],
     caplog: pytest.LogCaptureFixture,
@@ -163,35 +170,91 @@ async def _scenario(
 async def test_a_full_disk_never_freezes_a_table(
     tmp_path: Path, clock: ManualClock, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """SQLite only: the database is a file on a filesystem the test fills."""
     with DiskFull(tmp_path / "small") as disk:
         await _scenario(disk.database, clock, lambda: disk, caplog)
 
 
 async def test_a_write_lock_held_past_the_busy_timeout_never_freezes_a_table(
-    tmp_path: Path, clock: ManualClock, caplog: pytest.LogCaptureFixture
+    db_target: str | Path, clock: ManualClock, caplog: pytest.LogCaptureFixture
 ) -> None:
-    path = tmp_path / "tables.db"
-    await _scenario(path, clock, lambda: WriteLock(path), caplog)
+    await _scenario(db_target, clock, lambda: write_lock(db_target), caplog)
+
+
+class _EndedConnections:
+    """The server ends the bot's connections as the fault starts; nothing is refused after."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    async def start(self) -> None:
+        assert await terminate_connections(self.url) >= 1
+
+    async def stop(self) -> None:
+        pass
+
+
+async def test_connections_ended_by_the_server_never_freeze_a_table(
+    pg_url: str, clock: ManualClock
+) -> None:
+    """PostgreSQL only: the server ends the bot's connections between two moves (a restart of
+    the server, a cut network). The next move is refused at most once, as unavailable, with
+    nothing kept; the table's own retry or the move again goes through on new connections, and
+    the table plays to its end with its log whole."""
+    db = await Database.open(pg_url, busy_timeout_ms=BUSY_MS)
+    presenter = RecordingPresenter(clock)
+    svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
+    try:
+        tid = await open_table(svc, hands=1)
+        policy = normal_policy(5)
+        await drive(svc, clock, tid, {HOST: policy}, lambda: legal_now(svc, tid, HOST) is not None)
+        view = legal_now(svc, tid, HOST)
+        assert view is not None
+        move = policy(view)
+        before = svc.snapshot(tid)
+        await _EndedConnections(pg_url).start()
+        try:
+            result = await svc.act(tid, HOST, move, view.public.sequence, hand=1)
+        except StorageUnavailable:
+            assert svc.snapshot(tid) == before  # refused whole: the table's retry saves it
+            assert await clock.advance_next()
+            assert tid not in svc._faults
+            view = legal_now(svc, tid, HOST)
+            assert view is not None
+            result = await svc.act(tid, HOST, move, view.public.sequence, hand=1)
+        assert not result.duplicate
+        hand = svc._tables[tid].hand
+        assert hand is not None and hand.actions.count(result.action) == 1
+        await _same_after_resume(pg_url, svc, clock, tid)
+        await drive(svc, clock, tid, {HOST: policy}, presenter.closed)
+        assert [c.args["reason"] for c in presenter.named("table_closed")] == ["completed"]
+        seqs = await _seqs(db, tid)
+        assert seqs == list(range(1, len(seqs) + 1))
+    finally:
+        await svc.shutdown()
+        await db.close()
 
 
 async def test_a_read_only_database_never_freezes_a_table(
     tmp_path: Path, clock: ManualClock, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """SQLite only: the database is a file the test makes immutable."""
     path = tmp_path / "tables.db"
     await _scenario(path, clock, lambda: ReadOnly(path), caplog)
 
 
 async def test_lobby_changes_that_cannot_be_saved_are_not_kept(
-    tmp_path: Path, clock: ManualClock
+    db_target: str | Path, clock: ManualClock
 ) -> None:
     """Creating, joining, seating an AI, ending: each refused with ``StorageUnavailable`` while
-    another process holds the write lock — and nothing of it stays in memory (no seat, no
-    table, no member marked as seated). Once the lock is gone, the same calls work."""
-    path = tmp_path / "tables.db"
+    another process holds the write lock (PostgreSQL: the tables' lock) — and nothing of it
+    stays in memory (no seat, no table, no member marked as seated). Once the lock is gone,
+    the same calls work."""
+    path = db_target
     db = await Database.open(path, busy_timeout_ms=BUSY_MS)
     presenter = RecordingPresenter(clock)
     svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
-    lock = WriteLock(path)
+    lock = write_lock(path)
     try:
         tid = (await svc.create_table(GUILD, CHANNEL, HOST, "Host")).id
         before = svc.snapshot(tid)
@@ -228,13 +291,13 @@ async def test_lobby_changes_that_cannot_be_saved_are_not_kept(
 
 
 async def test_a_lobby_expiring_while_storage_is_down_closes_once_it_is_back(
-    tmp_path: Path, clock: ManualClock
+    db_target: str | Path, clock: ManualClock
 ) -> None:
-    path = tmp_path / "tables.db"
+    path = db_target
     db = await Database.open(path, busy_timeout_ms=BUSY_MS)
     presenter = RecordingPresenter(clock)
     svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
-    lock = WriteLock(path)
+    lock = write_lock(path)
     try:
         tid = (await svc.create_table(GUILD, CHANNEL, HOST, "Host")).id
         await lock.start()
@@ -256,9 +319,10 @@ async def test_a_lobby_expiring_while_storage_is_down_closes_once_it_is_back(
 async def test_a_table_whose_first_save_fails_leaves_nothing_behind(
     tmp_path: Path, clock: ManualClock
 ) -> None:
-    """The disk fills while the Discord layer opens the table's thread (after the table's row
-    exists, before its first save): the host is told, is not seated, no table is listed, and
-    the thread is reported back for removal; once space is back the table opens."""
+    """SQLite only (a file on a filesystem the test fills). The disk fills while the Discord
+    layer opens the table's thread (after the table's row exists, before its first save):
+    the host is told, is not seated, no table is listed, and the thread is reported back for
+    removal; once space is back the table opens."""
     with DiskFull(tmp_path / "small") as disk:
         db = await Database.open(disk.database, busy_timeout_ms=BUSY_MS)
         presenter = RecordingPresenter(clock)
@@ -294,11 +358,11 @@ async def test_a_table_whose_first_save_fails_leaves_nothing_behind(
 
 
 async def test_a_restart_while_storage_is_down_resumes_once_it_is_back(
-    tmp_path: Path, clock: ManualClock
+    db_target: str | Path, clock: ManualClock
 ) -> None:
     """The bot restarts while another process holds the write lock: the tables are back in
     memory as saved, shown as restored only once that is saved, and play on."""
-    path = tmp_path / "tables.db"
+    path = db_target
     db = await Database.open(path, busy_timeout_ms=BUSY_MS)
     first = TableService(db, RecordingPresenter(clock), clock=clock, config=FAST, seeds=seeds_for)
     tid = await open_table(first, hands=1)
@@ -308,7 +372,9 @@ async def test_a_restart_while_storage_is_down_resumes_once_it_is_back(
 
     presenter = RecordingPresenter(clock)
     second = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
-    lock = WriteLock(path)
+    # the restart reads the saved tables: SQLite's write lock lets reads go on, and so does
+    # PostgreSQL's EXCLUSIVE mode (a lock refusing reads too fails the start-up's read)
+    lock = write_lock(path, reads_too=False)
     try:
         await lock.start()
         try:

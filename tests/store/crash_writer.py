@@ -1,4 +1,5 @@
-"""Child process of test_reliability: records confirmed hands in a loop until killed."""
+"""Child process of test_reliability: records confirmed hands in a loop until killed, into
+the database its first argument names (an SQLite file or a PostgreSQL URL)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from shangrao_bot.store.ledger import open_session, record_hand, user_player
 from tests.store.conftest import GUILD, self_draw_win
 
 
-async def main(path: str, start: int) -> None:
-    db = await Database.open(path)
+async def main(target: str, start: int) -> None:
+    db = await Database.open(target)
     try:  # a failure must end the process (the database's threads would keep it alive)
         players = [await user_player(db, GUILD, 100 + i, f"u{i}") for i in range(4)]
         # a channel per round: the killed rounds' sessions stay open, one per channel

@@ -1,21 +1,27 @@
-"""The ledger under abuse: a writer killed with SIGKILL at random moments, 50 concurrent
-writers, and random operation sequences checked against an in-memory model."""
+"""The ledger under abuse, on SQLite and on PostgreSQL: a writer process killed with SIGKILL at
+random moments, 50 concurrent writers, and random operation sequences checked against an
+in-memory model. (Several processes writing one PostgreSQL database: test_pg_conflicts.py.)"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import InvalidRecord, NotFound
@@ -30,14 +36,16 @@ from shangrao_bot.store.ledger import (
     undo_last_hand,
     void_hand,
 )
+from tests.conftest import fresh_database
+from tests.pg_cluster import Cluster
 from tests.store.conftest import GUILD, four_player_session, self_draw_win
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def check_whole(path: Path) -> int:
+async def check_whole(target: str | Path) -> int:
     """Open the database after a crash: it must be intact and every hand whole."""
-    db = await Database.open(path)
+    db = await Database.open(target)
     try:
         assert await db.integrity_ok()
         hands = await db.fetchall("SELECT id, idempotency_key FROM hands")
@@ -56,29 +64,31 @@ async def check_whole(path: Path) -> int:
         await db.close()
 
 
-def test_sigkill_at_random_moments_leaves_every_hand_whole_or_absent(tmp_path: Path) -> None:
+async def test_sigkill_at_random_moments_leaves_every_hand_whole_or_absent(
+    db_target: str | Path,
+) -> None:
+    """A child process records hands in a loop and is killed with SIGKILL at a random moment,
+    twenty times: each time the database opens (PostgreSQL: the server rolled the killed
+    connection's transaction back), and every hand is whole or absent."""
     rng = random.Random(20261129)
-    path = tmp_path / "crash.db"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     total = 0
     for round_ in range(20):
-        child = subprocess.Popen(
-            [
-                sys.executable,
-                str(ROOT / "tests/store/crash_writer.py"),
-                str(path),
-                str(round_ * 100_000),
-            ],
-            stdout=subprocess.PIPE,
+        child = await asyncio.create_subprocess_exec(
+            sys.executable,
+            str(ROOT / "tests/store/crash_writer.py"),
+            str(db_target),
+            str(round_ * 100_000),
+            stdout=asyncio.subprocess.PIPE,
             env=env,
             cwd=ROOT,
         )
         assert child.stdout is not None
-        assert child.stdout.readline().strip() == b"ready"
-        time.sleep(rng.uniform(0.0, 0.25))
+        assert (await asyncio.wait_for(child.stdout.readline(), 60)).strip() == b"ready"
+        await asyncio.sleep(rng.uniform(0.0, 0.25))  # the random moment of the kill
         child.send_signal(signal.SIGKILL)
-        child.wait()
-        count = asyncio.run(check_whole(path))
+        await child.wait()
+        count = await check_whole(db_target)
         assert count >= total  # committed hands never disappear
         total = count
     assert total > 20  # the writer really wrote between kills
@@ -132,18 +142,23 @@ class LedgerModel(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.loop = asyncio.new_event_loop()
-        self.dir = tempfile.TemporaryDirectory()
-        self.db = self.run(Database.open(Path(self.dir.name) / "m.db"))
+        self.stack = contextlib.AsyncExitStack()
+        self.db = self.run(Database.open(self.run(self.new_target())))
         self.session = self.run(four_player_session(self.db))
         self.hands: dict[int, tuple[str, tuple[int, ...], int]] = {}  # id → status, deltas, seq
+
+    async def new_target(self) -> str | Path:
+        """A new, empty database for one example (an SQLite file here)."""
+        folder = self.stack.enter_context(tempfile.TemporaryDirectory())
+        return Path(folder) / "m.db"
 
     def run(self, coro):  # type: ignore[no-untyped-def]
         return self.loop.run_until_complete(coro)
 
     def teardown(self) -> None:
         self.run(self.db.close())
+        self.run(self.stack.aclose())
         self.loop.close()
-        self.dir.cleanup()
 
     @rule(winner=st.integers(0, 3), value=st.integers(1, 20), confirmed=st.booleans())
     def record(self, winner: int, value: int, confirmed: bool) -> None:
@@ -205,6 +220,18 @@ class LedgerModel(RuleBasedStateMachine):
 
 TestLedgerModel = LedgerModel.TestCase
 TestLedgerModel.settings = settings(max_examples=30, stateful_step_count=20, deadline=None)
+
+
+def test_the_ledger_model_on_postgresql(pg_cluster: Cluster) -> None:
+    """The same random sequences against PostgreSQL, a new database per example."""
+
+    class OnPostgres(LedgerModel):
+        async def new_target(self) -> str | Path:
+            return await self.stack.enter_async_context(fresh_database(pg_cluster))
+
+    run_state_machine_as_test(
+        OnPostgres, settings=settings(max_examples=15, stateful_step_count=20, deadline=None)
+    )
 
 
 async def test_concurrent_closes_settle_once(db: Database) -> None:

@@ -18,7 +18,7 @@ from shangrao_bot.store import games
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import InvalidRecord
 from shangrao_bot.store.tx import SqliteTx, Tx, drive
-from tests.store.conftest import CHANNEL, GUILD
+from tests.store.conftest import CHANNEL, GUILD, ROW_ID
 
 # --- drive ---
 
@@ -77,7 +77,7 @@ def test_drive_refuses_a_coroutine_awaiting_a_future() -> None:
         loop.close()
 
 
-# --- SqliteTx over a plain connection ---
+# --- SqliteTx over a plain connection (PgTx's are in test_pg_tx.py, beside these on both) ---
 
 
 @pytest.fixture
@@ -167,9 +167,9 @@ async def test_a_write_that_raises_rolls_back(db: Database) -> None:
 async def test_a_write_that_suspends_is_refused_and_writes_nothing(
     tmp_path: Path, batch: bool
 ) -> None:
-    """SQLite's writer runs a transaction function in one call on its thread, so one that
-    awaits anything but its statements cannot go on (PostgreSQL awaits it on the event loop,
-    where that is harmless: this is SQLite's own rule)."""
+    """SQLite only: its writer runs a transaction function in one call on its thread, so one
+    that awaits anything but its statements cannot go on (PostgreSQL awaits it on the event
+    loop, where that is harmless: this is SQLite's own rule; see the next test)."""
     async with contextlib.AsyncExitStack() as stack:
         db = await Database.open(tmp_path / "x.db")
         stack.push_async_callback(db.close)
@@ -194,16 +194,39 @@ async def _suspending_write_is_refused(db: Database, batch: bool) -> None:
     assert await games.append_events(db, table.id, [{"e": 1}], None) == 1
 
 
-async def test_a_write_returns_its_functions_value(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "x.db")
+async def test_a_write_returns_its_functions_value(db: Database) -> None:
+    async def create(tx: Tx) -> int:
+        await tx.execute(f"CREATE TABLE t (id {ROW_ID[db.kind]}, v TEXT)")
+        await tx.executemany("INSERT INTO t (v) VALUES (?)", [("a",), ("b",)])
+        return int(await tx.fetchval("SELECT COUNT(*) FROM t"))
+
+    assert await db.write(create) == 2
+    assert await count(db, "SELECT COUNT(*) FROM t") == 2
+
+
+async def test_a_write_that_suspends_runs_whole_on_postgresql(pg_url: str) -> None:
+    """PostgreSQL's counterpart of SQLite's rule above: its writer awaits the transaction
+    function on the event loop, so one that awaits something else as well still commits all
+    of its statements together, and the writer goes on."""
+    db = await Database.open(pg_url)
     try:
 
-        async def create(tx: Tx) -> int:
-            await tx.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)")
-            await tx.executemany("INSERT INTO t (v) VALUES (?)", [("a",), ("b",)])
-            return int(await tx.fetchval("SELECT COUNT(*) FROM t"))
+        async def insert_sleep_insert(tx: Tx) -> int:
+            first = await tx.insert(
+                "INSERT INTO game_tables (guild_id, channel_id, created_at, updated_at)"
+                " VALUES (?, ?, 'now', 'now')",
+                (GUILD, CHANNEL),
+            )
+            await asyncio.sleep(0)
+            await tx.execute(
+                "INSERT INTO game_events (table_id, seq, event, at) VALUES (?, 1, '{}', 'now')",
+                (first,),
+            )
+            return first
 
-        assert await db.write(create) == 2
-        assert await count(db, "SELECT COUNT(*) FROM t") == 2
+        table_id = await db.write(insert_sleep_insert)
+        assert await count(db, "SELECT COUNT(*) FROM game_tables") == 1
+        assert await games.load_events(db, table_id) == [{}]
+        assert await games.append_events(db, table_id, [{"e": 1}], None) == 2
     finally:
         await db.close()

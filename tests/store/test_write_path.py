@@ -1,8 +1,13 @@
-"""The write path: one call on the writer thread per transaction, group commit of the tables'
+"""The write path, on both databases: one transaction per write, group commit of the tables'
 saves with a savepoint each, storage faults as StorageUnavailable, and the reader pool.
 
-A write is held on the writer thread by :class:`Hold` (a write that waits for the test to let
-it go), so that other writes queue up behind it deterministically: no timing is assumed."""
+A write is held inside its transaction by :class:`Hold` (a write that waits for the test to let
+it go), so that other writes queue up behind it deterministically: no timing is assumed.
+
+The tests that reach into SQLite itself (its write lock, PRAGMAs, its reader threads) have
+PostgreSQL counterparts of the same property below them: a table lock held past
+``lock_timeout``, the session settings, a slow query holding one pooled reader, and a
+connection the server ends in the middle of a transaction."""
 
 from __future__ import annotations
 
@@ -21,24 +26,38 @@ from shangrao_bot.store import games
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import InvalidRecord, NotFound, StoreError
 from shangrao_bot.store.tx import Tx
+from tests.storage_faults import PgTableLock, terminate_connections
 from tests.store.conftest import CHANNEL, GUILD
 
 GUARD_S = 30  # only ever reached when the code under test hangs
 
 
 class Hold:
-    """A write that keeps the writer thread busy (inside its transaction) until released."""
+    """A write that keeps the writer busy (inside its transaction) until :meth:`release`.
+
+    On SQLite it blocks the writer thread without suspending (a transaction function may not
+    await there); on PostgreSQL it awaits, since that writer is a task of the event loop, which
+    a blocking wait would freeze."""
 
     def __init__(self) -> None:
         self.started = threading.Event()
-        self.release = threading.Event()
+        self._release = threading.Event()
+        self._released = asyncio.Event()
+        self._kind = ""
 
     async def __call__(self, tx: Tx) -> None:
-        # blocks the writer thread without suspending: a transaction function may not await
         self.started.set()
-        self.release.wait(GUARD_S)
+        if self._kind == "postgresql":
+            await asyncio.wait_for(self._released.wait(), GUARD_S)
+        else:
+            self._release.wait(GUARD_S)
+
+    def release(self) -> None:
+        self._release.set()
+        self._released.set()
 
     async def start(self, db: Database) -> asyncio.Task[None]:
+        self._kind = db.kind
         task = asyncio.create_task(db.write(self))
         assert await asyncio.to_thread(self.started.wait, GUARD_S)
         return task
@@ -100,7 +119,7 @@ async def test_a_group_commit_fails_only_the_refused_callers(db: Database) -> No
         games.append_events(db, 424242, [{"e": 1}], None),
         games.append_events(db, second.id, [{"e": 1}, {"e": 2}], {"state": 2}),
     )
-    hold.release.set()
+    hold.release()
     await held
     results = await asyncio.gather(*tasks, return_exceptions=True)
 
@@ -129,7 +148,7 @@ async def test_a_storage_fault_in_a_group_fails_the_whole_group(db: Database) ->
         db.write(fault, batch=True),
         games.append_events(db, table.id, [{"e": 2}], None),
     )
-    hold.release.set()
+    hold.release()
     await held
     results = await asyncio.gather(*tasks, return_exceptions=True)
     assert all(isinstance(r, StorageUnavailable) for r in results), results
@@ -178,7 +197,7 @@ async def test_a_caller_that_gives_up_before_its_write_starts_writes_nothing(
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task  # the cancellation reached the queued write before the writer took it
-    hold.release.set()
+    hold.release()
     await held
     assert await games.append_events(db, table.id, [{"e": 2}], None) == 1
     assert await games.load_events(db, table.id) == [{"e": 2}]
@@ -187,6 +206,8 @@ async def test_a_caller_that_gives_up_before_its_write_starts_writes_nothing(
 async def test_a_database_locked_past_the_busy_timeout_is_storage_unavailable(
     tmp_path: Path,
 ) -> None:
+    """SQLite only: the lock is SQLite's own (another connection's ``BEGIN IMMEDIATE``); the
+    PostgreSQL counterpart is the next test."""
     path = tmp_path / "locked.db"
     db = await Database.open(path, busy_timeout_ms=50)
     other = sqlite3.connect(path, isolation_level=None)
@@ -213,12 +234,104 @@ async def test_a_database_locked_past_the_busy_timeout_is_storage_unavailable(
         await db.close()
 
 
+async def test_a_table_locked_past_the_lock_timeout_is_storage_unavailable(pg_url: str) -> None:
+    """PostgreSQL: another connection holds the tables (``ACCESS EXCLUSIVE``) longer than the
+    writer's ``lock_timeout``: each write, alone or in a group, is refused as unavailable and
+    leaves nothing; once the lock is gone the same write goes through."""
+    db = await Database.open(pg_url, busy_timeout_ms=50)
+    lock = PgTableLock(pg_url)
+    try:
+        table = await games.create_table(db, GUILD, CHANNEL)
+        await lock.start()
+        try:
+            with pytest.raises(StorageUnavailable) as caught:
+                await games.append_events(db, table.id, [{"e": 1}], None)
+            assert isinstance(caught.value.__cause__, asyncpg.LockNotAvailableError)
+            with pytest.raises(StorageUnavailable):
+                await games.close_table(db, table.id)
+            results = await asyncio.gather(
+                *(games.append_events(db, table.id, [{"e": i}], None) for i in range(3)),
+                return_exceptions=True,
+            )
+            assert all(isinstance(r, StorageUnavailable) for r in results), results
+            # the readers wait no longer than the writer
+            with pytest.raises(StorageUnavailable):
+                await db.fetchall("SELECT * FROM game_events")
+        finally:
+            await lock.stop()
+        assert await games.append_events(db, table.id, [{"e": 1}], None) == 1
+        assert (await games.get_table(db, table.id)).status == "open"
+        assert await games.load_events(db, table.id) == [{"e": 1}]
+    finally:
+        await lock.stop()
+        await db.close()
+
+
+async def test_a_connection_ended_by_the_server_mid_write_loses_that_write_only(
+    pg_url: str,
+) -> None:
+    """PostgreSQL: the server ends the writer's connection (and the readers') while a write is
+    inside its transaction: that write is refused as unavailable and leaves nothing, and the
+    next write and read open new connections by themselves."""
+    db = await Database.open(pg_url)
+    try:
+        table = await games.create_table(db, GUILD, CHANNEL)
+
+        hold = Hold()
+
+        async def append_then_hold(tx: Tx) -> None:
+            await tx.execute(
+                "INSERT INTO game_events (table_id, seq, event, at) VALUES (?, 1, '{}', 'now')",
+                (table.id,),
+            )
+            await hold(tx)
+            await tx.execute("UPDATE game_tables SET snapshot_seq = 1 WHERE id = ?", (table.id,))
+
+        hold._kind = db.kind
+        held = asyncio.create_task(db.write(append_then_hold))
+        assert await asyncio.to_thread(hold.started.wait, GUARD_S)
+        assert await terminate_connections(pg_url) >= 2  # the writer and at least one reader
+        hold.release()
+        with pytest.raises(StorageUnavailable):
+            await held
+        assert await games.load_events(db, table.id) == []
+        assert await games.append_events(db, table.id, [{"e": 2}], None) == 1
+        assert await games.load_events(db, table.id) == [{"e": 2}]
+    finally:
+        await db.close()
+
+
 async def test_the_busy_timeout_is_set_on_every_connection(tmp_path: Path) -> None:
+    """SQLite only (its PRAGMA); the PostgreSQL counterpart is the next test."""
     db = await Database.open(tmp_path / "x.db", busy_timeout_ms=123)
     try:
         rows = await asyncio.gather(*(db.fetchone("PRAGMA busy_timeout") for _ in range(6)))
         assert {r[0] for r in rows if r is not None} == {123}
         assert await db.write(lambda tx: tx.fetchval("PRAGMA busy_timeout")) == 123
+    finally:
+        await db.close()
+
+
+async def test_every_connection_has_the_session_settings(pg_url: str) -> None:
+    """PostgreSQL: the busy timeout is every connection's ``lock_timeout``, times are UTC, the
+    readers cannot write and the writer's transactions are serializable."""
+    db = await Database.open(pg_url, busy_timeout_ms=123, readers=3)
+    try:
+        settings = "SELECT current_setting('lock_timeout'), current_setting('TimeZone'), {}"
+        rows = await asyncio.gather(
+            *(
+                db.fetchone(settings.format("current_setting('transaction_read_only')"))
+                for _ in range(6)
+            )
+        )
+        assert {tuple(r) for r in rows if r is not None} == {("123ms", "UTC", "on")}
+
+        async def writer_settings(tx: Tx) -> tuple[str, ...]:
+            row = await tx.fetchone(settings.format("current_setting('transaction_isolation')"))
+            assert row is not None
+            return tuple(row)
+
+        assert await db.write(writer_settings) == ("123ms", "UTC", "serializable")
     finally:
         await db.close()
 
@@ -245,11 +358,13 @@ async def test_reads_go_on_while_a_write_is_under_way(db: Database) -> None:
         done = await asyncio.wait_for(asyncio.gather(*reads), GUARD_S)
         assert [len(rows) for rows in done] == [1] * 5
     finally:
-        hold.release.set()
+        hold.release()
         await held
 
 
 async def test_a_slow_read_does_not_hold_up_the_other_reads(tmp_path: Path) -> None:
+    """SQLite only (a blocking SQL function on its reader threads); the PostgreSQL
+    counterpart is the next test."""
     db = await Database.open(tmp_path / "x.db", readers=3)
     await games.create_table(db, GUILD, CHANNEL)
     release = threading.Event()
@@ -269,6 +384,32 @@ async def test_a_slow_read_does_not_hold_up_the_other_reads(tmp_path: Path) -> N
         await db.close()
 
 
+async def test_a_slow_read_does_not_hold_up_the_other_reads_on_postgresql(pg_url: str) -> None:
+    """PostgreSQL: two reads wait on an advisory lock the test holds (two slow queries, each
+    holding one pooled reader); a third read is answered meanwhile by the last reader."""
+    db = await Database.open(pg_url, readers=3)
+    holder = await asyncpg.connect(pg_url)
+    key = 4242
+    slow: list[asyncio.Future[Any]] = []
+    try:
+        await games.create_table(db, GUILD, CHANNEL)
+        await holder.execute("SELECT pg_advisory_lock($1)", key)
+        slow = [
+            asyncio.ensure_future(db.fetchall("SELECT pg_advisory_lock_shared(?)", (key,)))
+            for _ in range(2)
+        ]
+        waiting = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+        while await holder.fetchval(waiting) < 2:  # until both slow reads hold a reader
+            await asyncio.sleep(0.005)
+        rows = await asyncio.wait_for(db.fetchall("SELECT id FROM game_tables"), GUARD_S)
+        assert len(rows) == 1 and not any(t.done() for t in slow)
+    finally:
+        await holder.execute("SELECT pg_advisory_unlock($1)", key)
+        await asyncio.gather(*slow)
+        await holder.close()
+        await db.close()
+
+
 async def test_the_readers_cannot_write(db: Database) -> None:
     await games.create_table(db, GUILD, CHANNEL)
     refused: tuple[type[Exception], str] = (
@@ -281,8 +422,8 @@ async def test_the_readers_cannot_write(db: Database) -> None:
     assert await count(db, "SELECT COUNT(*) FROM game_tables") == 1
 
 
-async def test_a_closed_database_refuses_writes(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "x.db")
+async def test_a_closed_database_refuses_writes(db_target: str | Path) -> None:
+    db = await Database.open(db_target)
     table = await games.create_table(db, GUILD, CHANNEL)
     # a write submitted before the close is finished by it
     pending = asyncio.ensure_future(games.append_events(db, table.id, [{"e": 1}], None))

@@ -12,15 +12,14 @@ import pytest
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.prefs import user_langs
 from shangrao_bot.ui.presenter import DiscordPresenter
-from tests.storage_faults import WriteLock
+from tests.storage_faults import write_lock
 
 
 async def test_a_language_not_saved_while_storage_is_down_is_one_log_line(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    db_target: str | Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    path = tmp_path / "langs.db"
-    db = await Database.open(path, busy_timeout_ms=50)
-    lock = WriteLock(path)
+    db = await Database.open(db_target, busy_timeout_ms=50)
+    lock = write_lock(db_target)
     try:
         caplog.set_level(logging.WARNING)
         await lock.start()

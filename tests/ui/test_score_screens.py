@@ -6,7 +6,6 @@ say them, and a preview in Chinese with no mpsz code — calculator seats number
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -90,22 +89,18 @@ def test_void_reasons_in_the_readers_language() -> None:
     assert void_reason_text("wrong table", "zh-CN") == "wrong table"  # as the player typed it
 
 
-async def test_a_chinese_preview_names_tiles_and_seats_as_players_do(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "book.db")
-    try:
-        book = ScoreBook(db)
-        calc = await book.preview_tiles(1, 1, Actor(1, "a"), flown="2:1", **WIN)
-        kong = await book.preview_tiles(
-            1,
-            1,
-            Actor(1, "a"),
-            hand="9p9p",
-            melds="(1111m) (9999m) (1111z) [777z]",
-            win="9p",
-            bao="5p",
-        )
-    finally:
-        await db.close()
+async def test_a_chinese_preview_names_tiles_and_seats_as_players_do(db: Database) -> None:
+    book = ScoreBook(db)
+    calc = await book.preview_tiles(1, 1, Actor(1, "a"), flown="2:1", **WIN)
+    kong = await book.preview_tiles(
+        1,
+        1,
+        Actor(1, "a"),
+        hand="9p9p",
+        melds="(1111m) (9999m) (1111z) [777z]",
+        win="9p",
+        bao="5p",
+    )
     assert calc.result.interpretation is not None and kong.result.interpretation is not None
     reading = interpretation_text(calc.result.interpretation, "zh-CN")
     assert reading == "九九条 一二三万 四五六筒 七七七条 东东东（宝当 九条 五筒）"
