@@ -267,12 +267,13 @@ class ShangraoBot(commands.AutoShardedBot):
         await self.coordination.identify_gate(shard_id, self._max_concurrency)
 
     async def setup_hook(self) -> None:
-        # Tile pictures for buttons: synced in the background, `get` answers None until then.
         self.tile_emojis = TileEmojis()
-        self.tile_emojis.start(self)
         await self.open_database()
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
         await self._start_coordination()
+        # Tile pictures for buttons: synced in the background (by the leader; the other
+        # processes adopt them), `get` answers None until then.
+        self.tile_emojis.start(self, uploads=lambda: self.coordination.is_leader)
         self.languages = ServerLanguages()
         await self.languages.load(self.db)
         if self.settings.picture_processes is not None:

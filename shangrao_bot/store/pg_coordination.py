@@ -159,9 +159,16 @@ class PgCoordination:
         handler = self._listeners.get(channel)
         if handler is None:
             return
-        task: asyncio.Task[None] = asyncio.ensure_future(handler(str(payload)))
+        task: asyncio.Task[None] = asyncio.ensure_future(self._handle(handler, channel, payload))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    @staticmethod
+    async def _handle(handler: Listener, channel: str, payload: object) -> None:
+        try:
+            await handler(str(payload))
+        except Exception:  # one bad message must not go unnoticed, nor stop the next
+            log.exception("handling a notification on %s failed", channel)
 
     async def notify(self, channel: str, payload: str) -> None:
         await self._fetchval("SELECT pg_notify($1, $2)", channel, payload)

@@ -34,6 +34,7 @@ import hashlib
 import io
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import aiohttp
@@ -127,6 +128,10 @@ def _partial(emoji: discord.Emoji) -> discord.PartialEmoji:
     return discord.PartialEmoji(name=emoji.name, id=emoji.id, animated=emoji.animated)
 
 
+ADOPT_SECONDS = 10.0
+"""How often a process that does not upload looks again for the emoji the leader uploads."""
+
+
 class TileEmojis:
     """The application emoji of the tile pictures, synced once per start in the background.
 
@@ -156,11 +161,15 @@ class TileEmojis:
         """This start's sync has ended (whether or not every emoji is there)."""
         return self._done.is_set()
 
-    def start(self, client: discord.Client) -> None:
+    def start(self, client: discord.Client, *, uploads: Callable[[], bool] = lambda: True) -> None:
         """Start the sync in the background (once; after login, when ``client`` knows its
-        application id: ``setup_hook`` is the place)."""
+        application id: ``setup_hook`` is the place). ``uploads``: whether this process may
+        change the application's emoji. Of a bot's several processes only one (the leader)
+        does — two uploading the same names at once would be refused — and the others adopt
+        the emoji it made, looking again every ``ADOPT_SECONDS`` until all are there (or
+        until they become the leader themselves)."""
         if self._task is None:
-            self._task = asyncio.create_task(self._run(client), name="tile emoji sync")
+            self._task = asyncio.create_task(self._run(client, uploads), name="tile emoji sync")
 
     async def wait_ready(self, timeout: float | None = None) -> bool:
         """Wait until this start's sync has ended; then whether every emoji is there. Raises
@@ -177,13 +186,38 @@ class TileEmojis:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
-    async def _run(self, client: discord.Client) -> None:
+    async def _run(self, client: discord.Client, uploads: Callable[[], bool]) -> None:
         try:
-            self.report = await self.sync(client)
+            while True:
+                try:
+                    if uploads():
+                        self.report = await self.sync(client)
+                        return
+                    self.report = await self.adopt(client)
+                finally:
+                    self._done.set()  # this start's first pass has ended
+                if self.ready:
+                    return
+                await asyncio.sleep(ADOPT_SECONDS)
         except Exception:
             log.exception("tile emoji: the sync failed; buttons show text until the next start")
-        finally:
-            self._done.set()
+
+    async def adopt(self, client: discord.Client) -> SyncReport:
+        """Take the current art's emoji the application has, changing nothing."""
+        report = SyncReport()
+        wanted = {item.name: item for item in await asyncio.to_thread(all_art)}
+        try:
+            existing = await client.fetch_application_emojis()
+        except _REQUEST_ERRORS as exc:
+            report.stopped = f"listing the application's emoji failed: {exc}"
+            return report
+        for emoji in existing:
+            item = wanted.pop(emoji.name, None)
+            if item is not None:
+                self._emojis[(item.tile, item.bao)] = _partial(emoji)
+                report.kept.append(emoji.name)
+        report.failed = list(wanted)
+        return report
 
     async def sync(self, client: discord.Client) -> SyncReport:
         """List the application's emoji, keep the current art's, delete our stale ones, upload

@@ -47,18 +47,33 @@ def table_of_click(data: dict[str, Any]) -> int | None:
     return int(match[1]) if match else None
 
 
+def _pressed(components: Any, custom_id: str) -> dict[str, Any] | None:
+    """The component called ``custom_id`` among ``components`` (rows and their children)."""
+    for component in components if isinstance(components, list) else ():
+        if not isinstance(component, dict):
+            continue
+        if component.get("custom_id") == custom_id:
+            return component
+        found = _pressed(component.get("components"), custom_id)
+        if found is not None:
+            return found
+    return None
+
+
 def handoff_payload(data: dict[str, Any]) -> str:
     """The interaction as the owner needs it, small enough for ``NOTIFY``: the panel message
-    is cut to its identity (its text, files and buttons stay out)."""
+    is cut to its identity and the one button pressed (discord.py finds the button code by
+    that button on the message; the text, files and other buttons stay out)."""
     slim = dict(data)
     message = data.get("message")
     if isinstance(message, dict):
+        pressed = _pressed(message.get("components"), str(data["data"].get("custom_id")))
         slim["message"] = {
             **{k: v for k, v in message.items() if k not in _HEAVY},
             "content": "",
             "embeds": [],
             "attachments": [],
-            "components": [],
+            "components": [] if pressed is None else [{"type": 1, "components": [pressed]}],
             "mentions": [],
             "mention_roles": [],
         }
@@ -157,6 +172,7 @@ class Handoff:
     async def receive(self, payload: str) -> None:
         """A click another process acknowledged: run its button code here."""
         data = json.loads(payload)
+        log.info("click %s handed over to this process", data.get("id"))
         state = self._client._connection
         interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=state)
         interaction._cs_response = HandedOverResponse(interaction)  # type: ignore[attr-defined]

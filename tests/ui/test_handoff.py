@@ -28,7 +28,10 @@ def click(custom_id: str, *, guild: int | None = None, kind: int = 3) -> dict[st
             "author": {"id": "1200000000000000000", "username": "bot", "discriminator": "0"},
             "embeds": [{"description": "d" * 3000}],
             "attachments": [{"id": "1", "filename": "hand.png", "url": "https://x/" + "a" * 300}],
-            "components": [{"type": 1, "components": [{"type": 2, "custom_id": "c" * 90}] * 5}],
+            "components": [
+                {"type": 1, "components": [{"type": 2, "custom_id": "c" * 90}] * 4},
+                {"type": 1, "components": [{"type": 2, "style": 2, "custom_id": "mj:42:7:3:d:5"}]},
+            ],
             "referenced_message": {"id": "9", "content": "r" * 2000},
             "flags": 0,
             "timestamp": "2026-12-01T00:00:00+00:00",
@@ -57,7 +60,11 @@ def test_the_payload_keeps_who_what_and_where_and_fits_a_notify() -> None:
     assert slim["data"] == data["data"]  # the custom_id: what was pressed
     message = slim["message"]
     assert message["id"] == "1300000000000000004" and message["flags"] == 0
-    assert message["content"] == "" and message["components"] == []
+    assert message["content"] == ""
+    # the button pressed stays (discord.py finds the button code by it), the others go
+    assert message["components"] == [
+        {"type": 1, "components": [{"type": 2, "style": 2, "custom_id": "mj:42:7:3:d:5"}]}
+    ]
     assert "referenced_message" not in message
 
 
