@@ -217,10 +217,14 @@ def _totals_triggers() -> tuple[str, ...]:
         "  FROM payments WHERE hand_id = NEW.id"
         "  UNION ALL SELECT payee_id, payer_id, amount, 1 FROM payments"
         "  WHERE hand_id = NEW.id AND payee_id <> payer_id"
-        " ) AS parts GROUP BY g, pid, oid" + _H2H_UPSERT + " DELETE FROM totals_h2h"
-        " WHERE payments = 0 AND guild_id IN (OLD.guild_id, NEW.guild_id)"
-        " AND player_id IN (SELECT payer_id FROM payments WHERE hand_id = NEW.id"
-        " UNION SELECT payee_id FROM payments WHERE hand_id = NEW.id);"
+        " ) AS parts GROUP BY g, pid, oid" + _H2H_UPSERT +
+        # the hand's few (guild, player) pairs drive the primary key: written as SQLite's
+        # IN-lists, PostgreSQL scanned the whole table for every void
+        " DELETE FROM totals_h2h t USING (SELECT DISTINCT g.guild_id, p.player_id"
+        " FROM (VALUES (OLD.guild_id), (NEW.guild_id)) AS g (guild_id) CROSS JOIN"
+        " (SELECT payer_id AS player_id FROM payments WHERE hand_id = NEW.id"
+        " UNION SELECT payee_id FROM payments WHERE hand_id = NEW.id) AS p) AS k"
+        " WHERE t.guild_id = k.guild_id AND t.player_id = k.player_id AND t.payments = 0;"
     )
     hand_pattern = (
         "INSERT INTO totals_pattern (guild_id, player_id, pattern, wins)"
