@@ -72,7 +72,7 @@ from shangrao_bot.service.timers import TimerSet
 from shangrao_bot.store import games
 from shangrao_bot.store.coordination import Coordination, SoloCoordination
 from shangrao_bot.store.db import Database
-from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.errors import LogMovedOn, StoreError
 from shangrao_bot.store.guilds import get_settings
 
 log = logging.getLogger(__name__)
@@ -119,6 +119,7 @@ class TableService:
         self._saved: dict[int, dict[str, Any]] = {}
         self._faults: dict[int, int] = {}  # table id → storage faults in a row
         self._unrestored: set[int] = set()  # resumed, "restored" not shown yet (not saved)
+        self._log_seq: dict[int, int] = {}  # table id → the last event of its log saved
 
     # --- reading (no lock, no waiting) ---------------------------------------------------------
 
@@ -450,6 +451,7 @@ class TableService:
             self._grace(table)
             self._tables[table.id] = table
             self._saved[table.id] = copy.deepcopy(stored.snapshot)  # shares nothing with it
+            self._log_seq[table.id] = stored.snapshot_seq
             for user in table.users():
                 self._seated[(table.guild_id, user)] = table.id
             self._unrestored.add(table.id)  # the first change that saves shows it restored
@@ -550,6 +552,9 @@ class TableService:
             except StorageUnavailable as exc:
                 await self._storage_fault(run, exc)
                 raise
+            except LogMovedOn:
+                self.drop(table_id)
+                raise TableNotFound(table=table_id) from None
             saves = run.saves
             try:
                 await self._settle(run)
@@ -557,6 +562,9 @@ class TableService:
                 await self._storage_fault(run, exc)
                 if run.saves == saves:
                     raise
+            except LogMovedOn:
+                self.drop(table_id)
+                raise TableNotFound(table=table_id) from None
 
     async def _settle(self, run: TableRun) -> None:
         t = run.table
@@ -642,6 +650,7 @@ class TableService:
         self._saved.pop(table.id, None)
         self._faults.pop(table.id, None)
         self._unrestored.discard(table.id)
+        self._log_seq.pop(table.id, None)
         for key, where in list(self._seated.items()):
             if where == table.id:
                 del self._seated[key]
@@ -653,7 +662,10 @@ class TableService:
         if run.out.log:
             t.changed_at = run.now
         snapshot = snapshot_of(t)
-        await games.append_events(self._db, t.id, run.out.log, snapshot)
+        after = self._log_seq.get(t.id, 0)
+        self._log_seq[t.id] = await games.append_events(
+            self._db, t.id, run.out.log, snapshot, after_seq=after
+        )
         run.out.log = []
         self._saved[t.id] = snapshot
         run.saved_calls.extend(run.out.calls)

@@ -19,3 +19,8 @@ class UniqueViolation(StoreError):
     """A statement would have made a second row with the same unique key. Raised alike by both
     databases (each driver has its own exception for it), so a transaction function can catch
     it and say what was duplicated; the transaction is rolled back all the same."""
+
+
+class LogMovedOn(StoreError):
+    """A table's event log holds events its writer did not know of: another process wrote
+    them (two processes must never run one table). The write is refused whole."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shangrao_bot.store.db import Database, now_iso
-from shangrao_bot.store.errors import InvalidRecord, NotFound
+from shangrao_bot.store.errors import InvalidRecord, LogMovedOn, NotFound
 from shangrao_bot.store.tx import Tx
 
 
@@ -73,9 +73,18 @@ async def open_table_guild(db: Database, table_id: int) -> int | None:
 
 
 async def append_events(
-    db: Database, table_id: int, events: list[dict[str, Any]], snapshot: dict[str, Any] | None
+    db: Database,
+    table_id: int,
+    events: list[dict[str, Any]],
+    snapshot: dict[str, Any] | None,
+    after_seq: int | None = None,
 ) -> int:
     """Append events (and optionally replace the snapshot) atomically; returns the last seq.
+
+    ``after_seq``: the last event the writer knows of. When the log holds more, another
+    process has written this table meanwhile, and the write is refused whole
+    (:class:`LogMovedOn`): a table has one writer, and its log never interleaves two. (The log's
+    key, the table and sequence number, refuses two writers of one number in any case.)
 
     One call on the writer thread (a coroutine that never suspends there), committed together
     with the other tables' saves queued at the same moment (group commit, :meth:`Database.write`
@@ -95,6 +104,11 @@ async def append_events(
         last = await tx.fetchval(
             "SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE table_id = ?", (table_id,)
         )
+        if after_seq is not None and int(last) != after_seq:
+            raise LogMovedOn(
+                f"table #{table_id}'s log is at event {last}, not {after_seq}: another "
+                "process writes this table"
+            )
         first = int(last) + 1
         await tx.executemany(
             "INSERT INTO game_events (table_id, seq, event, at) VALUES (?, ?, ?, ?)",

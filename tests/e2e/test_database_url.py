@@ -97,9 +97,9 @@ def read_only(tmp_path: Path) -> Iterator[ReadOnly]:
 
 
 async def _run_bot(
-    fake: FakeDiscord, url: str, cwd: Path, user: int | None
+    fake: FakeDiscord, url: str, cwd: Path, user: int | None, **extra: str
 ) -> tuple[int, str, str]:
-    env = fake.subprocess_env(DATABASE_URL=url, LOG_LEVEL="INFO", PYTHONUNBUFFERED="1")
+    env = fake.subprocess_env(DATABASE_URL=url, LOG_LEVEL="INFO", PYTHONUNBUFFERED="1", **extra)
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         str(ROOT / "bot.py"),
@@ -227,3 +227,57 @@ async def test_a_good_database_url_still_starts(fake_discord: FakeDiscord, tmp_p
         conn.close()
     assert not any("probe" in t for t in tables)
     shutil.rmtree(tmp_path / "data")
+
+
+async def _one_line_refusal(fake: FakeDiscord, url: str, cwd: Path, **extra: str) -> str:
+    code, out, err = await _run_bot(fake, url, cwd, None, **extra)
+    lines = err.splitlines()
+    assert code == 2 and out == "" and len(lines) == 1, err
+    assert "Traceback" not in err and fake.token not in err
+    return lines[0]
+
+
+async def test_some_shards_on_sqlite_are_refused(fake_discord: FakeDiscord, tmp_path: Path) -> None:
+    """Other processes would run the other shards, and an SQLite file serves one process."""
+    line = await _one_line_refusal(
+        fake_discord, f"sqlite:///{tmp_path / 'x.db'}", tmp_path, SHARD_COUNT="2", SHARD_IDS="1"
+    )
+    assert line.startswith("shangrao-bot: SHARD_IDS") and "PostgreSQL" in line, line
+    assert fake_discord.requests == []  # it never tried to log in
+
+
+async def test_an_unreachable_postgresql_server_stops_the_bot(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Nothing listens on port 1: one line, and the URL's password is not in it."""
+    url = "postgresql://shangrao:s3cret-pw@127.0.0.1:1/shangrao"
+    line = await _one_line_refusal(fake_discord, url, tmp_path)
+    assert line.startswith("shangrao-bot: DATABASE_URL") and "cannot be used" in line, line
+    assert "s3cret-pw" not in line and "shangrao:***@127.0.0.1:1" in line
+    assert fake_discord.requests == []
+
+
+async def test_a_second_bot_on_the_same_sqlite_file_is_refused(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """Its virtual tables would run twice: the second process stops with one line while the
+    first goes on."""
+    url = f"sqlite:///{tmp_path / 'ledger.db'}"
+    env = fake_discord.subprocess_env(DATABASE_URL=url, LOG_LEVEL="INFO", PYTHONUNBUFFERED="1")
+    first = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(ROOT / "bot.py"),
+        env=env,
+        cwd=tmp_path,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    try:
+        await fake_discord.wait_for(lambda: fake_discord.connected, timeout=60)
+        line = await _one_line_refusal(fake_discord, url, tmp_path)
+        assert "another bot process is already using" in line, line
+        assert first.returncode is None  # the first bot is untouched
+    finally:
+        first.terminate()
+        out, _ = await asyncio.wait_for(first.communicate(), 60)
+    assert first.returncode == 0, out.decode()

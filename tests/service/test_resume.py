@@ -12,9 +12,12 @@ from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.events import EventKind
 from shangrao_bot.service import TableService
 from shangrao_bot.service import tables as tables_module
+from shangrao_bot.service.errors import TableNotFound
 from shangrao_bot.store.db import Database
+from shangrao_bot.store.games import load_events
 from shangrao_bot.store.ledger import close_session, list_sessions
 from tests.service.conftest import (
+    CHANNEL,
     FAST,
     GUILD,
     HOST,
@@ -250,3 +253,27 @@ async def test_a_session_closed_elsewhere_ends_the_table(
     assert presenter.calls[-1].args["reason"] == "ended"
     summary = presenter.named("session_ended")[0].args["summary"]
     assert summary.records == () and summary.settlement.session_id == sess.id
+
+
+async def test_a_table_run_twice_is_dropped_by_the_writer_that_fell_behind(
+    db_target: str | Path, db: Database, clock: ManualClock, presenter: RecordingPresenter
+) -> None:
+    """Were two processes ever to run one table (their claims are meant to prevent it), the
+    one whose save finds the log moved on lets the table go instead of interleaving logs."""
+    first = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
+    tid = (await first.create_table(GUILD, CHANNEL, HOST, "Host")).id
+    other_db = await Database.open(db_target)
+    try:
+        second = TableService(other_db, RecordingPresenter(clock), clock=clock, config=FAST)
+        assert [t.id for t in await second.resume_all()] == [tid]
+        await first.add_ai(tid, HOST)  # saved by the first
+        with pytest.raises(TableNotFound):
+            await second.add_ai(tid, HOST)  # the second's log position is stale
+        assert not second.runs(tid) and first.runs(tid)
+        events = await load_events(db, tid)
+        assert [e.get("kind") for e in events].count("ai_joined") <= 1
+        assert len(first.get(tid).seats) == 4
+        await first.add_ai(tid, HOST)  # the first goes on
+        await second.shutdown()
+    finally:
+        await other_db.close()

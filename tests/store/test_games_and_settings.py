@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from shangrao_bot.store.db import Database
-from shangrao_bot.store.errors import InvalidRecord, NotFound
+from shangrao_bot.store.errors import InvalidRecord, LogMovedOn, NotFound, UniqueViolation
 from shangrao_bot.store.games import (
     append_events,
     close_table,
@@ -18,6 +18,7 @@ from shangrao_bot.store.guilds import get_settings, update_settings
 from shangrao_bot.store.ledger import audit_trail, list_sessions, record_hand
 from shangrao_bot.store.prefs import dm_panels_off, set_dm_panels
 from shangrao_bot.store.stats import history, leaderboard, player_stats
+from shangrao_bot.store.tx import Tx
 from tests.store.conftest import GUILD, OTHER_GUILD, four_player_session, self_draw_win
 
 
@@ -40,6 +41,29 @@ async def test_event_log_and_snapshot_resume(db: Database) -> None:
         await append_events(db, table.id, [{"kind": "late"}], None)
     with pytest.raises(NotFound):
         await append_events(db, 999, [], None)
+
+
+async def test_the_event_log_refuses_a_second_writer(db: Database) -> None:
+    """Two processes that both believed they ran a table: the one whose log position is stale
+    is refused whole, so the log never interleaves them."""
+    table = await create_table(db, GUILD, 5)
+    assert await append_events(db, table.id, [{"k": 1}], {"v": 1}, after_seq=0) == 1
+    assert await append_events(db, table.id, [{"k": 2}], {"v": 2}, after_seq=1) == 2
+    with pytest.raises(LogMovedOn, match="another process"):
+        await append_events(db, table.id, [{"k": "stale"}], {"v": "stale"}, after_seq=1)
+    again = await get_table(db, table.id)
+    assert again.snapshot == {"v": 2} and again.snapshot_seq == 2
+    assert await load_events(db, table.id) == [{"k": 1}, {"k": 2}]
+
+    # and two writers of one sequence number: the log's key refuses the second
+    async def write_seq_2_again(tx: Tx) -> None:
+        await tx.execute(
+            "INSERT INTO game_events (table_id, seq, event, at) VALUES (?, 2, '{}', 'now')",
+            (table.id,),
+        )
+
+    with pytest.raises(UniqueViolation):
+        await db.write(write_seq_2_again)
 
 
 async def test_settings_defaults_updates_and_refusals(db: Database) -> None:
