@@ -3,6 +3,10 @@ checked against sums written out by hand."""
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
+import decimal
+
 import pytest
 
 from shangrao_bot.store.db import Database
@@ -71,3 +75,32 @@ async def test_history_newest_first_with_filters(db: Database) -> None:
     assert [h.seq for h in await history(db, GUILD, include_voided=False, limit=2)] == [5, 3]
     assert len(await history(db, GUILD, player_id=ids[0])) == 5
     assert await history(db, OTHER_GUILD) == []
+
+
+def _types(value: object) -> set[type]:
+    """Every scalar type inside ``value`` (a result dataclass, its lists and dicts)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return set().union(*(_types(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    if isinstance(value, dict):
+        return set().union(set(), *(_types(k) | _types(v) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return set().union(set(), *(_types(v) for v in value))
+    return {type(value)}
+
+
+async def test_figures_come_back_as_the_same_python_types_on_both_databases(
+    db: Database,
+) -> None:
+    """PostgreSQL sums BIGINT columns to ``Decimal`` and compares it equal to an ``int``, so a
+    type slip would pass every equality check: the types themselves are checked."""
+    s = await four_player_session(db)
+    for w in (0, 1, 0):
+        await record_hand(db, GUILD, s.id, win(w, 2, (0, 1, 0, 0)), 100, confirmed=True)
+    await record_hand(db, GUILD, s.id, kong_draw(2), 100, confirmed=True)
+    seen: set[type] = set()
+    for period in ({}, {"since": "2000-01-01"}, {"session_id": s.id}):
+        seen |= _types(await leaderboard(db, GUILD, **period))  # type: ignore[arg-type]
+    seen |= _types(await player_stats(db, GUILD, s.seats[0].id))
+    seen |= _types(await history(db, GUILD))
+    assert not {t for t in seen if issubclass(t, decimal.Decimal)}, seen
+    assert seen <= {int, str, bool, float, type(None), datetime.datetime}, seen
