@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.sharding import ShardPlan, shard_of
 from shangrao_bot.store import games
 from shangrao_bot.store.coordination import Coordination, shard_channel
 from shangrao_bot.store.db import Database
+from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.i18n import lang_of, t
 
 if TYPE_CHECKING:
@@ -146,10 +148,16 @@ class Handoff:
 
     async def route(self, data: dict[str, Any], run_here: Callable[[dict[str, Any]], None]) -> None:
         """Run the click here when the table is this process's (or no open table at all: the
-        button code says so), else acknowledge it and hand it to the table's process."""
+        button code says so), else acknowledge it and hand it to the table's process. A
+        failure after the acknowledgement is told to the player (the one error path)."""
         table = table_of_click(data)
         assert table is not None
-        guild = await games.open_table_guild(self._db, table)
+        try:
+            guild = await games.open_table_guild(self._db, table)
+        except Exception:
+            log.warning("table %s: the owner of a DM click could not be read", table)
+            run_here(data)  # the button code meets the same storage and says so
+            return
         if guild is None or self._shards.owns(guild):
             run_here(data)
             return
@@ -159,14 +167,19 @@ class Handoff:
             data=data,  # type: ignore[arg-type]
             state=self._client._connection,
         )
-        await interaction.response.defer()
-        if not await self._coordination.table_runner_alive(table):
-            lang = lang_of(interaction.locale)
-            await interaction.followup.send(
-                t("table.handoff.away", lang, table=table), ephemeral=True
-            )
+        try:
+            await interaction.response.defer()
+            if not await self._coordination.table_runner_alive(table):
+                lang = lang_of(interaction.locale)
+                await interaction.followup.send(
+                    t("table.handoff.away", lang, table=table), ephemeral=True
+                )
+                return
+            await self._coordination.notify(shard_channel(owner), handoff_payload(data))
+        except Exception as error:
+            log.warning("table %s: DM click %s not handed over: %s", table, data.get("id"), error)
+            await reply_error(interaction, StorageUnavailable(str(error)))
             return
-        await self._coordination.notify(shard_channel(owner), handoff_payload(data))
         log.info("table %s: click %s handed to shard %s", table, data.get("id"), owner)
 
     async def receive(self, payload: str) -> None:
