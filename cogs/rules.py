@@ -171,6 +171,10 @@ class Rules(
             **changes,
         )
         self.bot.languages.choose(interaction.guild_id, settings.language)
+        if "language" in changes:  # the other processes show this server's texts too
+            await self.bot.share_change(
+                {"guild": interaction.guild_id, "language": settings.language}
+            )
         # the answer is public: in the server's language (the new one, when it just changed)
         lang = public_language(self.bot, interaction.guild_id, interaction.guild_locale)
         await interaction.response.send_message(

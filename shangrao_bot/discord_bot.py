@@ -252,11 +252,26 @@ class ShangraoBot(commands.AutoShardedBot):
             "; the leader" if coordination.is_leader else "",
         )
 
-    async def _share_preference(self, change: dict[str, Any]) -> None:
-        await self.coordination.notify(PREFERENCES_CHANNEL, json.dumps(change))
+    async def share_settings(self) -> None:
+        """On PostgreSQL, keep the settings this process holds in memory (players'
+        preferences, servers' languages) in step with the other processes."""
+        if self.db.kind == "postgresql":
+            await self.coordination.listen(PREFERENCES_CHANNEL, self._preference_changed)
+            self.table_presenter.share = self.share_change
+
+    async def share_change(self, change: dict[str, Any]) -> None:
+        """Tell the bot's other processes of a changed setting they keep in memory too: a
+        player's preference (``user``) or a server's public language (``guild``). Alone on
+        SQLite, there is nobody to tell."""
+        if self.db.kind == "postgresql":
+            await self.coordination.notify(PREFERENCES_CHANNEL, json.dumps(change))
 
     async def _preference_changed(self, payload: str) -> None:
-        await self.table_presenter.preference_changed(json.loads(payload))
+        change = json.loads(payload)
+        if "guild" in change:
+            self.languages.choose(int(change["guild"]), str(change["language"]))
+        else:
+            await self.table_presenter.preference_changed(change)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         """One IDENTIFY per rate-limit bucket every 5 seconds, across every process of the bot
@@ -291,9 +306,7 @@ class ShangraoBot(commands.AutoShardedBot):
             claims=self.coordination,
             owns_guild=self.settings.shards.owns,
         )
-        if self.db.kind == "postgresql":
-            await self.coordination.listen(PREFERENCES_CHANNEL, self._preference_changed)
-            self.table_presenter.share = self._share_preference
+        await self.share_settings()
         if not self.settings.shards.all_in_one:
             self.handoff = Handoff(
                 self, self.db, self.service, self.settings.shards, self.coordination, self._tracked

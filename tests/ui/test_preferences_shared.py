@@ -12,10 +12,12 @@ from typing import Any
 import discord
 import pytest
 
-from shangrao_bot.discord_bot import PREFERENCES_CHANNEL
+from shangrao_bot.discord_bot import PREFERENCES_CHANNEL, ShangraoBot
+from shangrao_bot.settings import Settings
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.pg_coordination import PgCoordination
 from shangrao_bot.store.prefs import dm_panels_off
+from shangrao_bot.ui.language import ServerLanguages
 from shangrao_bot.ui.presenter import DiscordPresenter
 
 USER = 4242
@@ -83,3 +85,30 @@ async def test_a_language_seen_in_one_process_is_known_in_the_other(
     here, there = two
     here.presenter.remember_lang(USER, "zh-TW")  # saved, then passed on, in the background
     await eventually(lambda: there.presenter.langs.get(USER) == "zh-TW")
+
+
+async def test_a_servers_language_chosen_in_one_process_is_used_by_the_other(pg_url: str) -> None:
+    """Two bots (not logged in) wired as at start-up: ``/rules set language`` in one makes the
+    other's public texts for that server follow."""
+    bots = []
+    try:
+        for _ in range(2):
+            bot = ShangraoBot(Settings(discord_token=None, database_url=pg_url))
+            bot.db = await Database.open(pg_url)
+            coordination = PgCoordination(pg_url)
+            await coordination.start()
+            bot.coordination = coordination
+            bot.languages = ServerLanguages()
+            bot.table_presenter = DiscordPresenter(bot)
+            await bot.share_settings()
+            bots.append(bot)
+        here, there = bots
+        here.languages.choose(77, "zh-TW")
+        await here.share_change({"guild": 77, "language": "zh-TW"})
+        await eventually(lambda: there.languages.public(77, "en-US") == "zh-TW")
+        await here.share_change({"guild": 77, "language": "auto"})
+        await eventually(lambda: there.languages.public(77, "en-US") == "en")
+    finally:
+        for bot in bots:
+            await bot.coordination.close()
+            await bot.db.close()
