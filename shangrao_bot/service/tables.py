@@ -209,7 +209,7 @@ class TableService:
             self._check_free(guild_id, host_id)
         stored = await games.create_table(self._db, guild_id, channel_id, thread_id)
         if not await self._claims.claim_table(stored.id):  # a new id: nobody else can hold it
-            raise StorageUnavailable(f"table {stored.id} is claimed by another process")
+            raise StorageUnavailable("a new table is claimed by another process")
         if seat_host and (guild_id, host_id) in self._seated:  # sat down elsewhere meanwhile
             await games.close_table(self._db, stored.id)
             self._check_free(guild_id, host_id)
