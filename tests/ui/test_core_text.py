@@ -160,8 +160,15 @@ SKIPPED: dict[tuple[str, str], str] = {
     ("shangrao_bot/engine/actions.py", "from_json"): "damaged save",
     ("shangrao_bot/play/commands.py", "HELP"): "the terminal game's help screen",
 }
-# Calls whose message never reaches a player: bugs, damaged saves, log lines.
-SKIPPED_CALLS = {"AssertionError", "RuntimeError", "StateFormatError", "WallError"}
+# Calls whose message never reaches a player: bugs, damaged saves, log lines (a
+# StorageUnavailable's text is its detail for the log; the player reads its catalog message).
+SKIPPED_CALLS = {
+    "AssertionError",
+    "RuntimeError",
+    "StateFormatError",
+    "WallError",
+    "StorageUnavailable",
+}
 LOGGERS = {"log", "logger", "logging"}
 # Variables, functions and helpers' arguments holding a fragment of a message (completed
 # elsewhere), with the placeholders that carry it: each fragment must show in the samples of one
