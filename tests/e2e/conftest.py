@@ -7,6 +7,9 @@ violation (unknown route, a body Discord would refuse, a double, late or missing
 acknowledgement, ...). Tests that provoke violations on purpose take them with
 ``fake_discord.take_violations()``.
 
+``ledger_url``: the bot's ``DATABASE_URL``, once per database (a new SQLite file, then a new
+PostgreSQL database): a test whose bot takes it runs against both.
+
 ``start_bot``: ``bot = await start_bot(my_bot)`` logs the (real, unmodified) discord.py client
 in with the fake's token, connects it to the fake gateway and returns once ``on_ready`` fired
 (or raises what ``bot.start`` raised); closed again at teardown. ``guild_ready_timeout`` is
@@ -19,13 +22,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import Protocol, TypeVar
 
 import discord
 import pytest
 
 from shangrao_bot.ui.pictures import PICTURES
+from tests.conftest import BACKENDS, fresh_database
 from tests.e2e.fake_discord import FakeDiscord
+from tests.pg_cluster import Cluster
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
@@ -96,6 +102,20 @@ async def stop_clients(tasks: list[tuple[discord.Client, asyncio.Task[None]]]) -
         await bot.close()
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await asyncio.wait_for(task, 5)
+
+
+@pytest.fixture(params=BACKENDS)
+async def ledger_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """The bot's ``DATABASE_URL``, once per backend: a new SQLite file in the test's folder
+    (``bot.db``), or a new, empty database of the throwaway PostgreSQL cluster, dropped
+    afterwards. Request it before ``start_bot``: the bot is then closed before its database is
+    dropped."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'bot.db'}"
+        return
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    async with fresh_database(cluster) as url:
+        yield url
 
 
 @pytest.fixture

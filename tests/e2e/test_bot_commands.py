@@ -23,12 +23,12 @@ from tests.e2e.fake_discord import DriverError, FakeDiscord
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def bot_settings(fake: FakeDiscord, tmp_path: Path) -> Settings:
-    """The bot's settings for a test: the fake's token, a database file in ``tmp_path``, and
-    commands synced to the fake's guild."""
+def bot_settings(fake: FakeDiscord, tmp_path: Path, database_url: str | None = None) -> Settings:
+    """The bot's settings for a test: the fake's token, ``database_url`` (by default a
+    database file in ``tmp_path``), and commands synced to the fake's guild."""
     return Settings(
         discord_token=fake.token,
-        database_url=f"sqlite:///{tmp_path / 'bot.db'}",
+        database_url=database_url or f"sqlite:///{tmp_path / 'bot.db'}",
         dev_guild_id=fake.guild.id,
     )
 

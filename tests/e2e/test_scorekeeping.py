@@ -1,7 +1,7 @@
-"""Scorekeeping for physical tables end to end: the real ShangraoBot with a real SQLite
-file against the loopback fake Discord — a session from start to settlement, previews and
-their buttons, autocomplete, undo/void, the book's readers, players, permissions, and bad input
-answered with an ephemeral error while nothing is written."""
+"""Scorekeeping for physical tables end to end: the real ShangraoBot on each database (an
+SQLite file, then a PostgreSQL database) against the loopback fake Discord — a session from
+start to settlement, previews and their buttons, autocomplete, undo/void, the book's readers,
+players, permissions, and bad input answered with an ephemeral error while nothing is written."""
 
 from __future__ import annotations
 
@@ -28,9 +28,10 @@ WIN = {"hand": "123m4p5m6p777s111z5m9s", "win": "9s", "bao": "5m"}  # 宝吊头 
 
 @pytest.fixture
 async def bot(
-    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+    ledger_url: str, fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> AsyncIterator[ShangraoBot]:
-    yield await start_bot(ShangraoBot(bot_settings(fake_discord, tmp_path)))
+    """The bot on an SQLite file, then on a PostgreSQL database (``ledger_url``)."""
+    yield await start_bot(ShangraoBot(bot_settings(fake_discord, tmp_path, ledger_url)))
 
 
 def mention(user: FakeUser) -> str:
@@ -279,11 +280,11 @@ async def test_refusals_in_chinese_and_another_guilds_hand(
 
 
 async def test_a_preview_posted_before_a_restart_still_works(
-    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+    ledger_url: str, fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> None:
     fake = fake_discord
     dave, bob = fake.user("dave"), fake.user("bob")
-    settings = bot_settings(fake, tmp_path)
+    settings = bot_settings(fake, tmp_path, ledger_url)
     first = await start_bot(ShangraoBot(settings))
     await start_session(fake, dave, f"{mention(dave)} {mention(bob)} C D")
     preview = await (await fake.slash(dave, "score tiles", **WIN)).response()
@@ -299,11 +300,12 @@ async def test_a_preview_posted_before_a_restart_still_works(
 
 
 async def test_the_calculator_works_in_a_dm(
-    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+    ledger_url: str, fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> None:
     fake = fake_discord
     bob = fake.user("bob")
-    settings = replace(bot_settings(fake, tmp_path), dev_guild_id=None)  # global commands
+    # global commands
+    settings = replace(bot_settings(fake, tmp_path, ledger_url), dev_guild_id=None)
     await start_bot(ShangraoBot(settings))
     await fake.wait_for(lambda: "score" in fake.command_names(), timeout=10)
     rec = await fake.slash(bob, "score tiles", in_channel=fake.dm(bob), **WIN)

@@ -24,9 +24,10 @@ NAMES = {"Dave", "Bob"}  # the members' display names; the guests are 老王 and
 
 @pytest.fixture
 async def bot(
-    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+    ledger_url: str, fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> AsyncIterator[ShangraoBot]:
-    yield await start_bot(ShangraoBot(bot_settings(fake_discord, tmp_path)))
+    """The bot on an SQLite file, then on a PostgreSQL database (``ledger_url``)."""
+    yield await start_bot(ShangraoBot(bot_settings(fake_discord, tmp_path, ledger_url)))
 
 
 def mention(user: FakeUser) -> str:

@@ -23,9 +23,10 @@ CLAIMED = {"hand": "123p456p789s5z5z", "win": "5z", "bao": "2m", "melds": "{111m
 
 @pytest.fixture
 async def bot(
-    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+    ledger_url: str, fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> AsyncIterator[ShangraoBot]:
-    yield await start_bot(ShangraoBot(bot_settings(fake_discord, tmp_path)))
+    """The bot on an SQLite file, then on a PostgreSQL database (``ledger_url``)."""
+    yield await start_bot(ShangraoBot(bot_settings(fake_discord, tmp_path, ledger_url)))
 
 
 def mention(user: FakeUser) -> str:

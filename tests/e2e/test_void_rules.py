@@ -20,9 +20,10 @@ from tests.e2e.test_scorekeeping import WIN, mention, start_session
 
 @pytest.fixture
 async def bot(
-    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
+    ledger_url: str, fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> AsyncIterator[ShangraoBot]:
-    yield await start_bot(ShangraoBot(bot_settings(fake_discord, tmp_path)))
+    """The bot on an SQLite file, then on a PostgreSQL database (``ledger_url``)."""
+    yield await start_bot(ShangraoBot(bot_settings(fake_discord, tmp_path, ledger_url)))
 
 
 async def status(bot: ShangraoBot, hand_id: int) -> str:

@@ -1,4 +1,4 @@
-"""The scorebook (scorekeeping rules, no Discord) on a real SQLite file: sessions, previews
+"""The scorebook (scorekeeping rules, no Discord) on each database: sessions, previews
 recorded pending, who confirms, expiry, double submits, undo/void permissions, settlement,
 and bad input — each refusal typed, nothing written. Hypothesis feeds random strings to the
 tile form: no unhandled exception, no partial write."""
@@ -535,19 +535,34 @@ async def test_impossible_bonuses_are_refused(book: ScoreBook, db: Database) -> 
 
 ODD = st.sampled_from(["²", "٣", "①", "#²", "1²", "9" * 30, "<@" + "9" * 30 + ">", "：", "2：1"])
 FIELD = st.one_of(st.none(), ODD, st.text(max_size=15), st.lists(ODD, max_size=3).map(",".join))
+PLAYER_FIELDS = {
+    "in_session": st.booleans(),
+    "winner": FIELD,
+    "flown": FIELD,
+    "robbed": FIELD,
+    "bonuses": FIELD,
+    "how": st.sampled_from(["self", "rob", "kong"]),
+}
+
+
+def player_fields(
+    winner: str | None, flown: str | None, robbed: str | None, bonuses: str | None, how: str
+) -> dict[str, str | None]:
+    """The tile form's fields: the given player fields around a valid hand."""
+    return {
+        "winner": winner,
+        "flown": flown,
+        "robbed": robbed,
+        "bonuses": bonuses,
+        "how": how,
+        **WIN,
+    }
 
 
 @settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(
-    in_session=st.booleans(),
-    winner=FIELD,
-    flown=FIELD,
-    robbed=FIELD,
-    bonuses=FIELD,
-    how=st.sampled_from(["self", "rob", "kong"]),
-)
+@given(**PLAYER_FIELDS)
 def test_random_player_fields_never_crash_nor_half_write(
     tmp_path_factory: pytest.TempPathFactory,
     in_session: bool,
@@ -559,7 +574,28 @@ def test_random_player_fields_never_crash_nor_half_write(
 ) -> None:
     """A valid hand, so the player fields (seat numbers, names, mentions, 宝 and bonus lists)
     are what is tested — in a session and in the calculator."""
-
-    fields = {"winner": winner, "flown": flown, "robbed": robbed, "bonuses": bonuses}
-    fields |= {"how": how, **WIN}
+    fields = player_fields(winner, flown, robbed, bonuses, how)
     asyncio.run(tiles_once(tmp_path_factory.mktemp("fields") / "f.db", in_session, fields))
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(**PLAYER_FIELDS)
+def test_random_player_fields_never_crash_nor_half_write_on_postgresql(
+    pg_database: str,
+    in_session: bool,
+    winner: str | None,
+    flown: str | None,
+    robbed: str | None,
+    bonuses: str | None,
+    how: str,
+) -> None:
+    """The same on PostgreSQL: one database for the test, emptied before each example."""
+    fields = player_fields(winner, flown, robbed, bonuses, how)
+
+    async def once() -> None:
+        await empty_database(pg_database)
+        await tiles_once(pg_database, in_session, fields)
+
+    asyncio.run(once())
