@@ -392,6 +392,9 @@ class ShangraoBot(commands.AutoShardedBot):
             except TimeoutError:
                 log.warning("table messages still queued at shutdown were dropped")
             await self.presenter_queue.close()
+        if not hasattr(self, "_AutoShardedClient__queue"):
+            # never logged in: discord.py's sharded close expects the queue its start-up makes
+            self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
         await super().close()
         await self.coordination.close()
         db = getattr(self, "db", None)

@@ -60,8 +60,9 @@ async def test_a_crash_mid_hand_resumes_the_exact_state(
     first.table_presenter.remember_lang(4343, "zh-TW")  # saved in the background
     await until(lambda: not first.table_presenter.saving)
     await crash({t for t in asyncio.all_tasks() - before_start if t is not ours})  # type: ignore[misc]
-    with contextlib.suppress(Exception):  # a dead process's heartbeat thread dies with it
-        first.ws._keep_alive.stop()  # type: ignore[union-attr]
+    for shard in first.shards.values():  # a dead process's heartbeat threads die with it
+        with contextlib.suppress(Exception):
+            shard._parent.ws._keep_alive.stop()  # type: ignore[union-attr]
     await first.http.close()  # its sockets are gone with it
     if first._sqlite_hold is not None:  # and so is its hold on the database file
         first._sqlite_hold.close()
