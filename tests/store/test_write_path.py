@@ -313,25 +313,29 @@ async def test_the_busy_timeout_is_set_on_every_connection(tmp_path: Path) -> No
 
 
 async def test_every_connection_has_the_session_settings(pg_url: str) -> None:
-    """PostgreSQL: the busy timeout is every connection's ``lock_timeout``, times are UTC, the
+    """PostgreSQL: the busy timeout is every connection's ``lock_timeout``, times are UTC, no
+    query starts parallel workers (their start costs more than the store's small queries), the
     readers cannot write and the writer's transactions are serializable."""
     db = await Database.open(pg_url, busy_timeout_ms=123, readers=3)
     try:
-        settings = "SELECT current_setting('lock_timeout'), current_setting('TimeZone'), {}"
+        settings = (
+            "SELECT current_setting('lock_timeout'), current_setting('TimeZone'),"
+            " current_setting('max_parallel_workers_per_gather'), {}"
+        )
         rows = await asyncio.gather(
             *(
                 db.fetchone(settings.format("current_setting('transaction_read_only')"))
                 for _ in range(6)
             )
         )
-        assert {tuple(r) for r in rows if r is not None} == {("123ms", "UTC", "on")}
+        assert {tuple(r) for r in rows if r is not None} == {("123ms", "UTC", "0", "on")}
 
         async def writer_settings(tx: Tx) -> tuple[str, ...]:
             row = await tx.fetchone(settings.format("current_setting('transaction_isolation')"))
             assert row is not None
             return tuple(row)
 
-        assert await db.write(writer_settings) == ("123ms", "UTC", "serializable")
+        assert await db.write(writer_settings) == ("123ms", "UTC", "0", "serializable")
     finally:
         await db.close()
 
