@@ -27,7 +27,18 @@ from __future__ import annotations
 
 import re
 
-from shangrao_bot.store.migrations import _SEAT_SUMS, _SESSION, MIGRATIONS, SPANS
+from shangrao_bot.store.migrations import (
+    _ALL_BEST,
+    _SEAT_SUMS,
+    _SESSION,
+    _SESSION_BEST,
+    MIGRATIONS,
+    SPANS,
+    _best_of,
+    _parent,
+    _prefix,
+)
+from shangrao_bot.store.migrations import _seat_sub as sqlite_seat_sub
 
 _ROW_ID = re.compile(r"\b(\w+) INTEGER PRIMARY KEY\b")
 _ID_COLUMN = re.compile(r"\b(\w+_id|merged_into) INTEGER\b")
@@ -49,15 +60,6 @@ def translate(statement: str) -> str:
 _SPAN_KEY = "guild_id, span, prefix, player_id"
 
 
-def _prefix(row: str, span: int) -> str:
-    return f"substr({row}.created_at, 1, {span})"
-
-
-def _parent(row: str, span: int) -> str:
-    coarser = [s for s in SPANS if s < span]
-    return _prefix(row, coarser[0]) if coarser else "''"
-
-
 def _seat_add(table: str, key: str, key_cols: str, key_vals: str) -> str:
     """Add the confirmed seat row NEW to its bucket of ``table`` (conflict target ``key``)."""
     return (
@@ -73,45 +75,16 @@ def _seat_add(table: str, key: str, key_cols: str, key_vals: str) -> str:
     )
 
 
+def _pg(sql: str) -> str:
+    """SQLite's trigger SQL in PostgreSQL's words: no planner hints (``INDEXED BY``, a
+    ``CROSS JOIN`` fixing the join order)."""
+    return sql.replace(" INDEXED BY totals_span_up", "").replace(" CROSS JOIN ", " JOIN ")
+
+
 def _seat_sub(table: str, key_where: str, best: str) -> str:
-    """Take the seat row OLD out of its bucket of ``table``; read the best again when OLD was
-    it; delete the bucket when no hand is left in it."""
-    where = f"guild_id = OLD.guild_id AND {key_where}player_id = OLD.player_id"
-    return (
-        f"UPDATE {table} SET hands = hands - 1, total = total - OLD.delta,"
-        " wins = wins - OLD.won, self_draws = self_draws - OLD.self_draw,"
-        f" biggest = CASE WHEN OLD.delta < biggest THEN biggest ELSE COALESCE(({best}), 0) END,"
-        " fei_bao = fei_bao - OLD.flown,"
-        " fei_bao_net = fei_bao_net - CASE WHEN OLD.flown > 0 THEN OLD.delta ELSE 0 END"
-        f" WHERE {where};"
-        f" DELETE FROM {table} WHERE {where} AND hands = 0;"
-    )
-
-
-def _best_of(span: int) -> str:
-    if span == SPANS[0]:  # a day: its rows (index hand_seats_day)
-        return (
-            "SELECT MAX(delta) FROM hand_seats WHERE guild_id = OLD.guild_id"
-            f" AND substr(created_at, 1, {span}) = {_prefix('OLD', span)}"
-            " AND player_id = OLD.player_id AND status = 'confirmed'"
-        )
-    finer = SPANS[SPANS.index(span) - 1]  # its children, already updated
-    return (
-        "SELECT MAX(biggest) FROM totals_span"
-        f" WHERE guild_id = OLD.guild_id AND player_id = OLD.player_id AND span = {finer}"
-        f" AND up = {_prefix('OLD', span)}"
-    )
-
-
-_ALL_BEST = (
-    "SELECT MAX(biggest) FROM totals_span"
-    f" WHERE guild_id = OLD.guild_id AND player_id = OLD.player_id AND span = {SPANS[-1]}"
-)
-_SESSION_BEST = (
-    "SELECT MAX(s.delta) FROM hands h JOIN hand_seats s ON s.hand_id = h.id"
-    " WHERE h.session_id = " + _SESSION.format(r="OLD") + " AND s.guild_id = OLD.guild_id"
-    " AND s.player_id = OLD.player_id AND s.status = 'confirmed'"
-)
+    """SQLite's (:func:`~shangrao_bot.store.migrations._seat_sub`): take the seat row OLD out
+    of its bucket of ``table``, read the best again when OLD was it, delete an empty bucket."""
+    return _pg(sqlite_seat_sub(table, key_where, _pg(best)))
 
 
 def _pattern_delta(row: str, sign: int) -> str:
