@@ -10,12 +10,13 @@ process runs as ``nobody`` (for whom permissions do hold).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import shutil
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -200,26 +201,10 @@ async def test_something_that_is_not_a_file_stops_the_bot(
 async def test_a_good_database_url_still_starts(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     """The probe leaves a usable ledger alone: the bot logs in and the probe left no trace."""
     db = tmp_path / "data" / "ledger.db"
-    env = fake_discord.subprocess_env(
-        DATABASE_URL=f"sqlite:///{db}",
-        DEV_GUILD_ID=str(fake_discord.guild.id),
-        LOG_LEVEL="INFO",
-        PYTHONUNBUFFERED="1",
-    )
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "bot.py"),
-        env=env,
-        cwd=tmp_path,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
-    try:
-        await fake_discord.wait_for(lambda: fake_discord.connected, timeout=60)
-    finally:
-        proc.terminate()
-        out, _ = await asyncio.wait_for(proc.communicate(), 60)
-    assert proc.returncode == 0, out.decode()
+    async with _logged_in_bot(
+        fake_discord, f"sqlite:///{db}", tmp_path, DEV_GUILD_ID=str(fake_discord.guild.id)
+    ):
+        pass
     conn = sqlite3.connect(db)
     try:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
@@ -227,6 +212,30 @@ async def test_a_good_database_url_still_starts(fake_discord: FakeDiscord, tmp_p
         conn.close()
     assert not any("probe" in t for t in tables)
     shutil.rmtree(tmp_path / "data")
+
+
+@contextlib.asynccontextmanager
+async def _logged_in_bot(
+    fake: FakeDiscord, url: str, cwd: Path, **extra: str
+) -> AsyncIterator[asyncio.subprocess.Process]:
+    """``python bot.py`` on ``url``, once logged in; stopped with SIGTERM afterwards, which it
+    must end cleanly (status 0)."""
+    env = fake.subprocess_env(DATABASE_URL=url, LOG_LEVEL="INFO", PYTHONUNBUFFERED="1", **extra)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(ROOT / "bot.py"),
+        env=env,
+        cwd=cwd,  # no .env of the developer's checkout is read
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    try:
+        await fake.wait_for(lambda: fake.connected, timeout=60)
+        yield proc
+    finally:
+        proc.terminate()
+        out, _ = await asyncio.wait_for(proc.communicate(), 60)
+    assert proc.returncode == 0, out.decode()
 
 
 async def _one_line_refusal(fake: FakeDiscord, url: str, cwd: Path, **extra: str) -> str:
@@ -263,21 +272,7 @@ async def test_a_second_bot_on_the_same_sqlite_file_is_refused(
     """Its virtual tables would run twice: the second process stops with one line while the
     first goes on."""
     url = f"sqlite:///{tmp_path / 'ledger.db'}"
-    env = fake_discord.subprocess_env(DATABASE_URL=url, LOG_LEVEL="INFO", PYTHONUNBUFFERED="1")
-    first = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(ROOT / "bot.py"),
-        env=env,
-        cwd=tmp_path,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )
-    try:
-        await fake_discord.wait_for(lambda: fake_discord.connected, timeout=60)
+    async with _logged_in_bot(fake_discord, url, tmp_path) as first:
         line = await _one_line_refusal(fake_discord, url, tmp_path)
         assert "another bot process is already using" in line, line
         assert first.returncode is None  # the first bot is untouched
-    finally:
-        first.terminate()
-        out, _ = await asyncio.wait_for(first.communicate(), 60)
-    assert first.returncode == 0, out.decode()

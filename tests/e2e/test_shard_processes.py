@@ -26,13 +26,13 @@ import pytest
 
 from tests.conftest import fresh_database
 from tests.e2e.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
+from tests.e2e.fake_model import InteractionRecord
 from tests.e2e.test_tables import move_ids
 from tests.e2e.test_tables_sigkill import (
     FAST_ENV,
-    MID_HAND,
     BotProcess,
     panel,
-    seq_of,
+    play_to_mid_hand,
     start_bot_py,
     turn_prompt,
     until,
@@ -70,42 +70,6 @@ def club(fake: FakeDiscord, name: str, shard: int, members: list[FakeUser]) -> F
 
 def commands_synced(fake: FakeDiscord) -> int:
     return sum(1 for method, path in fake.requests if method == "PUT" and "/commands" in path)
-
-
-async def play_via_dms(
-    fake: FakeDiscord, alice: FakeUser, runner: BotProcess, receiver: BotProcess
-) -> tuple[Any, int]:
-    """Answer alice's DM prompts (pass claims, discard the last tile) until she must discard
-    with ``MID_HAND`` public actions made; every click reaches shard 0 (``receiver``), which
-    hands it to ``runner``. Returns that DM panel and the clicks handed over."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + 60
-    handed = 0
-    while True:
-        await until(
-            lambda: fake.dm_messages(alice) and move_ids(fake.dm_messages(alice)[-1]),
-            "alice is prompted",
-            runner,
-        )
-        dm = fake.dm_messages(alice)[-1]
-        ids = move_ids(dm)
-        discards = [c for c in ids if ":d:" in c]
-        if discards and seq_of(ids) >= MID_HAND:
-            return dm, handed
-        assert loop.time() < end, "alice never reached the middle of a hand"
-        chosen = next((c for c in ids if ":a:pass" in c), discards[-1] if discards else None)
-        assert chosen is not None, ids
-        edits = dm.edits
-        rec = await fake.click(alice, dm, chosen)
-        await rec.response()
-        assert rec.ack_type == 6  # acknowledged by the receiver: a deferred update
-        assert {s.shard_id for s in fake.delivered_to(rec)} == {0}
-        handed += 1
-        await until(
-            lambda: dm.edits != edits or fake.dm_messages(alice)[-1] is not dm,  # noqa: B023
-            "alice's panel follows her move",
-            runner,
-        )
 
 
 async def score_a_hand(fake: FakeDiscord, guild: FakeGuild, players: list[FakeUser]) -> None:
@@ -166,9 +130,13 @@ async def test_two_shard_processes_share_one_postgresql(
             rec = await fake.click(alice, lobby, f"mj:{table_id}:start")
             assert "The game starts" in (await rec.response()).text()
 
-            # her moves, made in DMs, reach shard 0 and are played by process 1
-            dm_before, handed = await play_via_dms(fake, alice, one, zero)
-            assert handed >= 1 and "handed to shard 1" in zero.output()
+            # her moves, made in DMs, reach shard 0 only (which acknowledges them with a
+            # deferred update) and are played by process 1
+            clicks: list[InteractionRecord] = []
+            dm_before = await play_to_mid_hand(fake, alice, one, clicks.append)
+            assert clicks and all(rec.ack_type == 6 for rec in clicks)
+            assert all({s.shard_id for s in fake.delivered_to(rec)} == {0} for rec in clicks)
+            assert "handed to shard 1" in zero.output()
             hand_before = panel(dm_before)
             snapshot, events = await saved(url, table_id)
 

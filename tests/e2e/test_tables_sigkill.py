@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from tests.e2e.fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.fake_model import InteractionRecord
 from tests.e2e.test_tables import check_public, move_ids
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,9 +156,15 @@ def panel(message: FakeMessage) -> tuple[str, bytes, list[str]]:
     return message.text(), message.attachments[0].data, move_ids(message)
 
 
-async def play_to_mid_hand(fake: FakeDiscord, alice: FakeUser, bot: BotProcess) -> FakeMessage:
+async def play_to_mid_hand(
+    fake: FakeDiscord,
+    alice: FakeUser,
+    bot: BotProcess,
+    clicked: Callable[[InteractionRecord], None] | None = None,
+) -> FakeMessage:
     """Answer alice's prompts (pass claims, discard the last tile, never win) until she must
-    discard with at least ``MID_HAND`` public actions made; returns that DM panel."""
+    discard with at least ``MID_HAND`` public actions made; returns that DM panel.
+    ``clicked``: told of each click once it is answered."""
     loop = asyncio.get_running_loop()
     end = loop.time() + 40
     while True:
@@ -177,6 +184,8 @@ async def play_to_mid_hand(fake: FakeDiscord, alice: FakeUser, bot: BotProcess) 
         edits = dm.edits
         rec = await fake.click(alice, dm, chosen)
         await rec.response()
+        if clicked is not None:
+            clicked(rec)
         await until(
             lambda: dm.edits != edits or fake.dm_messages(alice)[-1] is not dm,  # noqa: B023
             "alice's panel follows her move",
