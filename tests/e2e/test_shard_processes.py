@@ -134,9 +134,11 @@ async def test_two_shard_processes_share_one_postgresql(
             # deferred update) and are played by process 1
             clicks: list[InteractionRecord] = []
             dm_before = await play_to_mid_hand(fake, alice, one, clicks.append)
-            assert clicks and all(rec.ack_type == 6 for rec in clicks)
+            # (the deal decides how many prompts come before the middle of the hand: maybe
+            # none; the discard after the restart below is handed over in any case)
+            assert all(rec.ack_type == 6 for rec in clicks)
             assert all({s.shard_id for s in fake.delivered_to(rec)} == {0} for rec in clicks)
-            assert "handed to shard 1" in zero.output()
+            assert not clicks or "handed to shard 1" in zero.output()
             hand_before = panel(dm_before)
             snapshot, events = await saved(url, table_id)
 
@@ -198,6 +200,7 @@ async def test_two_shard_processes_share_one_postgresql(
             new = [e for _, e in (await saved(url, table_id))[1][len(events) :]]
             moves = [e for e in new if e["type"] == "engine"]
             assert moves and moves[0]["kind"] == "discarded" and moves[0]["tiles"] == [tile]
+            assert "handed to shard 1" in zero.output()
 
             rec = await fake.slash(alice, "table end", in_channel=thread)
             assert "is ended" in (await rec.response()).text()
