@@ -552,9 +552,6 @@ class TableService:
             except StorageUnavailable as exc:
                 await self._storage_fault(run, exc)
                 raise
-            except LogMovedOn:
-                self.drop(table_id)
-                raise TableNotFound(table=table_id) from None
             saves = run.saves
             try:
                 await self._settle(run)
@@ -562,9 +559,6 @@ class TableService:
                 await self._storage_fault(run, exc)
                 if run.saves == saves:
                     raise
-            except LogMovedOn:
-                self.drop(table_id)
-                raise TableNotFound(table=table_id) from None
 
     async def _settle(self, run: TableRun) -> None:
         t = run.table
@@ -663,9 +657,13 @@ class TableService:
             t.changed_at = run.now
         snapshot = snapshot_of(t)
         after = self._log_seq.get(t.id, 0)
-        self._log_seq[t.id] = await games.append_events(
-            self._db, t.id, run.out.log, snapshot, after_seq=after
-        )
+        try:
+            self._log_seq[t.id] = await games.append_events(
+                self._db, t.id, run.out.log, snapshot, after_seq=after
+            )
+        except LogMovedOn:  # another process wrote this table: it is no longer ours to run
+            self.drop(t.id)
+            raise TableNotFound(table=t.id) from None
         run.out.log = []
         self._saved[t.id] = snapshot
         run.saved_calls.extend(run.out.calls)
