@@ -43,15 +43,20 @@ WIN = {"hand": "123m4p5m6p777s111z5m9s", "win": "9s", "bao": "5m"}  # 宝吊头 
 
 
 async def saved(url: str, table_id: int) -> tuple[dict[str, Any], list[tuple[int, Any]]]:
-    """The table's snapshot and event log as PostgreSQL holds them now."""
+    """The table's snapshot and event log as PostgreSQL holds them now.
+
+    Both are read in one snapshot transaction: the bot may save a move between two
+    separate reads, which would pair an older snapshot with a newer log.
+    """
     conn = await asyncpg.connect(url)
     try:
-        row = await conn.fetchrow(
-            "SELECT snapshot, snapshot_seq, status FROM game_tables WHERE id = $1", table_id
-        )
-        events = await conn.fetch(
-            "SELECT seq, event FROM game_events WHERE table_id = $1 ORDER BY seq", table_id
-        )
+        async with conn.transaction(isolation="repeatable_read", readonly=True):
+            row = await conn.fetchrow(
+                "SELECT snapshot, snapshot_seq, status FROM game_tables WHERE id = $1", table_id
+            )
+            events = await conn.fetch(
+                "SELECT seq, event FROM game_events WHERE table_id = $1 ORDER BY seq", table_id
+            )
     finally:
         await conn.close()
     assert row is not None and row["status"] == "open", row
