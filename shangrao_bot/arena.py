@@ -119,11 +119,13 @@ def play_deal(
     candidate: str,
     baseline: str,
     rules: RuleSet,
-    factory: PlayerFactory = make_ai,
+    factory: PlayerFactory | None = None,
     observe: PlayObserver | None = None,
 ) -> DealResult:
-    """Play deal ``number`` four times, the candidate in seat 0, 1, 2, 3 in turn. ``observe``
-    is shown each finished hand with its rotation (tests check the duplicate property)."""
+    """Play deal ``number`` four times, the candidate in seat 0, 1, 2, 3 in turn. ``factory``
+    builds the players (None: :func:`make_ai`); ``observe`` is shown each finished hand with
+    its rotation (tests check the duplicate property with both)."""
+    build = factory or make_ai
     wall = deal_seed(seed, number)
     dealer: int | None = None
     deltas: list[tuple[int, ...]] = []
@@ -134,7 +136,7 @@ def play_deal(
     clock = time.perf_counter_ns
     for rotation in range(SEATS):
         players = [
-            factory(candidate if s == rotation else baseline, ai_rng(wall, rotation, s))
+            build(candidate if s == rotation else baseline, ai_rng(wall, rotation, s))
             for s in range(SEATS)
         ]
         # the first play's dice choose the dealer; the others are told it, so all four agree
@@ -173,7 +175,7 @@ def play_deal(
 
 
 def _play_deals(
-    job: tuple[Sequence[int], str, str, str, RuleSet, PlayerFactory],
+    job: tuple[Sequence[int], str, str, str, RuleSet, PlayerFactory | None],
 ) -> list[DealResult]:
     """One worker's share of the deals (a module-level function: it is sent to a process)."""
     numbers, seed, candidate, baseline, rules, factory = job
@@ -187,12 +189,14 @@ def play_deals(
     baseline: str,
     rules: RuleSet,
     jobs: int = 1,
-    factory: PlayerFactory = make_ai,
+    factory: PlayerFactory | None = None,
 ) -> list[DealResult]:
     """Deals 1 … ``deals``, in order, played by ``jobs`` processes (one: in this process).
 
     Deals are independent, so they are cut into chunks that the processes take as they come
-    free; the chunks come back in order, so the result does not depend on ``jobs``."""
+    free; the chunks come back in order, so the result does not depend on ``jobs``. With
+    several processes a ``factory`` must be picklable (a module-level function); the default,
+    None, is :func:`make_ai` in each process."""
     if deals < 1:
         raise ValueError(f"an arena of {deals} deals is not possible: use 1 or more")
     numbers = list(range(1, deals + 1))
