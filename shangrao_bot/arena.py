@@ -12,12 +12,14 @@ seat, so the candidate's own net payment already is its edge over the baseline: 
 ``+x`` per hand means each baseline seat lost ``x/3`` on average. ``points_per_hand`` is the
 mean of the candidate seat's net payment over all plays; the baseline seats' average is
 reported beside it (``-points_per_hand / 3``). Its difference with the candidate's, ``4/3`` of
-the points, would measure the same thing on another scale and adds nothing. The four plays of
-a deal share a wall and are not independent; the deals are. So the samples are the per-deal
-values ``x_i`` = the mean of the candidate's four results on deal ``i``, and the 95 %
-confidence interval is ``mean(x) ± 1.96 · sd(x) / √n`` over the ``n`` deals (``sd`` the
-sample standard deviation). Treating the plays as independent samples would misstate the
-uncertainty, since plays of one deal move together.
+the points, would measure the same thing on another scale and adds nothing.
+
+The samples are the deals, not the plays. The four plays of a deal share a wall: one that
+gives a seat a quick win makes the candidate win once and pay three times, so its four results
+offset each other, and counting them as four independent samples would misstate the
+uncertainty. The deals are independent, so the samples are the per-deal values ``x_i`` = the
+mean of the candidate's four results on deal ``i``, and the 95 % confidence interval is
+``mean(x) ± 1.96 · sd(x) / √n`` over the ``n`` deals (``sd`` the sample standard deviation).
 
 Everything but the decision times is reproducible from ``--seed``: deal ``n``'s wall seed is
 derived from the run's seed and ``n``, and every AI's random source from the deal's wall seed,
