@@ -3,7 +3,7 @@
 
 This module stays light to import, since the CLI builds every subcommand's parser for every
 command: the arena itself is imported when the command runs. Bad input follows the CLI's
-conventions: ``CliError`` from a bad number, ``ValueError`` from a bad level or preset, both
+conventions: a bad number is the parser's error, a bad level or preset a ``ValueError``, both
 reported by the CLI as one line with exit status 2.
 """
 
@@ -11,27 +11,21 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
 from typing import Any, TextIO
 
 DEFAULT_DEALS = 100
 
 
-def _positive(option: str) -> Callable[[str], int]:
-    """A converter for a count of 1 or more, worded as the other subcommands word it."""
-
-    def convert(text: str) -> int:
-        from shangrao_bot.cli import CliError  # loaded already: the CLI is parsing
-
-        try:
-            n = int(text)
-        except ValueError:
-            raise CliError(f"{option} '{text}' is not a whole number") from None
-        if n < 1:
-            raise CliError(f"{option} {n} is too small: use 1 or more")
-        return n
-
-    return convert
+def _positive(text: str) -> int:
+    """A count of 1 or more. Its errors go through the parser (``argument --hands: …``), which
+    the CLI turns into its one-line error, so nothing here depends on the CLI's internals."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{n} is too small: use 1 or more")
+    return n
 
 
 def add_arena_parser(sub: Any) -> None:
@@ -50,7 +44,7 @@ def add_arena_parser(sub: Any) -> None:
     arena.add_argument("--vs", required=True, help="the baseline's AI level, e.g. easy")
     arena.add_argument(
         "--hands",
-        type=_positive("--hands"),
+        type=_positive,
         default=DEFAULT_DEALS,
         metavar="N",
         help=f"deals, each played four times (default {DEFAULT_DEALS})",
@@ -59,7 +53,7 @@ def add_arena_parser(sub: Any) -> None:
     arena.add_argument("--preset", default="shangrao", help="shangrao (default) or baike")
     arena.add_argument(
         "--jobs",
-        type=_positive("--jobs"),
+        type=_positive,
         default=1,
         help="processes to play the deals in (default 1; the report does not depend on it)",
     )

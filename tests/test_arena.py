@@ -25,7 +25,7 @@ from shangrao_bot.arena import (
 )
 from shangrao_bot.arena_cli import add_arena_parser, cmd_arena
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import Player, make_ai
+from shangrao_bot.engine.ai import AI_LEVELS, Player, make_ai
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.rules.ruleset import Preset, RuleSet
@@ -238,16 +238,20 @@ def test_cli_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "95% CI n/a (one deal)" in text
 
 
+PAIR = ["--ai", "normal", "--vs", "easy"]
+LEVELS = ", ".join(AI_LEVELS)  # whatever the engine offers: a new level needs no change here
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--ai", "hard", "--vs", "easy"], "--ai 'hard' is not an AI level: use easy, normal"),
+        (["--ai", "wizard", "--vs", "easy"], f"--ai 'wizard' is not an AI level: use {LEVELS}"),
         (["--ai", "normal", "--vs", "genius"], "--vs 'genius' is not an AI level"),
-        (["--ai", "normal", "--vs", "easy", "--hands", "0"], "--hands 0 is too small"),
-        (["--ai", "normal", "--vs", "easy", "--hands", "-3"], "--hands -3 is too small"),
-        (["--ai", "normal", "--vs", "easy", "--hands", "x"], "--hands 'x' is not a whole number"),
-        (["--ai", "normal", "--vs", "easy", "--jobs", "0"], "--jobs 0 is too small"),
-        (["--ai", "normal", "--vs", "easy", "--preset", "riichi"], "'riichi' is not a preset"),
+        ([*PAIR, "--hands", "0"], "argument --hands: 0 is too small: use 1 or more"),
+        ([*PAIR, "--hands", "-3"], "argument --hands: -3 is too small"),
+        ([*PAIR, "--hands", "x"], "argument --hands: 'x' is not a whole number"),
+        ([*PAIR, "--jobs", "0"], "argument --jobs: 0 is too small"),
+        ([*PAIR, "--preset", "riichi"], "'riichi' is not a preset"),
         (["--ai", "normal"], "required: --vs; try 'shangrao-bot arena --help'"),
     ],
 )
