@@ -42,6 +42,7 @@ test: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(BIN)/python bench/rules.py
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/ai.py
 	$(BIN)/python bench/ledger.py
 	$(BIN)/python bench/export.py
 	$(BIN)/python bench/scorebook.py
