@@ -1,5 +1,5 @@
-"""Command line: ``shangrao-bot score | analyze | verify | simulate | play | render | run |
-migrate`` over the rules core, the engine, the renderer and the ledger database.
+"""Command line: ``shangrao-bot score | analyze | verify | simulate | arena | play | render |
+run | migrate`` over the rules core, the engine, the renderer and the ledger database.
 
 Conventions shared by every subcommand:
 
@@ -26,6 +26,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import NoReturn, TextIO
 
+from shangrao_bot.arena_cli import add_arena_parser, cmd_arena
 from shangrao_bot.engine.wall import Wall, WallError, parse_seed, shuffle_wall
 from shangrao_bot.render.cli import add_render_parser
 from shangrao_bot.rules.bonus_text import BonusTextError, read_bonus, split_items
@@ -557,6 +558,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", help="any text; the same seed deals the same session")
     play.add_argument("--stake", type=_positive("--stake"), default=1)
     add_render_parser(sub)
+    add_arena_parser(sub)
     sub.add_parser("run", help="run the Discord bot (same as python bot.py)")
     sub.add_parser(
         "migrate",
@@ -606,6 +608,8 @@ def _main(argv: Sequence[str] | None, stdin: TextIO | None, out: TextIO) -> int:
             return cmd_verify(args, out)
         if args.command == "simulate":
             return cmd_simulate(args, out)
+        if args.command == "arena":
+            return cmd_arena(args, out)
         if args.command == "render":
             from shangrao_bot.render.cli import run_render
 

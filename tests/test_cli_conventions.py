@@ -114,7 +114,10 @@ def test_ctrl_c_ends_quietly_with_130(
 def test_help_lists_every_subcommand() -> None:
     code, out = run(["--help"])
     assert code == 0
-    for command in ("score", "analyze", "verify", "simulate", "play", "render", "run", "migrate"):
+    for command in (
+        *("score", "analyze", "verify", "simulate", "arena"),
+        *("play", "render", "run", "migrate"),
+    ):
         assert command in out
 
 
@@ -125,6 +128,7 @@ def test_help_lists_every_subcommand() -> None:
         ("analyze", ["--bao", "error", "blank lines", "exit status 2"]),
         ("verify", ["--seed", "--hash"]),
         ("simulate", ["--hands", "--ai", "--json"]),
+        ("arena", ["--ai", "--vs", "--hands", "--seed", "--json"]),
         ("play", ["d 5m", "5m alone", ". (discard the drawn tile)", "【】", "--seed"]),
         ("render", ["--out", "--lang"]),
     ],
