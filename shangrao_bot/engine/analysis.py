@@ -58,12 +58,22 @@ from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.scoring import (
     BAIKE_PATTERNS,
     SEATS,
+    SHANGRAO_MODIFIERS,
     SHANGRAO_PATTERNS,
+    YOUBAO_PINGHU,
     WinHow,
     WinInput,
     score_win,
 )
-from shangrao_bot.rules.shapes import YAOJIU_KINDS, Shape, alt_shanten, natural_keys, waits
+from shangrao_bot.rules.shapes import (
+    YAOJIU_KINDS,
+    Shape,
+    alt_shanten,
+    complete_shapes,
+    is_complete,
+    natural_keys,
+    waits,
+)
 from shangrao_bot.rules.tables import (
     HONOR_ALT,
     HONOR_VEC,
@@ -423,7 +433,146 @@ def _scan(
 # --- values of waits ------------------------------------------------------------------------------
 
 
-def _wait_value(c13: Sequence[int], wait: int, flown: tuple[int, ...], ctx: _Ctx) -> WaitValue:
+def _triplets(c: Sequence[int], bao: int, sets: int, pair: bool) -> bool:
+    """``c`` makes exactly ``sets`` triplets (and a pair, if ``pair``) with its 宝 as wildcards:
+    every natural kind held fills one triplet (or the pair), the 宝 fill the rest."""
+    b = c[bao]
+    need = 0
+    groups = 0
+    twos = 0
+    for k in range(NUM_KINDS):
+        n = c[k]
+        if n and k != bao:
+            if n > 3:
+                return False
+            groups += 1
+            need += 3 - n
+            twos += n <= 2
+    if not pair:
+        return groups <= sets and need + 3 * (sets - groups) == b
+    # one kind of at most two is the pair (one 宝 less), or the pair is made of 宝 alone
+    if twos and groups <= sets + 1 and need - 1 + 3 * (sets + 1 - groups) == b:
+        return True
+    return groups <= sets and need + 3 * (sets - groups) + 2 == b
+
+
+def _quick_value(
+    c13: Sequence[int], wait: int, flown: tuple[int, ...], baodiao: bool, ctx: _Ctx
+) -> tuple[int | None, str | None] | None:
+    """What :func:`score_win` says of a self-drawn win on ``wait`` — ``(value, pattern)``, or
+    ``(None, reason)`` for an 有宝平胡 — in the common case where it can be read off fast shape
+    checks: ``shangrao``, the final hand complete in the standard shape only (no 七对, 十三浪 or
+    九幺 reading, so no 九幺 doubling either), and a 宝 count the scorer takes without a
+    四个宝 to check. None otherwise: the scorer decides. A property test holds the two equal.
+
+    The standard shape's patterns (§7): clean, 清碰碰胡 10 or 平胡自摸 2 (宝吊头 state: 宝吊无宝 6,
+    碰碰胡 16); with 宝 acting, 碰碰胡 4 when every set can be a triplet, and in the 宝吊头 state
+    the lone 宝 pairing the drawn tile, 宝吊头 3 (宝吊宝 6 on a drawn 宝; 8 and 16 all in
+    triplets); anything else is an 有宝平胡, no win."""
+    rules = ctx.rules
+    if rules.preset is not Preset.SHANGRAO:
+        return None
+    bao = ctx.bao
+    melds = ctx.melds
+    held = c13[bao] + (wait == bao) + sum(t == bao for m in melds for t in m.tiles)
+    if held + sum(flown) > 3:
+        return None
+    c = list(c13)
+    c[wait] += 1
+    total = list(c)
+    for m in melds:
+        if m.kind.is_indicator_kong and not rules.indicator_kong:
+            return None
+        if bao in m.tiles and m.kind in (MeldKind.PONG, MeldKind.KONG_EXPOSED):
+            return None
+        for t in m.tiles:
+            total[t] += 1
+    # tiles that cannot exist: the scorer's message says why
+    if max(total) > 4 or total[indicator_from_bao(bao)] > 3:
+        return None
+    shapes = complete_shapes(c, bao, len(melds), ctx.yaojiu)
+    if shapes == [Shape.THIRTEEN_LAN] or shapes == [Shape.SEVEN_PAIRS]:
+        return _quick_other(c, shapes[0], flown, ctx)
+    if shapes != [Shape.STANDARD]:
+        return None
+    sets = 4 - len(melds)
+    pongs = all(m.kind is not MeldKind.CHI for m in melds)
+    factor = 0
+    name = ""
+    if is_complete(c, None, len(melds), False):  # the clean reading
+        # every kind held (宝 as themselves) is one triplet, but one pair
+        trip = pongs and sorted(n for n in c if n) == [2] + [3] * sets
+        if baodiao:
+            factor, name = (16, "碰碰胡") if trip else (6, "")
+            name += "宝吊宝" if wait == bao else "宝吊无宝"
+        else:
+            factor, name = (10, "清碰碰胡") if trip else (2, "平胡自摸")
+    if baodiao:
+        rest = list(c13)
+        rest[bao] -= 1  # the lone 宝 pairs the drawn tile
+        if pongs and _triplets(rest, bao, sets, False):
+            pair = 16 if wait == bao else 8
+            pair_name = "碰碰胡宝吊宝" if wait == bao else "碰碰胡宝吊头"
+        else:
+            pair = 6 if wait == bao else 3
+            pair_name = "宝吊宝" if wait == bao else "宝吊头"
+        if pair > factor or (pair == factor and wait == bao):
+            factor, name = pair, pair_name
+    if factor < SHANGRAO_PATTERNS["碰碰胡"] and pongs and _triplets(c, bao, sets, True):
+        factor, name = SHANGRAO_PATTERNS["碰碰胡"], "碰碰胡"
+    if not factor:
+        return None, YOUBAO_PINGHU
+    value = factor * 2 ** flown[ctx.seat] * rules.stake
+    if len(melds) == 4:
+        value *= SHANGRAO_MODIFIERS["单吊"]
+    return value, name
+
+
+_LUXURY = ("", "豪华", "双豪华", "三豪华")
+
+
+def _quick_other(
+    c: list[int], shape: Shape, flown: tuple[int, ...], ctx: _Ctx
+) -> tuple[int | None, str | None]:
+    """:func:`_quick_value` for a final hand that is a 十三浪 only or a 七对 only (no melds).
+    Neither can be all terminals and honours (that would be a 九幺 shape too), so no 九幺
+    doubling applies; the scorer keeps the best reading, clean or with 宝 acting."""
+    bao = ctx.bao
+    b = c[bao]
+    clean = shape in complete_shapes(c, None, 0, False)
+    if shape is Shape.THIRTEEN_LAN:
+        honours = sum(1 for k in range(27, NUM_KINDS) if c[k] and k != bao)
+        if clean:
+            stars = honours + (b > 0 and bao >= 27) == 7
+            name = "七星十三浪" if stars else "十三浪"
+        else:
+            name = "七星十三浪" if 7 - honours <= b else "十三浪"
+        factor = SHANGRAO_PATTERNS[name if clean else f"{name}/有宝"]
+    else:
+        factor, name = 0, ""
+        if clean:
+            n = sum(1 for x in c if x == 4)
+            factor, name = SHANGRAO_PATTERNS["清七对"] * 2**n, _LUXURY[n] + "清七对"
+        if b:
+            # each odd kind takes a 宝; the spare 宝 pair up, best on a pair (making a quad)
+            filled = [x + (x & 1) for k, x in enumerate(c) if x and k != bao]
+            spare = (b - sum(x & 1 for k, x in enumerate(c) if k != bao)) // 2
+            twos = filled.count(2)
+            n = filled.count(4) + min(spare, twos) + (spare - min(spare, twos)) // 2
+            if SHANGRAO_PATTERNS["七对"] * 2**n > factor:
+                factor, name = SHANGRAO_PATTERNS["七对"] * 2**n, _LUXURY[n] + "七对"
+    return factor * 2 ** flown[ctx.seat] * ctx.rules.stake, name
+
+
+def _wait_value(
+    c13: Sequence[int], wait: int, flown: tuple[int, ...], baodiao: bool, ctx: _Ctx
+) -> WaitValue:
+    quick = _quick_value(c13, wait, flown, baodiao, ctx)
+    if quick is not None:
+        value, text = quick
+        if value is None:
+            return WaitValue(wait, ctx.unseen[wait], None, None, text)
+        return WaitValue(wait, ctx.unseen[wait], value, text)
     tiles = [k for k in range(NUM_KINDS) for _ in range(c13[k])]
     tiles.append(wait)
     tiles.sort()
@@ -476,13 +625,13 @@ def _outcome(
         doubling = 2 ** flown[ctx.seat]
         weight = sum(unseen[k] * value for k, value in draws) * doubling
         return DiscardAnalysis(tile, shanten, effective, weight)
+    baodiao = baodiao_state(c13, ctx.bao)
     found = []
     for w in waits(c13, ctx.bao, len(ctx.melds), ctx.yaojiu):
         if w == ctx.bao and unseen[w] == 0:
             continue  # every 宝 is in sight: none is left to draw (nor a hand the scorer takes)
-        found.append(_wait_value(c13, w, flown, ctx))
+        found.append(_wait_value(c13, w, flown, baodiao, ctx))
     weight = sum(w.unseen * w.value for w in found if w.value is not None)
-    baodiao = baodiao_state(c13, ctx.bao)
     steal = _steal(found, ctx) if baodiao else None
     return DiscardAnalysis(tile, shanten, effective, weight, tuple(found), baodiao, steal)
 

@@ -219,7 +219,7 @@ SHANGRAO_FLAT = 10
 SHANGRAO_MODIFIERS: dict[str, int] = {"单吊": 2, "九幺": 2, "抢杠": 6}  # 杠开 2^n, 飞宝 2^f
 _LUXURY = ("", "豪华", "双豪华", "三豪华")  # 14 tiles hold at most three quads
 
-_YOUBAO_PINGHU = (
+YOUBAO_PINGHU = (
     "有宝平胡 is not a win under the shangrao preset: a 宝 acts as a wildcard in a hand with a "
     "sequence. Discard into 宝吊头 (four sets and a lone 宝) or complete the hand clean."
 )
@@ -274,7 +274,7 @@ def _evaluate_shangrao(
     if found is None and inp.how is WinHow.ROB and rules.rob_with_bao:
         found = "抢杠", SHANGRAO_PATTERNS["抢杠"]
     if found is None:
-        return _flat_or_ordinary(inp.how, _Evaluated(None, 0, (), 0, _YOUBAO_PINGHU), SHANGRAO_FLAT)
+        return _flat_or_ordinary(inp.how, _Evaluated(None, 0, (), 0, YOUBAO_PINGHU), SHANGRAO_FLAT)
     pattern, factor = found
     mods = shangrao_modifiers(
         ordinary_how(inp.how),
