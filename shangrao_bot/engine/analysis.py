@@ -90,6 +90,7 @@ from shangrao_bot.rules.tiles import (
     Meld,
     MeldKind,
     counts_of,
+    format_tiles,
     indicator_from_bao,
     tile_str,
 )
@@ -185,7 +186,14 @@ def check_input(inp: AnalysisInput, sizes: Sequence[int] = (TILES_ON_TURN,)) -> 
     """Raise :class:`HandError` unless ``inp`` describes a hand that can exist: the rules core's
     checks of the tiles and melds, at most four of a kind in sight, and every flown 宝 among
     the seen tiles (a flown 宝 lies in its discarder's discards)."""
-    validate_tiles(inp.tiles, inp.melds, inp.bao, sizes)
+    if inp.size not in sizes:
+        want = " or ".join(str(n) for n in sizes)
+        raise HandError(
+            f"hand has {inp.size} tiles (a meld counts 3): the analysis takes {want} — 14 on "
+            "a turn, to choose a discard; 13 between turns or when a discard is offered",
+            format_tiles(inp.tiles),
+        )
+    validate_tiles(inp.tiles, inp.melds, inp.bao, (inp.size,))
     for k, n in enumerate(inp.visible()):
         if n > 4:
             raise HandError(
@@ -434,26 +442,24 @@ def _scan(
 
 
 def _triplets(c: Sequence[int], bao: int, sets: int, pair: bool) -> bool:
-    """``c`` makes exactly ``sets`` triplets (and a pair, if ``pair``) with its 宝 as wildcards:
-    every natural kind held fills one triplet (or the pair), the 宝 fill the rest."""
-    b = c[bao]
-    need = 0
-    groups = 0
-    twos = 0
+    """``c`` reads as ``sets`` triplets (and a pair, if ``pair``) with its 宝 as wildcards.
+
+    Each natural kind fills whole triplets (four tiles: two of them, the 宝 completing), or
+    holds the pair and fills triplets with the rest; the 宝 left over make triplets (and the
+    pair) of their own. The tile count is fixed (3 per set, 2 for the pair), so the reading
+    exists exactly when the natural kinds need no more than ``sets`` triplets.
+    """
+    trips = 0
+    saving = 0  # triplets saved by letting one kind hold the pair
     for k in range(NUM_KINDS):
         n = c[k]
         if n and k != bao:
-            if n > 3:
-                return False
-            groups += 1
-            need += 3 - n
-            twos += n <= 2
-    if not pair:
-        return groups <= sets and need + 3 * (sets - groups) == b
-    # one kind of at most two is the pair (one 宝 less), or the pair is made of 宝 alone
-    if twos and groups <= sets + 1 and need - 1 + 3 * (sets + 1 - groups) == b:
-        return True
-    return groups <= sets and need + 3 * (sets - groups) + 2 == b
+            t = (n + 2) // 3
+            trips += t
+            if pair:
+                as_pair = (max(n - 2, 0) + 2) // 3
+                saving = max(saving, t - as_pair)
+    return trips - saving <= sets
 
 
 def _quick_value(
