@@ -66,22 +66,17 @@ from shangrao_bot.rules.scoring import (
     score_win,
 )
 from shangrao_bot.rules.shapes import (
+    SHAPE_BITS,
     YAOJIU_KINDS,
     Shape,
-    alt_shanten,
     complete_shapes,
     is_complete,
+    lowering_draws,
     natural_keys,
+    shanten_keys,
     waits,
 )
 from shangrao_bot.rules.tables import (
-    HONOR_ALT,
-    HONOR_VEC,
-    NV,
-    STANDARD_NEED,
-    SUIT_ALT,
-    SUIT_VEC,
-    VEC_COMB,
     W7,
     W9,
 )
@@ -343,10 +338,6 @@ class ClaimAnalysis:
 
 _GROUP = tuple(k // 9 if k < 27 else 3 for k in range(NUM_KINDS))
 _WEIGHT = tuple(W9[k % 9] if k < 27 else W7[k - 27] for k in range(NUM_KINDS))
-_RANK_WEIGHTS = (W9, W9, W9, W7)
-_VEC = (SUIT_VEC, SUIT_VEC, SUIT_VEC, HONOR_VEC)
-_ALT = (SUIT_ALT, SUIT_ALT, SUIT_ALT, HONOR_ALT)
-_OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
 
 @dataclass(frozen=True)
@@ -361,7 +352,7 @@ class _Ctx:
     seat: int
     rules: RuleSet
     live: int
-    values: tuple[int, int, int, int]  # SHAPE_VALUES in shape order: standard, 七对, 十三浪, 九幺
+    mask_values: tuple[int, ...]  # per mask of SHAPE_BITS: the best SHAPE_VALUES among them
 
     @classmethod
     def of(cls, inp: AnalysisInput, melds: tuple[Meld, ...], unseen: Sequence[int]) -> _Ctx:
@@ -375,67 +366,25 @@ class _Ctx:
             seat=inp.seat,
             rules=inp.rules,
             live=inp.live if inp.live is not None else LIVE_DRAWS // 2,
-            values=(
-                v[Shape.STANDARD],
-                v[Shape.SEVEN_PAIRS],
-                v[Shape.THIRTEEN_LAN],
-                v[Shape.YAOJIU],
+            mask_values=tuple(
+                max((v[s] for s, bit in SHAPE_BITS.items() if mask & bit), default=0)
+                for mask in range(16)
             ),
         )
-
-
-def _best(std: int, x: int, b: int, ctx: _Ctx) -> tuple[int, int]:
-    """(shanten over every shape, value of the best-paying shape at that shanten) from the
-    standard shape's shanten and the groups' summed ``alt`` facts."""
-    values = ctx.values
-    best = std
-    value = values[0]
-    pairs, lan, yaojiu = alt_shanten(x, b, 4 - len(ctx.melds))
-    if not ctx.melds:
-        if pairs < best or (pairs == best and values[1] > value):
-            best, value = pairs, values[1]
-        if lan < best or (lan == best and values[2] > value):
-            best, value = lan, values[2]
-    if ctx.yaojiu and (yaojiu < best or (yaojiu == best and values[3] > value)):
-        best, value = yaojiu, values[3]
-    return max(best, -1), value
 
 
 def _scan(
     keys: Sequence[int], b: int, c13: Sequence[int], ctx: _Ctx
 ) -> tuple[int, list[tuple[int, int]]]:
     """The 13-tile hand's shanten, and ``(kind, shape value)`` for every kind whose draw lowers
-    it. ``keys``: its four natural per-group keys, ``b``: its 宝."""
-    need = STANDARD_NEED[4 - len(ctx.melds)]
-    v = [_VEC[g][keys[g]] for g in range(4)]
-    a = [_ALT[g][keys[g]] for g in range(4)]
-    x = a[0] + a[1] + a[2] + a[3]
-    full = VEC_COMB[VEC_COMB[VEC_COMB[v[0] * NV + v[1]] * NV + v[2]] * NV + v[3]]
-    s13, _ = _best(need[full] - b - 1, x, b, ctx)
-    bao = ctx.bao
-    out: list[tuple[int, int]] = []
-    for g in range(4):
-        o1, o2, o3 = _OTHERS[g]
-        part = VEC_COMB[VEC_COMB[v[o1] * NV + v[o2]] * NV + v[o3]] * NV
-        xo = x - a[g]
-        key = keys[g]
-        vt = _VEC[g]
-        at = _ALT[g]
-        base = 9 * g
-        for r, wgt in enumerate(_RANK_WEIGHTS[g]):
-            kind = base + r
-            if c13[kind] >= 4 or kind == bao:
-                continue
-            k2 = key + wgt
-            s, value = _best(need[VEC_COMB[part + vt[k2]]] - b - 1, xo + at[k2], b, ctx)
-            if s < s13:
-                out.append((kind, value))
-    if c13[bao] < 4:  # a drawn 宝 fits anywhere: every shape comes one tile closer
-        s, value = _best(need[full] - b - 2, x, b + 1, ctx)
-        if s < s13:
-            out.append((bao, value))
-        out.sort()
-    return s13, out
+    it, the value being the best paid by the shapes that reach the lower shanten."""
+    melds = len(ctx.melds)
+    s13 = shanten_keys(keys[0], keys[1], keys[2], keys[3], b, melds, ctx.yaojiu, False)
+    by_mask = ctx.mask_values
+    return s13, [
+        (k, by_mask[mask])
+        for k, mask in lowering_draws(keys, b, c13, ctx.bao, melds, ctx.yaojiu, s13)
+    ]
 
 
 # --- values of waits ------------------------------------------------------------------------------
@@ -467,9 +416,10 @@ def _quick_value(
 ) -> tuple[int | None, str | None] | None:
     """What :func:`score_win` says of a self-drawn win on ``wait`` — ``(value, pattern)``, or
     ``(None, reason)`` for an 有宝平胡 — in the common case where it can be read off fast shape
-    checks: ``shangrao``, the final hand complete in the standard shape only (no 七对, 十三浪 or
-    九幺 reading, so no 九幺 doubling either), and a 宝 count the scorer takes without a
-    四个宝 to check. None otherwise: the scorer decides. A property test holds the two equal.
+    checks: ``shangrao``, the final hand complete in one shape only (so the 九幺 doubling of a
+    standard or 七对 hand of terminals and honours, which is a 九幺 shape too, never arises) and
+    tiles the scorer accepts. None otherwise: the scorer decides. A property test holds the
+    two equal.
 
     The standard shape's patterns (§7): clean, 清碰碰胡 10 or 平胡自摸 2 (宝吊头 state: 宝吊无宝 6,
     碰碰胡 16); with 宝 acting, 碰碰胡 4 when every set can be a triplet, and in the 宝吊头 state
@@ -481,8 +431,9 @@ def _quick_value(
     bao = ctx.bao
     melds = ctx.melds
     held = c13[bao] + (wait == bao) + sum(t == bao for m in melds for t in m.tiles)
-    if held + sum(flown) > 3:
-        return None
+    own = held + flown[ctx.seat]
+    if held + sum(flown) > 4 or (own == 4 and sum(flown) > flown[ctx.seat]):
+        return None  # more than four 宝, or 四个宝 beside another's flown 宝: the scorer says so
     c = list(c13)
     c[wait] += 1
     total = list(c)
@@ -497,7 +448,7 @@ def _quick_value(
     if max(total) > 4 or total[indicator_from_bao(bao)] > 3:
         return None
     shapes = complete_shapes(c, bao, len(melds), ctx.yaojiu)
-    if shapes == [Shape.THIRTEEN_LAN] or shapes == [Shape.SEVEN_PAIRS]:
+    if len(shapes) == 1 and shapes[0] is not Shape.STANDARD:
         return _quick_other(c, shapes[0], flown, ctx)
     if shapes != [Shape.STANDARD]:
         return None
@@ -540,20 +491,26 @@ _LUXURY = ("", "豪华", "双豪华", "三豪华")
 def _quick_other(
     c: list[int], shape: Shape, flown: tuple[int, ...], ctx: _Ctx
 ) -> tuple[int | None, str | None]:
-    """:func:`_quick_value` for a final hand that is a 十三浪 only or a 七对 only (no melds).
-    Neither can be all terminals and honours (that would be a 九幺 shape too), so no 九幺
-    doubling applies; the scorer keeps the best reading, clean or with 宝 acting."""
+    """:func:`_quick_value` for a final hand of one shape other than the standard one: a
+    十三浪, a 七对 or a 九幺 (the standalone pattern, which takes no 九幺 doubling; a 十三浪 or
+    七对 that is all terminals and honours is a 九幺 shape too, so not one shape). The scorer
+    keeps the best reading, clean or with 宝 acting: on a tie the clean one."""
     bao = ctx.bao
     b = c[bao]
-    clean = shape in complete_shapes(c, None, 0, False)
-    if shape is Shape.THIRTEEN_LAN:
-        honours = sum(1 for k in range(27, NUM_KINDS) if c[k] and k != bao)
+    clean = shape in complete_shapes(c, None, len(ctx.melds), ctx.yaojiu)
+    if shape is not Shape.SEVEN_PAIRS:
+        # 七星: all seven honours, among the naturals or filled in by 宝
+        melded = {t for m in ctx.melds for t in m.tiles}
+        honours = sum(1 for k in range(27, NUM_KINDS) if (c[k] and k != bao) or k in melded)
+        base = "十三浪" if shape is Shape.THIRTEEN_LAN else "九幺"
+        stars = f"七星{base}"
         if clean:
-            stars = honours + (b > 0 and bao >= 27) == 7
-            name = "七星十三浪" if stars else "十三浪"
+            name = stars if honours + (b > 0 and bao >= 27 and bao not in melded) == 7 else base
         else:
-            name = "七星十三浪" if 7 - honours <= b else "十三浪"
+            name = stars if 7 - honours <= b else base
         factor = SHANGRAO_PATTERNS[name if clean else f"{name}/有宝"]
+        if len(ctx.melds) == 4:
+            factor *= SHANGRAO_MODIFIERS["单吊"]
     else:
         factor, name = 0, ""
         if clean:
