@@ -23,10 +23,10 @@ then the claims in the order offered). The weight says how much the draws that h
 * ready (shanten 0): the expected value ``Σ unseen copies × value`` over the waits that are real
   wins (a wait that is no win, or that cannot be drawn, adds nothing);
 * not ready: ``Σ unseen copies × shape value × 2^f`` over the effective tiles, where the shape
-  value is what the cheapest win of the best shape still at the lowered shanten pays under the
-  preset (:data:`SHAPE_VALUES`: 平胡自摸 2, 七对 4, 十三浪/九幺 2 under ``shangrao``; 平胡 4,
-  七对 宝调 12, 十三烂/九幺 4 under ``baike``) and ``f`` the 宝 the player will have flown
-  (飞宝 doubles every win of theirs).
+  value is what the cheapest win of the best-paying shape that reaches the lowered shanten pays
+  under the preset (:data:`SHAPE_VALUES`: 平胡自摸 2, 七对 4, 十三浪/九幺 2 under
+  ``shangrao``; 平胡 4, 七对 宝调 12, 十三烂/九幺 4 under ``baike``) and ``f`` the 宝 the
+  player will have flown (飞宝 doubles every win of theirs).
 
 Why this rule: shanten is what separates a hand that can win soon from one that cannot, so it
 comes first; among hands as close, what matters is how likely a useful draw is and what the
@@ -34,10 +34,12 @@ hand is worth when it comes, which the weight multiplies out. Shanten counts an 
 complete, so a ready hand whose waits are all no-wins still ranks above a one-shanten hand; its
 weight of 0 shows it.
 
-Speed: the draws after every discard are tried on the rules core's per-suit lookup keys. A
-discard or a draw changes one group's key by one weight, and the other three groups' shanten
-vectors are combined once per discard and group, so one draw costs a few table lookups instead
-of a shanten computation from scratch. Only the waits of a ready discard go through the scorer.
+Speed (``bench/analysis.py``): the draws after every discard are tried on the rules core's
+per-suit lookup keys (:func:`shapes.lowering_draws`): a draw changes one group's key, and the
+other three groups' shanten vectors are combined once per discard and group, so one draw costs
+a few table lookups instead of a shanten computation from scratch. A wait's value is read off
+fast shape checks when the final hand has one shape only under ``shangrao`` (by far the usual
+case); otherwise the scorer, which tries every reading of the hand, values it.
 
 Pure: it reads an :class:`AnalysisInput` — built from an engine :class:`PlayerView` by
 :func:`from_view`, or from a plain description (tiles, melds, 宝, the tiles in sight) — and

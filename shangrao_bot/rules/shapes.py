@@ -521,16 +521,7 @@ def _standard_shanten(km: int, kp: int, ks: int, kz: int, b: int, groups: int, c
 def _other_shanten(km: int, kp: int, ks: int, kz: int, b: int, groups: int) -> tuple[int, int, int]:
     """Shanten of 七对, 十三浪 and 九幺, from the four groups' packed ``alt`` facts added up in
     one integer (fields of 6 bits: pairs, odd counts, 十三浪 subset, capped flags, yaojiu)."""
-    return alt_shanten(SUIT_ALT[km] + SUIT_ALT[kp] + SUIT_ALT[ks] + HONOR_ALT[kz], b, groups)
-
-
-def alt_shanten(x: int, b: int, groups: int) -> tuple[int, int, int]:
-    """Shanten of 七对, 十三浪 and 九幺 from ``x``, the four groups' ``alt`` facts added up.
-
-    Apart from :func:`_other_shanten` so that a caller that updates one group's key at a time
-    (the hand analysis tries every draw after every discard) can keep the other three groups'
-    sum and pay one lookup per draw.
-    """
+    x = SUIT_ALT[km] + SUIT_ALT[kp] + SUIT_ALT[ks] + HONOR_ALT[kz]
     pairs = x & 63
     if pairs > 7:
         pairs = 7
