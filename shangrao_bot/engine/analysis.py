@@ -134,7 +134,7 @@ class AnalysisInput:
     * ``tiles``: the concealed tiles (the drawn one included): 14 with melds counted as three
       on a turn, 13 when a discard is offered;
     * ``melds``: the player's own melds;
-    * ``bao``: the 宝 kind (its indicator, one kind below, counts as seen);
+    * ``bao``: the 宝 kind (its face-up indicator, the kind before it, counts as seen);
     * ``seen``: every other tile in sight — the discards still on the table (flown 宝 included,
       the discard on offer included) and the other players' melds;
     * ``flown``: 宝 discarded per seat this hand, ``seat`` the player's own seat (a win's
@@ -287,7 +287,10 @@ class DiscardAnalysis:
 
     ``effective``: ``(kind, unseen copies)`` of every kind whose draw lowers the shanten (when
     ready: the waits). ``weight``: the ranking weight of the module's rule (expected value when
-    ready, value-weighted unseen effective tiles otherwise)."""
+    ready, value-weighted unseen effective tiles otherwise). When ready: ``waits``; ``baodiao``,
+    the hand is in the 宝吊头 state; ``steal``, what 偷机 would gain there (None when no draw
+    pays more than the plainest win, or fewer than 8 live tiles are left: then a win is
+    always taken)."""
 
     tile: int | None
     shanten: int
@@ -321,7 +324,8 @@ class ClaimAnalysis:
     """One answer to a discard offered to the seat: ``action`` None for passing, else the claim
     (chi, pong, 明杠, or a 跌宝杠 when a ``KONG`` lists its three tiles). ``outcome``: the hand it
     leaves — after a chi, pong or 跌宝杠 the best discard that must follow (``outcome.tile``),
-    after a 明杠 the hand before its replacement draw, on a pass the hand as it is."""
+    after a 明杠 the hand before its replacement draw (its waits valued as 杠开, which a win on
+    the replacement is), on a pass the hand as it is."""
 
     action: Action | None
     outcome: DiscardAnalysis
@@ -355,9 +359,16 @@ class _Ctx:
     rules: RuleSet
     live: int
     mask_values: tuple[int, ...]  # per mask of SHAPE_BITS: the best SHAPE_VALUES among them
+    how: WinHow  # how the next draw wins: 杠开 on a kong's replacement
 
     @classmethod
-    def of(cls, inp: AnalysisInput, melds: tuple[Meld, ...], unseen: Sequence[int]) -> _Ctx:
+    def of(
+        cls,
+        inp: AnalysisInput,
+        melds: tuple[Meld, ...],
+        unseen: Sequence[int],
+        how: WinHow = WinHow.SELF,
+    ) -> _Ctx:
         v = SHAPE_VALUES[inp.rules.preset]
         return cls(
             bao=inp.bao,
@@ -372,6 +383,7 @@ class _Ctx:
                 max((v[s] for s, bit in SHAPE_BITS.items() if mask & bit), default=0)
                 for mask in range(16)
             ),
+            how=how,
         )
 
 
@@ -537,6 +549,8 @@ def _wait_value(
         value, text = quick
         if value is None:
             return WaitValue(wait, ctx.unseen[wait], None, None, text)
+        if ctx.how is WinHow.KONG:
+            value *= 2  # 杠开 on one kong's replacement: × 2^1 (§7)
         return WaitValue(wait, ctx.unseen[wait], value, text)
     tiles = [k for k in range(NUM_KINDS) for _ in range(c13[k])]
     tiles.append(wait)
@@ -548,7 +562,7 @@ def _wait_value(
                 bao=ctx.bao,
                 winning_tile=wait,
                 melds=ctx.melds,
-                how=WinHow.SELF,
+                how=ctx.how,
                 winner=ctx.seat,
                 flown=flown,
             ),
@@ -697,8 +711,9 @@ def analyze_claims(inp: AnalysisInput, actions: Sequence[Action]) -> tuple[Claim
         after = list(c13)
         for x in used:
             after[x] -= 1
-        actx = _Ctx.of(inp, (*inp.melds, meld), unseen)
-        if meld.kind is MeldKind.KONG_EXPOSED:
+        replaced = meld.kind is MeldKind.KONG_EXPOSED  # the next draw is its replacement
+        actx = _Ctx.of(inp, (*inp.melds, meld), unseen, WinHow.KONG if replaced else WinHow.SELF)
+        if replaced:
             k = natural_keys(after, inp.bao)
             outcome = _outcome(None, after, k[:4], k[4], actx)
         else:

@@ -26,6 +26,7 @@ from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.analysis import (
     SHAPE_VALUES,
     AnalysisInput,
+    ClaimAnalysis,
     DiscardAnalysis,
     analyze_claims,
     analyze_hand,
@@ -42,12 +43,19 @@ from shangrao_bot.rules.errors import HandError, RulesError
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.scoring import WinHow, WinInput, score_win
 from shangrao_bot.rules.shapes import YAOJIU_KINDS, shanten, shanten_by_shape, waits
-from shangrao_bot.rules.tiles import Meld, counts_of, indicator_from_bao, parse_tile, parse_tiles
+from shangrao_bot.rules.tiles import (
+    Meld,
+    MeldKind,
+    counts_of,
+    indicator_from_bao,
+    parse_tile,
+    parse_tiles,
+)
 from tests.engine.builders import make_state, tile, tiles
 from tests.rules.test_shapes_properties import complete_hands, random_hands
 
 SETTINGS = settings(
-    max_examples=40,
+    max_examples=80,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
@@ -209,7 +217,51 @@ def _claim_views(seed: int, limit: int = 3) -> list[PlayerView]:
     return found
 
 
-@settings(max_examples=15, deadline=None)
+def _check_claim_waits(inp: AnalysisInput, option: ClaimAnalysis) -> None:
+    """A claim's waits are valued as the scorer values them: a 明杠's as 杠开 (the next draw is
+    its replacement), a chi's, pong's or 跌宝杠's after the discard that follows."""
+    a = option.action
+    assert a is not None and a.tile is not None
+    c = counts_of(inp.tiles)
+    t = a.tile
+    if a.kind is ActionKind.CHI:
+        meld = Meld(MeldKind.CHI, a.tiles)
+        used = [x for x in a.tiles if x != t]
+    elif a.kind is ActionKind.PONG:
+        meld, used = Meld(MeldKind.PONG, (t,) * 3), [t, t]
+    elif a.tiles:
+        meld, used = Meld(MeldKind.KONG_INDICATOR_EXPOSED, (t,) * 3), [t, t]
+    else:
+        meld, used = Meld(MeldKind.KONG_EXPOSED, (t,) * 4), [t, t, t]
+    for x in used:
+        c[x] -= 1
+    if option.outcome.tile is not None:
+        c[option.outcome.tile] -= 1
+    how = WinHow.KONG if meld.kind is MeldKind.KONG_EXPOSED else WinHow.SELF
+    flown = list(inp.flown)
+    flown[inp.seat] += option.outcome.tile == inp.bao
+    rest = [k for k in range(34) for _ in range(c[k])]
+    for w in option.outcome.waits:
+        try:
+            res = score_win(
+                WinInput(
+                    tuple(sorted([*rest, w.tile])),
+                    inp.bao,
+                    w.tile,
+                    (*inp.melds, meld),
+                    how,
+                    winner=inp.seat,
+                    flown=tuple(flown),
+                ),
+                inp.rules,
+            )
+            expected = (res.value, res.pattern) if res.winning else (None, None)
+        except RulesError:
+            expected = (None, None)
+        assert (w.value, w.pattern) == expected
+
+
+@settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2**32 - 1))
 def test_claims_agree_with_after_claim(seed: int) -> None:
     for view in _claim_views(seed):
@@ -227,6 +279,7 @@ def test_claims_agree_with_after_claim(seed: int) -> None:
                 assert o.outcome.effective == tuple(
                     (k, inp.unseen()[k]) for k, _ in o.outcome.effective
                 )
+                _check_claim_waits(inp, o)
         keys = [o.outcome.rank_key()[:3] for o in options]
         assert keys == sorted(keys)
         offered = view.public.last_discard
@@ -370,3 +423,21 @@ def test_a_claim_ranks_against_passing() -> None:
     )
     assert chi.outcome.tile is not None  # a discard follows the chi
     assert options == tuple(sorted(options, key=lambda o: o.outcome.rank_key()[:3]))
+
+
+def test_a_kong_on_a_discard_values_the_replacement_draw_as_gangkai() -> None:
+    # 111z 123m 456p 789s 9p waits on 9p; a 明杠 of the discarded 1z leaves 123m 456p 789s 9p
+    # waiting on the replacement tile, and a win on it is 杠开 (× 2)
+    inp = _plain("111z123m456p789s9p", "5m", seen="1z")
+    options = analyze_claims(inp, claim_options(inp, tile("1z"), chi=False))
+    by_kind = {(o.action.kind, o.action.tiles) if o.action else None: o for o in options}
+    kong = by_kind[(ActionKind.KONG, ())]
+    passing = by_kind[None]
+    assert kong.outcome.tile is None and kong.shanten == passing.shanten == 0
+    assert {w.tile: w.value for w in passing.outcome.waits}[tile("9p")] == 2
+    assert {w.tile: (w.value, w.pattern) for w in kong.outcome.waits}[tile("9p")] == (4, "平胡自摸")
+    assert options[0] is kong  # it doubles what the wait is worth
+    concealed = tuple(tiles("123m456p789s9p9p"))
+    melds = (Meld(MeldKind.KONG_EXPOSED, (tile("1z"),) * 4),)
+    res = score_win(WinInput(concealed, inp.bao, tile("9p"), melds, WinHow.KONG), inp.rules)
+    assert res.value == 4
