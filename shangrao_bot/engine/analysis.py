@@ -360,6 +360,9 @@ class _Ctx:
     live: int
     mask_values: tuple[int, ...]  # per mask of SHAPE_BITS: the best SHAPE_VALUES among them
     how: WinHow  # how the next draw wins: 杠开 on a kong's replacement
+    indicator: int
+    melded: tuple[int, ...]  # the melds' tiles per kind
+    valid: bool  # the tiles (``counts`` of :meth:`of` and the melds) and melds can exist
 
     @classmethod
     def of(
@@ -367,9 +370,21 @@ class _Ctx:
         inp: AnalysisInput,
         melds: tuple[Meld, ...],
         unseen: Sequence[int],
+        counts: Sequence[int],
         how: WinHow = WinHow.SELF,
     ) -> _Ctx:
+        """``counts``: the concealed tiles the hands tried are drawn from (14 on a turn, the
+        hand after a claim), checked once here so that each wait's check is one kind's."""
         v = SHAPE_VALUES[inp.rules.preset]
+        rules = inp.rules
+        bao = inp.bao
+        melded = counts_of(t for m in melds for t in m.tiles)
+        indicator = indicator_from_bao(bao)
+        valid = not any(
+            (m.kind.is_indicator_kong and not rules.indicator_kong)
+            or (bao in m.tiles and m.kind in (MeldKind.PONG, MeldKind.KONG_EXPOSED))
+            for m in melds
+        ) and all(counts[k] + melded[k] <= 4 - (k == indicator) for k in range(NUM_KINDS))
         return cls(
             bao=inp.bao,
             melds=melds,
@@ -384,6 +399,9 @@ class _Ctx:
                 for mask in range(16)
             ),
             how=how,
+            indicator=indicator,
+            melded=tuple(melded),
+            valid=valid,
         )
 
 
@@ -444,23 +462,16 @@ def _quick_value(
         return None
     bao = ctx.bao
     melds = ctx.melds
-    held = c13[bao] + (wait == bao) + sum(t == bao for m in melds for t in m.tiles)
+    melded = ctx.melded
+    # tiles that cannot exist: the scorer's message says why
+    if not ctx.valid or c13[wait] + 1 + melded[wait] > 4 - (wait == ctx.indicator):
+        return None
+    held = c13[bao] + (wait == bao) + melded[bao]
     own = held + flown[ctx.seat]
     if held + sum(flown) > 4 or (own == 4 and sum(flown) > flown[ctx.seat]):
         return None  # more than four 宝, or 四个宝 beside another's flown 宝: the scorer says so
     c = list(c13)
     c[wait] += 1
-    total = list(c)
-    for m in melds:
-        if m.kind.is_indicator_kong and not rules.indicator_kong:
-            return None
-        if bao in m.tiles and m.kind in (MeldKind.PONG, MeldKind.KONG_EXPOSED):
-            return None
-        for t in m.tiles:
-            total[t] += 1
-    # tiles that cannot exist: the scorer's message says why
-    if max(total) > 4 or total[indicator_from_bao(bao)] > 3:
-        return None
     shapes = complete_shapes(c, bao, len(melds), ctx.yaojiu)
     if len(shapes) == 1 and shapes[0] is not Shape.STANDARD:
         return _quick_other(c, shapes[0], flown, ctx)
@@ -641,14 +652,14 @@ def rank_discards(inp: AnalysisInput) -> tuple[DiscardAnalysis, ...]:
     c14 = counts_of(inp.tiles)
     held = [k for k in range(NUM_KINDS) if c14[k]]
     candidates = held if inp.discards is None else [k for k in inp.discards if c14[k]]
-    return _rank(c14, candidates, _Ctx.of(inp, inp.melds, inp.unseen()))
+    return _rank(c14, candidates, _Ctx.of(inp, inp.melds, inp.unseen(), c14))
 
 
 def analyze_hand(inp: AnalysisInput) -> DiscardAnalysis:
     """A 13-tile hand as it stands (between turns): shanten, effective tiles, waits."""
     c13 = counts_of(inp.tiles)
     keys = natural_keys(c13, inp.bao)
-    return _outcome(None, c13, keys[:4], keys[4], _Ctx.of(inp, inp.melds, inp.unseen()))
+    return _outcome(None, c13, keys[:4], keys[4], _Ctx.of(inp, inp.melds, inp.unseen(), c13))
 
 
 def claim_options(inp: AnalysisInput, tile: int, chi: bool) -> tuple[Action, ...]:
@@ -700,7 +711,7 @@ def analyze_claims(inp: AnalysisInput, actions: Sequence[Action]) -> tuple[Claim
     unseen = inp.unseen()
     c13 = counts_of(inp.tiles)
     keys = natural_keys(c13, inp.bao)
-    ctx = _Ctx.of(inp, inp.melds, unseen)
+    ctx = _Ctx.of(inp, inp.melds, unseen, c13)
     options: list[tuple[int, ClaimAnalysis]] = [
         (0, ClaimAnalysis(None, _outcome(None, c13, keys[:4], keys[4], ctx)))
     ]
@@ -712,7 +723,8 @@ def analyze_claims(inp: AnalysisInput, actions: Sequence[Action]) -> tuple[Claim
         for x in used:
             after[x] -= 1
         replaced = meld.kind is MeldKind.KONG_EXPOSED  # the next draw is its replacement
-        actx = _Ctx.of(inp, (*inp.melds, meld), unseen, WinHow.KONG if replaced else WinHow.SELF)
+        how = WinHow.KONG if replaced else WinHow.SELF
+        actx = _Ctx.of(inp, (*inp.melds, meld), unseen, after, how)
         if replaced:
             k = natural_keys(after, inp.bao)
             outcome = _outcome(None, after, k[:4], k[4], actx)
