@@ -55,7 +55,7 @@ from tests.engine.builders import make_state, tile, tiles
 from tests.rules.test_shapes_properties import complete_hands, random_hands
 
 SETTINGS = settings(
-    max_examples=80,
+    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
@@ -95,6 +95,8 @@ def turn_inputs(draw: st.DrawFn) -> AnalysisInput:
             kept.append(k)
     flown = (kept.count(bao) and draw(st.integers(0, 1)), 0, 0, 0)
     rules = RuleSet(draw(st.sampled_from([Preset.SHANGRAO, Preset.SHANGRAO, Preset.BAIKE])))
+    # under baike every wait goes through the scorer, slow with many 宝: keep those hands light
+    assume(rules.preset is Preset.SHANGRAO or concealed.count(bao) <= 2)
     inp = AnalysisInput(
         tiles=tuple(concealed),
         bao=bao,
@@ -293,9 +295,9 @@ def test_claims_agree_with_after_claim(seed: int) -> None:
         assert listed <= mine
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32 - 1))
-def test_views_give_the_same_unseen_counts_and_waits_as_the_hints(seed: int) -> None:
+def test_views_give_the_scorers_values_and_the_hints_the_same_waits(seed: int) -> None:
     rng = random.Random(seed)
     state = HandState(RuleSet(), seed=rng.randbytes(32), dealer=0)
     players = [make_ai("normal", random.Random(seed + s)) for s in range(4)]
@@ -311,6 +313,9 @@ def test_views_give_the_same_unseen_counts_and_waits_as_the_hints(seed: int) -> 
         if len(inp.tiles) + 3 * len(inp.melds) == 13:
             hand = analyze_hand(inp)
             hinted = ready_waits(view)
+            c13 = counts_of(inp.tiles)
+            for w in hand.waits:  # the scorer's own answer, on hands from real play
+                assert (w.value, w.pattern) == _reference_value(inp, c13, w.tile, inp.flown)
             if hinted is None:
                 assert hand.shanten != 0
             else:
