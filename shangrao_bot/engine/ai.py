@@ -350,6 +350,9 @@ class NormalAI:
         return next(a for a in legal if a.kind is ActionKind.PASS)
 
 
+STEAL_MIN_LIVE = 8  # below this many live tiles a 宝吊头 win is always taken
+
+
 def steal_pays(p_better: float, live: int) -> bool:
     """偷机 by expected value, per payer. Taking the plain 宝吊头 win now is worth 3. Playing on
     (discarding the drawn tile, still in the state) wins on the next draw: 6 with probability
@@ -359,9 +362,6 @@ def steal_pays(p_better: float, live: int) -> bool:
     if live < STEAL_MIN_LIVE:
         return False
     return steal_play_on(3 + 3 * p_better, 3, live) > 3
-
-
-STEAL_MIN_LIVE = 8  # below this many live tiles a 宝吊头 win is always taken
 
 
 def steal_risk(live: int) -> float:

@@ -59,6 +59,7 @@ from shangrao_bot.rules.hand import validate_tiles
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.scoring import (
     BAIKE_PATTERNS,
+    LUXURY,
     SEATS,
     SHANGRAO_MODIFIERS,
     SHANGRAO_PATTERNS,
@@ -510,9 +511,6 @@ def _quick_value(
     return value, name
 
 
-_LUXURY = ("", "豪华", "双豪华", "三豪华")
-
-
 def _quick_other(
     c: list[int], shape: Shape, flown: tuple[int, ...], ctx: _Ctx
 ) -> tuple[int | None, str | None]:
@@ -540,7 +538,7 @@ def _quick_other(
         factor, name = 0, ""
         if clean:
             n = sum(1 for x in c if x == 4)
-            factor, name = SHANGRAO_PATTERNS["清七对"] * 2**n, _LUXURY[n] + "清七对"
+            factor, name = SHANGRAO_PATTERNS["清七对"] * 2**n, LUXURY[n] + "清七对"
         if b:
             # each odd kind takes a 宝; the spare 宝 pair up, best on a pair (making a quad)
             filled = [x + (x & 1) for k, x in enumerate(c) if x and k != bao]
@@ -548,7 +546,7 @@ def _quick_other(
             twos = filled.count(2)
             n = filled.count(4) + min(spare, twos) + (spare - min(spare, twos)) // 2
             if SHANGRAO_PATTERNS["七对"] * 2**n > factor:
-                factor, name = SHANGRAO_PATTERNS["七对"] * 2**n, _LUXURY[n] + "七对"
+                factor, name = SHANGRAO_PATTERNS["七对"] * 2**n, LUXURY[n] + "七对"
     return factor * 2 ** flown[ctx.seat] * ctx.rules.stake, name
 
 

@@ -217,7 +217,7 @@ SHANGRAO_PATTERNS: dict[str, int] = {
 # ordinary self-drawn win with its modifiers (rule book §7)
 SHANGRAO_FLAT = 10
 SHANGRAO_MODIFIERS: dict[str, int] = {"单吊": 2, "九幺": 2, "抢杠": 6}  # 杠开 2^n, 飞宝 2^f
-_LUXURY = ("", "豪华", "双豪华", "三豪华")  # 14 tiles hold at most three quads
+LUXURY = ("", "豪华", "双豪华", "三豪华")  # 14 tiles hold at most three quads
 
 YOUBAO_PINGHU = (
     "有宝平胡 is not a win under the shangrao preset: a 宝 acts as a wildcard in a hand with a "
@@ -232,7 +232,7 @@ def _shangrao_pattern(
     if interp.shape is Shape.SEVEN_PAIRS:
         n = _quads(interp)
         pairs = "清七对" if interp.clean else "七对"
-        return _LUXURY[n] + pairs, SHANGRAO_PATTERNS[pairs] * 2**n
+        return LUXURY[n] + pairs, SHANGRAO_PATTERNS[pairs] * 2**n
     if interp.shape in (Shape.THIRTEEN_LAN, Shape.YAOJIU):
         name = ("七星" if _seven_stars(interp) else "") + (
             "十三浪" if interp.shape is Shape.THIRTEEN_LAN else "九幺"
