@@ -41,6 +41,7 @@ test: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/rules.py
+	$(BIN)/python bench/analysis.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/ai.py
 	$(BIN)/python bench/ledger.py

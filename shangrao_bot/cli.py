@@ -7,7 +7,8 @@ Conventions shared by every subcommand:
   ``shangrao-bot: error: …``, that names the offending token (argparse's own usage errors
   included). Echoed input has its control characters escaped (``\\x1b``) and long tokens cut.
 * ``analyze`` reads a batch: a bad line answers with an error object for that line, the batch
-  goes on, and the exit status is 2 when any line was bad.
+  goes on, and the exit status is 2 when any line was bad. With ``--discards`` (何切) it prints
+  text, each hand's discards ranked by the hand analysis, and a bad line as ``line N: error: …``.
 * Output cut short by its reader (``shangrao-bot … | head``) ends quietly with exit status 141
   (128 + SIGPIPE, what a shell reports for a command stopped by a closed pipe).
 * Ctrl-C ends with exit status 130 and no traceback.
@@ -27,6 +28,15 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import NoReturn, TextIO
 
 from shangrao_bot.arena_cli import add_arena_parser, cmd_arena
+from shangrao_bot.engine.analysis import (
+    TILES_BETWEEN_TURNS,
+    TILES_ON_TURN,
+    AnalysisInput,
+    DiscardAnalysis,
+    check_input,
+    rank_discards,
+)
+from shangrao_bot.engine.analysis import analyze_hand as hand_as_it_stands
 from shangrao_bot.engine.wall import Wall, WallError, parse_seed, shuffle_wall
 from shangrao_bot.render.cli import add_render_parser
 from shangrao_bot.rules.bonus_text import BonusTextError, read_bonus, split_items
@@ -283,6 +293,68 @@ def analyze_hand(line: str, bao: int | None) -> dict[str, object]:
     return record
 
 
+def _waits_lines(d: DiscardAnalysis) -> list[str]:
+    """A ready hand's waits grouped by what a self-drawn win on them pays, dead ones marked."""
+    groups: dict[str, list[str]] = {}
+    left: dict[str, int] = {}
+    for w in d.waits:
+        if w.value is not None:
+            key = f"{w.pattern} {w.value} per payer"
+        else:
+            key = "no win" + (f" ({w.reason.split(':')[0]})" if w.reason else "")
+        groups.setdefault(key, []).append(format_tiles([w.tile]) + ("(dead)" if w.dead else ""))
+        left[key] = left.get(key, 0) + w.unseen
+    return [f"      {key}: {' '.join(ts)} ({left[key]} unseen)" for key, ts in groups.items()]
+
+
+def discard_lines(d: DiscardAnalysis, rank: int | None = None) -> list[str]:
+    """One candidate as text: shanten, weight, effective tiles with unseen copies, and when
+    ready the waits with their values, the 宝吊头 state and what 偷机 would gain."""
+    head = f"{rank:2d}. d {format_tiles([d.tile])}" if rank and d.tile is not None else "  hand"
+    if d.shanten > 0:
+        kinds = " ".join(f"{format_tiles([k])}×{n}" for k, n in d.effective) or "none"
+        return [
+            f"{head}  shanten {d.shanten}  weight {d.weight}  effective {d.effective_unseen} "
+            f"unseen in {len(d.effective)} kinds: {kinds}"
+        ]
+    state = ", 宝吊头: every draw wins" if d.baodiao else ""
+    lines = [f"{head}  ready{state}  expected value {d.weight} (Σ unseen × value)"]
+    lines += _waits_lines(d) if d.waits else ["      no tile completes it"]
+    if d.steal is not None:
+        st = d.steal
+        verdict = "pays" if st.pays else "does not pay"
+        lines.append(
+            f"      偷机 (declining a plain {st.plain}): the next draw is worth "
+            f"{st.expected_next:.2f} on average, {st.play_on:.2f} after the risk: "
+            f"{verdict} ({st.gain:+.2f})"
+        )
+    return lines
+
+
+def discards_text(
+    line: str, bao: int, seen: Sequence[int], flown: int, rules: RuleSet
+) -> list[str]:
+    """``analyze --discards`` for one hand: 14 tiles ranked discard by discard (the hand
+    analysis' rule), 13 tiles as they stand."""
+    tiles, melds = parse_hand_and_melds(line)
+    inp = AnalysisInput(
+        tiles=tuple(tiles),
+        bao=bao,
+        melds=tuple(melds),
+        seen=tuple(seen),
+        flown=(flown, 0, 0, 0),
+        rules=rules,
+    )
+    check_input(inp, (TILES_ON_TURN, TILES_BETWEEN_TURNS))
+    hand = format_tiles(sort_tiles(tiles)) + (f" {format_melds(melds)}" if melds else "")
+    out = [f"hand {hand}  宝 {format_tiles([bao])}"]
+    if inp.size == TILES_BETWEEN_TURNS:
+        return out + discard_lines(hand_as_it_stands(inp))
+    for rank, d in enumerate(rank_discards(inp), start=1):
+        out += discard_lines(d, rank)
+    return out
+
+
 def _line_list(numbers: list[int], most: int = 5) -> str:
     shown_numbers = ", ".join(str(n) for n in numbers[:most])
     more = ", …" if len(numbers) > most else ""
@@ -293,6 +365,12 @@ def cmd_analyze(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     """One JSON object per non-blank line, in order; a bad line answers
     ``{"line": N, "error": …, "input": …}`` and the batch goes on. Exit 2 if any line was bad."""
     bao = _bao(args.bao)
+    seen = parse_tiles(args.seen) if args.seen else []
+    if args.discards and bao is None:
+        raise CliError("--discards needs a 宝 kind (--bao 5m): the waits' values depend on it")
+    if args.flown < 0:
+        raise CliError(f"--flown {args.flown}: the 宝 you flew, 0 or more")
+    rules = RuleSet(Preset(args.preset))
     if isinstance(inp, io.TextIOWrapper):
         inp.reconfigure(errors="replace")  # a bad byte spoils its own line only
     bad: list[int] = []
@@ -309,17 +387,28 @@ def cmd_analyze(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
                     f"a line of {length} characters is not a hand: analyze reads lines of up "
                     f"to {MAX_HAND_LINE}"
                 )
+            if args.discards:
+                assert bao is not None
+                print("\n".join(discards_text(line, bao, seen, args.flown, rules)), file=out)
+                continue
             record = analyze_hand(line, bao)
         except (CliError, RulesError) as exc:
             bad.append(number)
             record = {"line": number, "error": one_line(str(exc)), "input": shown(line)}
+            if args.discards:
+                print(f"line {number}: error: {record['error']} (input: {shown(line)})", file=out)
+                continue
         print(json.dumps(record, ensure_ascii=False), file=out)
     if bad:
         print(
             error_line(
                 f"{len(bad)} of {hands} {'hand' if hands == 1 else 'hands'} could not be "
                 f"analysed ({_line_list(bad)}); "
-                'each has an "error" object in the output'
+                + (
+                    "each has a 'line N: error: …' line in the output"
+                    if args.discards
+                    else 'each has an "error" object in the output'
+                )
             ),
             file=sys.stderr,
         )
@@ -518,6 +607,24 @@ def build_parser() -> argparse.ArgumentParser:
         "hand, exit status 2 when any was not.",
     )
     analyze.add_argument("--bao", required=True, help="the 宝 kind, or 'none'")
+    analyze.add_argument(
+        "--discards",
+        action="store_true",
+        help="何切: for 14 tiles rank every discard (shanten, effective tiles with unseen "
+        "copies, waits and their values when ready; fewest shanten first, then the most unseen "
+        "effective tiles weighted by what the hand can pay), for 13 show the hand as it stands; "
+        "printed as text, a bad line as 'line N: error: …'",
+    )
+    analyze.add_argument(
+        "--seen",
+        default="",
+        help="with --discards: the other tiles in sight (discards, flown 宝 included, and other "
+        "players' melds), e.g. 9p9p1z5m; the indicator is counted from --bao",
+    )
+    analyze.add_argument(
+        "--flown", type=int, default=0, help="with --discards: 宝 you have flown this hand"
+    )
+    analyze.add_argument("--preset", choices=[p.value for p in Preset], default="shangrao")
 
     verify = sub.add_parser(
         "verify",

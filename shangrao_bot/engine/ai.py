@@ -350,17 +350,32 @@ class NormalAI:
         return next(a for a in legal if a.kind is ActionKind.PASS)
 
 
+STEAL_MIN_LIVE = 8  # below this many live tiles a 宝吊头 win is always taken
+
+
 def steal_pays(p_better: float, live: int) -> bool:
     """偷机 by expected value, per payer. Taking the plain 宝吊头 win now is worth 3. Playing on
     (discarding the drawn tile, still in the state) wins on the next draw: 6 with probability
     ``p_better`` (宝吊宝 or 宝吊无宝), else 3 — unless another player wins first (``risk``), which
     loses the 3 and costs about 4 more. The risk grows as the wall empties; with fewer than 8
     live tiles the win is always taken."""
-    if live < 8:
+    if live < STEAL_MIN_LIVE:
         return False
-    risk = min(0.5, 0.06 + 0.12 * (82 - live) / 82)
-    play_on = (1 - risk) * (3 + 3 * p_better) - risk * 4
-    return play_on > 3
+    return steal_play_on(3 + 3 * p_better, 3, live) > 3
+
+
+def steal_risk(live: int) -> float:
+    """The chance that another player wins before one's next draw, as :func:`steal_pays` takes
+    it: small early, growing as the wall empties."""
+    return min(0.5, 0.06 + 0.12 * (82 - live) / 82)
+
+
+def steal_play_on(expected_next: float, plain: float, live: int) -> float:
+    """What playing on after declining a win worth ``plain`` is worth, per payer: the next draw
+    wins ``expected_next`` on average unless another player wins first, which loses the win
+    and costs about four thirds of it more (4 when ``plain`` is the 宝吊头 3)."""
+    risk = steal_risk(live)
+    return (1 - risk) * expected_next - risk * (plain * 4 / 3)
 
 
 def shanten_after_discard(c: list[int], bao: int, melds: int, yaojiu: bool) -> int:

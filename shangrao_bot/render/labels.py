@@ -51,7 +51,7 @@ def tile_charset() -> str:
 # --- the scorer's names ------------------------------------------------------------------------
 
 # parts of pattern names the scorer composes in code rather than lists as data (a test keeps
-# them equal to scoring._LUXURY and scoring._STATUS_NAME)
+# them equal to scoring.LUXURY and scoring._STATUS_NAME)
 LUXURY = ("豪华", "双豪华", "三豪华")
 BAIKE_STATUS = ("无宝自摸", "宝调", "有宝自摸")
 FLAT = ("天胡", "地胡")

@@ -217,9 +217,9 @@ SHANGRAO_PATTERNS: dict[str, int] = {
 # ordinary self-drawn win with its modifiers (rule book §7)
 SHANGRAO_FLAT = 10
 SHANGRAO_MODIFIERS: dict[str, int] = {"单吊": 2, "九幺": 2, "抢杠": 6}  # 杠开 2^n, 飞宝 2^f
-_LUXURY = ("", "豪华", "双豪华", "三豪华")  # 14 tiles hold at most three quads
+LUXURY = ("", "豪华", "双豪华", "三豪华")  # 14 tiles hold at most three quads
 
-_YOUBAO_PINGHU = (
+YOUBAO_PINGHU = (
     "有宝平胡 is not a win under the shangrao preset: a 宝 acts as a wildcard in a hand with a "
     "sequence. Discard into 宝吊头 (four sets and a lone 宝) or complete the hand clean."
 )
@@ -232,7 +232,7 @@ def _shangrao_pattern(
     if interp.shape is Shape.SEVEN_PAIRS:
         n = _quads(interp)
         pairs = "清七对" if interp.clean else "七对"
-        return _LUXURY[n] + pairs, SHANGRAO_PATTERNS[pairs] * 2**n
+        return LUXURY[n] + pairs, SHANGRAO_PATTERNS[pairs] * 2**n
     if interp.shape in (Shape.THIRTEEN_LAN, Shape.YAOJIU):
         name = ("七星" if _seven_stars(interp) else "") + (
             "十三浪" if interp.shape is Shape.THIRTEEN_LAN else "九幺"
@@ -274,7 +274,7 @@ def _evaluate_shangrao(
     if found is None and inp.how is WinHow.ROB and rules.rob_with_bao:
         found = "抢杠", SHANGRAO_PATTERNS["抢杠"]
     if found is None:
-        return _flat_or_ordinary(inp.how, _Evaluated(None, 0, (), 0, _YOUBAO_PINGHU), SHANGRAO_FLAT)
+        return _flat_or_ordinary(inp.how, _Evaluated(None, 0, (), 0, YOUBAO_PINGHU), SHANGRAO_FLAT)
     pattern, factor = found
     mods = shangrao_modifiers(
         ordinary_how(inp.how),

@@ -326,15 +326,7 @@ def shanten_by_shape(
     holds at most four of a kind, as in wildcard-free mahjong.
     """
     km, kp, ks, kz, b = natural_keys(c, bao)
-    groups = 4 - melds
-    out = {Shape.STANDARD: _standard_shanten(km, kp, ks, kz, b, groups, bao is None)}
-    pairs, lan, yaojiu = _other_shanten(km, kp, ks, kz, b, groups)
-    if melds == 0:
-        out[Shape.SEVEN_PAIRS] = pairs
-        out[Shape.THIRTEEN_LAN] = lan
-    if melds_yaojiu:
-        out[Shape.YAOJIU] = yaojiu
-    return out
+    return shanten_by_shape_keys((km, kp, ks, kz), b, melds, melds_yaojiu, bao is None)
 
 
 def shanten(
@@ -417,6 +409,106 @@ def shanten_keys(
         if lan < best:
             best = lan
     return best
+
+
+_OTHER_GROUPS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+
+
+#: bits of :func:`lowering_draws`' shape masks, in :class:`Shape` order
+SHAPE_BITS = {Shape.STANDARD: 1, Shape.SEVEN_PAIRS: 2, Shape.THIRTEEN_LAN: 4, Shape.YAOJIU: 8}
+
+
+def lowering_draws(
+    keys: Sequence[int],
+    b: int,
+    c: Sequence[int],
+    bao: int | None,
+    melds: int,
+    melds_yaojiu: bool,
+    below: int,
+) -> list[tuple[int, int]]:
+    """``(kind, shapes)`` for every kind whose draw brings the hand's shanten below ``below``,
+    in kind order; ``shapes`` is a mask of :data:`SHAPE_BITS`, the shapes whose own shanten
+    the draw brings below ``below``. With ``below`` the hand's shanten these are its effective
+    tiles, and (a draw lowers each shape by one at most) the shapes that reach the new
+    shanten. ``keys`` and ``b``: the hand's :func:`natural_keys`; ``c``: its counts (a kind
+    held four times cannot be drawn).
+
+    For the hand analysis, which asks this after every discard: a draw changes one group's key,
+    so the other three groups' shanten vectors are combined once per group and each draw costs
+    a few lookups. The per-shape tests are :func:`shanten`'s, written out for the reason it
+    gives; a property test holds the result equal to trying :func:`shanten_by_shape` on every
+    draw.
+    """
+    capped = bao is None
+    sv, hv = (SUIT_VEC_CAPPED, HONOR_VEC_CAPPED) if capped else (SUIT_VEC, HONOR_VEC)
+    vecs = (sv, sv, sv, hv)
+    alts = (SUIT_ALT, SUIT_ALT, SUIT_ALT, HONOR_ALT)
+    v = [vecs[g][keys[g]] for g in (0, 1, 2, 3)]
+    a = [alts[g][keys[g]] for g in (0, 1, 2, 3)]
+    x = a[0] + a[1] + a[2] + a[3]
+    groups = 4 - melds
+    need = STANDARD_NEED[groups]
+    # each shape's shanten below ``below``, as a bound on what the tables give
+    std_lim = below + b + 1  # standard: need - b - 1 < below
+    pair_lim = 13 - b - below  # 七对: 2 pairs + singles > 13 - b - below; 十三浪 likewise
+    yao_lim = 3 * groups + 1 - b - below  # 九幺: terminals and honours held > …
+    seven = melds == 0
+    out: list[tuple[int, int]] = []
+    for g in (0, 1, 2, 3):
+        o1, o2, o3 = _OTHER_GROUPS[g]
+        part = VEC_COMB[VEC_COMB[v[o1] * NV + v[o2]] * NV + v[o3]] * NV
+        xo = x - a[g]
+        key = keys[g]
+        vt = vecs[g]
+        at = alts[g]
+        base = 9 * g
+        for r, wgt in enumerate(W7 if g == 3 else W9):
+            kind = base + r
+            if c[kind] >= 4 or kind == bao:
+                continue
+            k2 = key + wgt
+            mask = 1 if need[VEC_COMB[part + vt[k2]]] < std_lim else 0
+            xx = xo + at[k2]
+            if melds_yaojiu and xx >> 24 > yao_lim:
+                mask |= 8
+            if seven:
+                pairs = xx & 63
+                if pairs > 7:
+                    pairs = 7
+                singles = xx >> 6 & 63
+                if singles > 7 - pairs:
+                    singles = 7 - pairs
+                if 2 * pairs + singles > pair_lim:
+                    mask |= 2
+                if (xx >> 12 & 63) - ((xx >> 18 & 63) == 3) > pair_lim:
+                    mask |= 4
+            if mask:
+                out.append((kind, mask))
+    if bao is not None and c[bao] < 4:
+        # a drawn 宝 fits every shape: each comes one tile closer
+        found = shanten_by_shape_keys(keys, b + 1, melds, melds_yaojiu, capped)
+        mask = sum(SHAPE_BITS[shape] for shape, n in found.items() if n < below)
+        if mask:
+            out.append((bao, mask))
+            out.sort()
+    return out
+
+
+def shanten_by_shape_keys(
+    keys: Sequence[int], b: int, melds: int, melds_yaojiu: bool, capped: bool
+) -> dict[Shape, int]:
+    """:func:`shanten_by_shape` from :func:`natural_keys` already computed."""
+    km, kp, ks, kz = keys[0], keys[1], keys[2], keys[3]
+    groups = 4 - melds
+    out = {Shape.STANDARD: _standard_shanten(km, kp, ks, kz, b, groups, capped)}
+    pairs, lan, yaojiu = _other_shanten(km, kp, ks, kz, b, groups)
+    if melds == 0:
+        out[Shape.SEVEN_PAIRS] = pairs
+        out[Shape.THIRTEEN_LAN] = lan
+    if melds_yaojiu:
+        out[Shape.YAOJIU] = yaojiu
+    return out
 
 
 def _standard_shanten(km: int, kp: int, ks: int, kz: int, b: int, groups: int, capped: bool) -> int:

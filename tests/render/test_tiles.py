@@ -111,7 +111,7 @@ def test_every_scorer_name_has_an_english_gloss() -> None:
 
 def test_composed_pattern_names_match_the_scorer() -> None:
     """Names the scorer builds in code (豪华七对, baike statuses) are in the label registry."""
-    assert scoring._LUXURY[1:] == labels.LUXURY
+    assert scoring.LUXURY[1:] == labels.LUXURY
     assert labels.BAIKE_STATUS == scoring._STATUS_NAME
 
 

@@ -402,6 +402,63 @@ def test_analyze_cuts_long_lines_and_escapes_control_characters(
     assert all(ch.isprintable() for ch in out.replace("\n", ""))
 
 
+# --- analyze --discards (何切) ------------------------------------------------------------------
+
+
+def discards(bao: str, lines: list[str], *extra: str) -> tuple[int, list[str]]:
+    code, out = run(["analyze", "--bao", bao, "--discards", *extra], stdin="\n".join(lines) + "\n")
+    return code, out.splitlines()
+
+
+def test_discards_ranks_the_baodiao_discard_first_with_every_draw_a_win() -> None:
+    # the rule book's example 6: discarding 9s leaves 123m 4p5m6p 777s 111z and a lone 宝
+    code, lines = discards("5m", ["123m4p5m6p777s111z5m9s"])
+    assert code == 0
+    assert lines[0] == "hand 12355m46p7779s111z  宝 5m"
+    assert lines[1].startswith(" 1. d 9s  ready, 宝吊头: every draw wins  expected value ")
+    assert any(line.strip().startswith("宝吊头 3 per payer: 1m 2m 3m") for line in lines)
+    assert any(line.strip() == "宝吊无宝 6 per payer: 5p (4 unseen)" for line in lines)
+    assert any(line.strip().startswith("偷机 (declining a plain 3)") for line in lines)
+    ranks = [line.split(".")[0].strip() for line in lines if line[:3].strip().isdigit()]
+    assert ranks == [str(n) for n in range(1, len(ranks) + 1)]
+
+
+def test_discards_lists_effective_tiles_with_unseen_copies_before_ready() -> None:
+    code, lines = discards("5m", ["123m456p789s11z23s5z"], "--seen", "1s1s4s")
+    assert code == 0
+    first = lines[1]
+    assert first.startswith(" 1. d 5z  ready  expected value ")
+    # 1s: four less two seen; 4s: four less one seen; a drawn 宝 makes an 有宝平胡, no win
+    assert "平胡自摸 2 per payer: 1s 4s (5 unseen)" in "\n".join(lines)
+    assert "no win (有宝平胡 is not a win under the shangrao preset): 5m (4 unseen)" in "\n".join(
+        lines
+    )
+    second = lines[4]
+    assert second.startswith(" 2. d 2s  shanten 1  weight ")
+    assert "1s×2" in second and "4s×3" in second
+
+
+def test_discards_takes_a_13_tile_hand_as_it_stands() -> None:
+    code, lines = discards("5m", ["123m4p5m6p777s111z9s"])
+    assert code == 0
+    assert lines[1] == "  hand  ready  expected value 0 (Σ unseen × value)"
+    assert lines[2].strip().startswith("no win (有宝平胡")
+
+
+def test_discards_needs_a_bao_and_reports_bad_lines_as_text(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(["analyze", "--bao", "none", "--discards"], stdin="123m\n") == (2, "")
+    assert "--discards needs a 宝 kind" in capsys.readouterr().err
+    code, lines = discards("5m", ["12m", "123m456p789s11z23s5z"])
+    assert code == 2
+    assert lines[0].startswith("line 1: error: hand has 2 tiles (a meld counts 3)")
+    assert lines[1].startswith("hand 123m456p23789s115z")
+    assert "1 of 2 hands could not be analysed (line 1)" in capsys.readouterr().err
+    code, lines = discards("5m", ["123m456p789s11z23s4s"], "--seen", "4s4s4s4s")
+    assert code == 2 and "5 4s in sight" in lines[0]
+
+
 def test_input_lines_drop_the_rest_of_a_long_line() -> None:
     text = "ab\n" + "x" * 50 + "\n\ncd"
     assert list(input_lines(io.StringIO(text), limit=10)) == [

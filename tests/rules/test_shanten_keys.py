@@ -6,7 +6,14 @@ from __future__ import annotations
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from shangrao_bot.rules.shapes import natural_keys, shanten, shanten_keys
+from shangrao_bot.rules.shapes import (
+    SHAPE_BITS,
+    lowering_draws,
+    natural_keys,
+    shanten,
+    shanten_by_shape,
+    shanten_keys,
+)
 from shangrao_bot.rules.tables import W7, W9
 from shangrao_bot.rules.tiles import counts_of
 from tests.rules.test_shapes_properties import Hand, cfg, fmt, melds_yaojiu, random_hands
@@ -32,3 +39,25 @@ def test_keyed_shanten_matches_after_adding_a_tile(hand: Hand, extra: int) -> No
     assert shanten_keys(*keys, len(melds), y, bao is None) == shanten(c, bao, len(melds), y), fmt(
         hand
     )
+
+
+@cfg(300)
+@given(random_hands(size=13))
+def test_lowering_draws_are_the_draws_that_lower_shanten(hand: Hand) -> None:
+    concealed, melds, bao = hand
+    c = counts_of(concealed)
+    y = melds_yaojiu(melds)
+    m = len(melds)
+    keys = natural_keys(c, bao)
+    s = shanten(c, bao, m, y)
+    for below in (s, s + 1):
+        brute = []
+        for k in range(34):
+            if c[k] < 4:
+                c[k] += 1
+                by_shape = shanten_by_shape(c, bao, m, y)
+                mask = sum(SHAPE_BITS[shape] for shape, n in by_shape.items() if n < below)
+                if mask:
+                    brute.append((k, mask))
+                c[k] -= 1
+        assert lowering_draws(keys[:4], keys[4], c, bao, m, y, below) == brute, fmt(hand)

@@ -1,0 +1,743 @@
+"""何切 analysis: which discard (or which claim) leaves the hand best placed, and why.
+
+A player asks "what should I discard here?". The answer is a ranking of every candidate
+discard with the facts behind it, computed from what the player can see and nothing else:
+
+* the shanten the discard leaves (宝-aware, over every shape of the rule book §6);
+* its **effective tiles**: the kinds whose draw lowers that shanten, each with the copies the
+  player has not seen (a kind whose four copies are all in sight is listed with 0);
+* when the discard leaves the hand ready: each wait with what a self-drawn win on it pays each
+  other player now, and whether it is a win at all (an 有宝平胡 is not, §7); whether the hand is
+  in the 宝吊头 state (four sets and a lone 宝: every draw wins, §5) and, there, what 偷机
+  (declining a plain win to play on for 宝吊宝 / 宝吊无宝) is expected to gain.
+
+The same measure ranks the answers to a discard offered to the seat: passing, and each chi,
+pong, 明杠 or 跌宝杠 the seat may claim, each judged by the 13-tile hand it leaves (after a
+chi, pong or 跌宝杠 the best discard that must follow; after a 明杠 the hand before its
+replacement draw, which is just another draw).
+
+**The ranking rule.** Fewer shanten first. Among equal shanten, the higher **weight** first,
+then more unseen effective tiles, then the lower tile kind (or, for claims, passing first and
+then the claims in the order offered). The weight says how much the draws that help are worth:
+
+* ready (shanten 0): the expected value ``Σ unseen copies × value`` over the waits that are real
+  wins (a wait that is no win, or that cannot be drawn, adds nothing);
+* not ready: ``Σ unseen copies × shape value × 2^f`` over the effective tiles, where the shape
+  value is what the cheapest win of the best-paying shape that reaches the lowered shanten pays
+  under the preset (:data:`SHAPE_VALUES`: 平胡自摸 2, 七对 4, 十三浪/九幺 2 under
+  ``shangrao``; 平胡 4, 七对 宝调 12, 十三烂/九幺 4 under ``baike``) and ``f`` the 宝 the
+  player will have flown (飞宝 doubles every win of theirs).
+
+Why this rule: shanten is what separates a hand that can win soon from one that cannot, so it
+comes first; among hands as close, what matters is how likely a useful draw is and what the
+hand is worth when it comes, which the weight multiplies out. Shanten counts an 有宝平胡 as
+complete, so a ready hand whose waits are all no-wins still ranks above a one-shanten hand; its
+weight of 0 shows it.
+
+Speed (``bench/analysis.py``): the draws after every discard are tried on the rules core's
+per-suit lookup keys (:func:`shapes.lowering_draws`): a draw changes one group's key, and the
+other three groups' shanten vectors are combined once per discard and group, so one draw costs
+a few table lookups instead of a shanten computation from scratch. A wait's value is read off
+fast shape checks when the final hand has one shape only under ``shangrao`` (by far the usual
+case); otherwise the scorer, which tries every reading of the hand, values it.
+
+Pure: it reads an :class:`AnalysisInput` — built from an engine :class:`PlayerView` by
+:func:`from_view`, or from a plain description (tiles, melds, 宝, the tiles in sight) — and
+returns frozen dataclasses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shangrao_bot.engine.actions import Action, ActionKind
+from shangrao_bot.engine.ai import STEAL_MIN_LIVE, baodiao_state, steal_play_on
+from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.rules.errors import HandError, RulesError
+from shangrao_bot.rules.hand import validate_tiles
+from shangrao_bot.rules.ruleset import Preset, RuleSet
+from shangrao_bot.rules.scoring import (
+    BAIKE_PATTERNS,
+    LUXURY,
+    SEATS,
+    SHANGRAO_MODIFIERS,
+    SHANGRAO_PATTERNS,
+    YOUBAO_PINGHU,
+    WinHow,
+    WinInput,
+    score_win,
+)
+from shangrao_bot.rules.shapes import (
+    SHAPE_BITS,
+    YAOJIU_KINDS,
+    Shape,
+    complete_shapes,
+    is_complete,
+    lowering_draws,
+    natural_keys,
+    shanten_keys,
+    waits,
+)
+from shangrao_bot.rules.tables import (
+    W7,
+    W9,
+)
+from shangrao_bot.rules.tiles import (
+    NUM_KINDS,
+    Meld,
+    MeldKind,
+    counts_of,
+    format_tiles,
+    indicator_from_bao,
+    tile_str,
+)
+
+TILES_ON_TURN = 14  # a hand on its turn, a meld counting three
+TILES_BETWEEN_TURNS = 13
+LIVE_DRAWS = 82  # live tiles after the deal (rule book §2)
+DEFAULT_RULES = RuleSet()
+
+
+def _baike(row: str, status: int) -> int:
+    """A ``baike`` table cell that is a win (0 = 无宝自摸, 1 = 宝调)."""
+    cell = BAIKE_PATTERNS[row][status]
+    assert cell is not None and cell > 0, row
+    return cell
+
+
+#: What the cheapest win of each shape pays per payer, by preset (before modifiers): the value
+#: a not-yet-ready hand's effective tiles are weighted by. ``shangrao``: 平胡自摸, 有宝七对,
+#: 有宝十三浪, 有宝九幺; ``baike``: 平胡, 七对 宝调 (有宝七对 is no win there), 十三烂, 九幺.
+SHAPE_VALUES: dict[Preset, dict[Shape, int]] = {
+    Preset.SHANGRAO: {
+        Shape.STANDARD: SHANGRAO_PATTERNS["平胡自摸"],
+        Shape.SEVEN_PAIRS: SHANGRAO_PATTERNS["七对"],
+        Shape.THIRTEEN_LAN: SHANGRAO_PATTERNS["十三浪/有宝"],
+        Shape.YAOJIU: SHANGRAO_PATTERNS["九幺/有宝"],
+    },
+    Preset.BAIKE: {
+        Shape.STANDARD: _baike("平胡", 0),
+        Shape.SEVEN_PAIRS: _baike("七对", 1),
+        Shape.THIRTEEN_LAN: _baike("十三烂", 0),
+        Shape.YAOJIU: _baike("九幺", 0),
+    },
+}
+
+
+# --- input --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AnalysisInput:
+    """A hand as the player sees it.
+
+    * ``tiles``: the concealed tiles (the drawn one included): 14 with melds counted as three
+      on a turn, 13 when a discard is offered;
+    * ``melds``: the player's own melds;
+    * ``bao``: the 宝 kind (its face-up indicator, the kind before it, counts as seen);
+    * ``seen``: every other tile in sight — the discards still on the table (flown 宝 included,
+      the discard on offer included) and the other players' melds;
+    * ``flown``: 宝 discarded per seat this hand, ``seat`` the player's own seat (a win's
+      value doubles per 宝 the winner flew);
+    * ``live``: live tiles left in the wall (the 偷机 estimate's risk grows as it empties);
+      None when not known: half the wall is assumed;
+    * ``discards``: the kinds the player may discard; None for every kind held.
+    """
+
+    tiles: tuple[int, ...]
+    bao: int
+    melds: tuple[Meld, ...] = ()
+    seen: tuple[int, ...] = ()
+    flown: tuple[int, ...] = (0,) * SEATS
+    seat: int = 0
+    rules: RuleSet = DEFAULT_RULES
+    live: int | None = None
+    discards: tuple[int, ...] | None = None
+
+    @property
+    def melds_yaojiu(self) -> bool:
+        return all(t in YAOJIU_KINDS for m in self.melds for t in m.tiles)
+
+    @property
+    def size(self) -> int:
+        return len(self.tiles) + 3 * len(self.melds)
+
+    def visible(self) -> list[int]:
+        """Copies of each kind in the player's sight: own tiles and melds, ``seen`` and the
+        face-up indicator."""
+        c = counts_of(self.tiles)
+        for m in self.melds:
+            for t in m.tiles:
+                c[t] += 1
+        for t in self.seen:
+            c[t] += 1
+        c[indicator_from_bao(self.bao)] += 1
+        return c
+
+    def unseen(self) -> list[int]:
+        """Copies of each kind the player has not seen (never negative)."""
+        return [max(0, 4 - n) for n in self.visible()]
+
+
+def check_input(inp: AnalysisInput, sizes: Sequence[int] = (TILES_ON_TURN,)) -> None:
+    """Raise :class:`HandError` unless ``inp`` describes a hand that can exist: the rules core's
+    checks of the tiles and melds, at most four of a kind in sight, and every flown 宝 among
+    the seen tiles (a flown 宝 lies in its discarder's discards)."""
+    if inp.size not in sizes:
+        want = " or ".join(str(n) for n in sizes)
+        raise HandError(
+            f"hand has {inp.size} tiles (a meld counts 3): the analysis takes {want} — 14 on "
+            "a turn, to choose a discard; 13 between turns or when a discard is offered",
+            format_tiles(inp.tiles),
+        )
+    validate_tiles(inp.tiles, inp.melds, inp.bao, (inp.size,))
+    for k, n in enumerate(inp.visible()):
+        if n > 4:
+            raise HandError(
+                f"{n} {tile_str(k)} in sight (hand, melds, seen tiles and the indicator): "
+                "there are only four",
+                tile_str(k),
+            )
+    if len(inp.flown) != SEATS or any(f < 0 for f in inp.flown):
+        raise HandError("flown 宝 per seat must be four numbers of 0 or more", str(inp.flown))
+    if not 0 <= inp.seat < SEATS:
+        raise HandError(f"seat {inp.seat} is not a seat: use 0-3", str(inp.seat))
+    in_sight = sum(t == inp.bao for t in inp.seen)
+    if sum(inp.flown) > in_sight:
+        raise HandError(
+            f"{sum(inp.flown)} 宝 flown but {in_sight} {tile_str(inp.bao)} among the seen tiles: "
+            "a flown 宝 lies face up in the discards, so list it with the seen tiles",
+            tile_str(inp.bao),
+        )
+
+
+def from_view(view: PlayerView) -> AnalysisInput:
+    """The seat's own view as an analysis input: its tiles and melds, the 宝, every live
+    discard and every other seat's meld, the 宝 flown, the live wall and the legal discards."""
+    pub = view.public
+    tiles = (*view.concealed, *([view.drawn] if view.drawn is not None else []))
+    seen: list[int] = []
+    for sv in pub.seats:
+        if sv.seat != view.seat:
+            seen.extend(t for rec in sv.melds for t in rec.meld.tiles)
+        seen.extend(d.tile for d in sv.discards if d.claimed_by is None)
+    legal = sorted(
+        {a.tile for a in view.legal if a.kind is ActionKind.DISCARD and a.tile is not None}
+    )
+    return AnalysisInput(
+        tiles=tuple(tiles),
+        bao=pub.bao,
+        melds=tuple(r.meld for r in pub.seats[view.seat].melds),
+        seen=tuple(seen),
+        flown=tuple(sv.bao_flown for sv in pub.seats),
+        seat=view.seat,
+        rules=pub.rules,
+        live=pub.live,
+        discards=tuple(legal) if legal else None,
+    )
+
+
+# --- results ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WaitValue:
+    """One wait of a ready hand. ``value``: what a self-drawn win on it pays each other player
+    now (before their own 飞宝 doubling), None when it is no win (``reason`` says why, e.g. an
+    有宝平胡); ``pattern``: the scorer's pattern name."""
+
+    tile: int
+    unseen: int
+    value: int | None
+    pattern: str | None = None
+    reason: str | None = None
+
+    @property
+    def real_win(self) -> bool:
+        """A self-drawn win on this tile is allowed (an 有宝平胡 is not)."""
+        return self.value is not None
+
+    @property
+    def dead(self) -> bool:
+        """No copy is left for the player to draw (all in sight)."""
+        return self.unseen == 0
+
+
+@dataclass(frozen=True)
+class StealInfo:
+    """偷机 in the 宝吊头 state: declining a plain win (``plain`` per payer) to discard the drawn
+    tile and play on. ``expected_next``: the next draw's average value (every draw wins in the
+    state); ``play_on``: that, less the risk that another player wins first (the AI players'
+    estimate); ``gain`` = ``play_on - plain``, positive when 偷机 is expected to pay."""
+
+    plain: int
+    expected_next: float
+    play_on: float
+    gain: float
+
+    @property
+    def pays(self) -> bool:
+        return self.gain > 0
+
+
+@dataclass(frozen=True)
+class DiscardAnalysis:
+    """One candidate: the discard ``tile`` (None when no discard is made: passing on a claim, or
+    the hand before a kong's replacement draw) and the 13-tile hand it leaves.
+
+    ``effective``: ``(kind, unseen copies)`` of every kind whose draw lowers the shanten (when
+    ready: the waits). ``weight``: the ranking weight of the module's rule (expected value when
+    ready, value-weighted unseen effective tiles otherwise). When ready: ``waits``; ``baodiao``,
+    the hand is in the 宝吊头 state; ``steal``, what 偷机 would gain there (None when no draw
+    pays more than the plainest win, or fewer than 8 live tiles are left: then a win is
+    always taken)."""
+
+    tile: int | None
+    shanten: int
+    effective: tuple[tuple[int, int], ...]
+    weight: int
+    waits: tuple[WaitValue, ...] = ()
+    baodiao: bool = False
+    steal: StealInfo | None = None
+
+    @property
+    def effective_unseen(self) -> int:
+        return sum(n for _, n in self.effective)
+
+    @property
+    def ready(self) -> bool:
+        return self.shanten == 0
+
+    def rank_key(self) -> tuple[int, int, int, int]:
+        """The ranking rule of the module: fewer shanten, higher weight, more unseen effective
+        tiles, lower tile kind."""
+        return (
+            self.shanten,
+            -self.weight,
+            -self.effective_unseen,
+            -1 if self.tile is None else self.tile,
+        )
+
+
+@dataclass(frozen=True)
+class ClaimAnalysis:
+    """One answer to a discard offered to the seat: ``action`` None for passing, else the claim
+    (chi, pong, 明杠, or a 跌宝杠 when a ``KONG`` lists its three tiles). ``outcome``: the hand it
+    leaves — after a chi, pong or 跌宝杠 the best discard that must follow (``outcome.tile``),
+    after a 明杠 the hand before its replacement draw (its waits valued as 杠开, which a win on
+    the replacement is), on a pass the hand as it is."""
+
+    action: Action | None
+    outcome: DiscardAnalysis
+
+    @property
+    def shanten(self) -> int:
+        return self.outcome.shanten
+
+    @property
+    def passing(self) -> bool:
+        return self.action is None
+
+
+# --- the fast core: every draw on the per-suit keys ---------------------------------------------
+
+
+_GROUP = tuple(k // 9 if k < 27 else 3 for k in range(NUM_KINDS))
+_WEIGHT = tuple(W9[k % 9] if k < 27 else W7[k - 27] for k in range(NUM_KINDS))
+
+
+@dataclass(frozen=True)
+class _Ctx:
+    """What stays fixed while the discards and draws of one hand are tried."""
+
+    bao: int
+    melds: tuple[Meld, ...]
+    yaojiu: bool
+    unseen: tuple[int, ...]
+    flown: tuple[int, ...]
+    seat: int
+    rules: RuleSet
+    live: int
+    mask_values: tuple[int, ...]  # per mask of SHAPE_BITS: the best SHAPE_VALUES among them
+    how: WinHow  # how the next draw wins: 杠开 on a kong's replacement
+    indicator: int
+    melded: tuple[int, ...]  # the melds' tiles per kind
+    valid: bool  # the tiles (``counts`` of :meth:`of` and the melds) and melds can exist
+
+    @classmethod
+    def of(
+        cls,
+        inp: AnalysisInput,
+        melds: tuple[Meld, ...],
+        unseen: Sequence[int],
+        counts: Sequence[int],
+        how: WinHow = WinHow.SELF,
+    ) -> _Ctx:
+        """``counts``: the concealed tiles the hands tried are drawn from (14 on a turn, the
+        hand after a claim), checked once here so that each wait's check is one kind's."""
+        v = SHAPE_VALUES[inp.rules.preset]
+        rules = inp.rules
+        bao = inp.bao
+        melded = counts_of(t for m in melds for t in m.tiles)
+        indicator = indicator_from_bao(bao)
+        valid = not any(
+            (m.kind.is_indicator_kong and not rules.indicator_kong)
+            or (bao in m.tiles and m.kind in (MeldKind.PONG, MeldKind.KONG_EXPOSED))
+            for m in melds
+        ) and all(counts[k] + melded[k] <= 4 - (k == indicator) for k in range(NUM_KINDS))
+        return cls(
+            bao=inp.bao,
+            melds=melds,
+            yaojiu=all(t in YAOJIU_KINDS for m in melds for t in m.tiles),
+            unseen=tuple(unseen),
+            flown=tuple(inp.flown),
+            seat=inp.seat,
+            rules=inp.rules,
+            live=inp.live if inp.live is not None else LIVE_DRAWS // 2,
+            mask_values=tuple(
+                max((v[s] for s, bit in SHAPE_BITS.items() if mask & bit), default=0)
+                for mask in range(16)
+            ),
+            how=how,
+            indicator=indicator,
+            melded=tuple(melded),
+            valid=valid,
+        )
+
+
+def _scan(
+    keys: Sequence[int], b: int, c13: Sequence[int], ctx: _Ctx
+) -> tuple[int, list[tuple[int, int]]]:
+    """The 13-tile hand's shanten, and ``(kind, shape value)`` for every kind whose draw lowers
+    it, the value being the best paid by the shapes that reach the lower shanten."""
+    melds = len(ctx.melds)
+    s13 = shanten_keys(keys[0], keys[1], keys[2], keys[3], b, melds, ctx.yaojiu, False)
+    by_mask = ctx.mask_values
+    return s13, [
+        (k, by_mask[mask])
+        for k, mask in lowering_draws(keys, b, c13, ctx.bao, melds, ctx.yaojiu, s13)
+    ]
+
+
+# --- values of waits ------------------------------------------------------------------------------
+
+
+def _triplets(c: Sequence[int], bao: int, sets: int, pair: bool) -> bool:
+    """``c`` reads as ``sets`` triplets (and a pair, if ``pair``) with its 宝 as wildcards.
+
+    Each natural kind fills whole triplets (four tiles: two of them, the 宝 completing), or
+    holds the pair and fills triplets with the rest; the 宝 left over make triplets (and the
+    pair) of their own. The tile count is fixed (3 per set, 2 for the pair), so the reading
+    exists exactly when the natural kinds need no more than ``sets`` triplets.
+    """
+    trips = 0
+    saving = 0  # triplets saved by letting one kind hold the pair
+    for k in range(NUM_KINDS):
+        n = c[k]
+        if n and k != bao:
+            t = (n + 2) // 3
+            trips += t
+            if pair:
+                as_pair = (max(n - 2, 0) + 2) // 3
+                saving = max(saving, t - as_pair)
+    return trips - saving <= sets
+
+
+def _quick_value(
+    c13: Sequence[int], wait: int, flown: tuple[int, ...], baodiao: bool, ctx: _Ctx
+) -> tuple[int | None, str | None] | None:
+    """What :func:`score_win` says of a self-drawn win on ``wait`` — ``(value, pattern)``, or
+    ``(None, reason)`` for an 有宝平胡 — in the common case where it can be read off fast shape
+    checks: ``shangrao``, the final hand complete in one shape only (so the 九幺 doubling of a
+    standard or 七对 hand of terminals and honours, which is a 九幺 shape too, never arises) and
+    tiles the scorer accepts. None otherwise: the scorer decides. A property test holds the
+    two equal.
+
+    The standard shape's patterns (§7): clean, 清碰碰胡 10 or 平胡自摸 2 (宝吊头 state: 宝吊无宝 6,
+    碰碰胡 16); with 宝 acting, 碰碰胡 4 when every set can be a triplet, and in the 宝吊头 state
+    the lone 宝 pairing the drawn tile, 宝吊头 3 (宝吊宝 6 on a drawn 宝; 8 and 16 all in
+    triplets); anything else is an 有宝平胡, no win."""
+    rules = ctx.rules
+    if rules.preset is not Preset.SHANGRAO:
+        return None
+    bao = ctx.bao
+    melds = ctx.melds
+    melded = ctx.melded
+    # tiles that cannot exist: the scorer's message says why
+    if not ctx.valid or c13[wait] + 1 + melded[wait] > 4 - (wait == ctx.indicator):
+        return None
+    held = c13[bao] + (wait == bao) + melded[bao]
+    own = held + flown[ctx.seat]
+    if held + sum(flown) > 4 or (own == 4 and sum(flown) > flown[ctx.seat]):
+        return None  # more than four 宝, or 四个宝 beside another's flown 宝: the scorer says so
+    c = list(c13)
+    c[wait] += 1
+    shapes = complete_shapes(c, bao, len(melds), ctx.yaojiu)
+    if len(shapes) == 1 and shapes[0] is not Shape.STANDARD:
+        return _quick_other(c, shapes[0], flown, ctx)
+    if shapes != [Shape.STANDARD]:
+        return None
+    sets = 4 - len(melds)
+    pongs = all(m.kind is not MeldKind.CHI for m in melds)
+    factor = 0
+    name = ""
+    if is_complete(c, None, len(melds), False):  # the clean reading
+        # every kind held (宝 as themselves) is one triplet, but one pair
+        trip = pongs and sorted(n for n in c if n) == [2] + [3] * sets
+        if baodiao:
+            factor, name = (16, "碰碰胡") if trip else (6, "")
+            name += "宝吊宝" if wait == bao else "宝吊无宝"
+        else:
+            factor, name = (10, "清碰碰胡") if trip else (2, "平胡自摸")
+    if baodiao:
+        rest = list(c13)
+        rest[bao] -= 1  # the lone 宝 pairs the drawn tile
+        if pongs and _triplets(rest, bao, sets, False):
+            pair = 16 if wait == bao else 8
+            pair_name = "碰碰胡宝吊宝" if wait == bao else "碰碰胡宝吊头"
+        else:
+            pair = 6 if wait == bao else 3
+            pair_name = "宝吊宝" if wait == bao else "宝吊头"
+        if pair > factor or (pair == factor and wait == bao):
+            factor, name = pair, pair_name
+    if factor < SHANGRAO_PATTERNS["碰碰胡"] and pongs and _triplets(c, bao, sets, True):
+        factor, name = SHANGRAO_PATTERNS["碰碰胡"], "碰碰胡"
+    if not factor:
+        return None, YOUBAO_PINGHU
+    value = factor * 2 ** flown[ctx.seat] * rules.stake
+    if len(melds) == 4:
+        value *= SHANGRAO_MODIFIERS["单吊"]
+    return value, name
+
+
+def _quick_other(
+    c: list[int], shape: Shape, flown: tuple[int, ...], ctx: _Ctx
+) -> tuple[int | None, str | None]:
+    """:func:`_quick_value` for a final hand of one shape other than the standard one: a
+    十三浪, a 七对 or a 九幺 (the standalone pattern, which takes no 九幺 doubling; a 十三浪 or
+    七对 that is all terminals and honours is a 九幺 shape too, so not one shape). The scorer
+    keeps the best reading, clean or with 宝 acting: on a tie the clean one."""
+    bao = ctx.bao
+    b = c[bao]
+    clean = shape in complete_shapes(c, None, len(ctx.melds), ctx.yaojiu)
+    if shape is not Shape.SEVEN_PAIRS:
+        # 七星: all seven honours, among the naturals or filled in by 宝
+        melded = {t for m in ctx.melds for t in m.tiles}
+        honours = sum(1 for k in range(27, NUM_KINDS) if (c[k] and k != bao) or k in melded)
+        base = "十三浪" if shape is Shape.THIRTEEN_LAN else "九幺"
+        stars = f"七星{base}"
+        if clean:
+            name = stars if honours + (b > 0 and bao >= 27 and bao not in melded) == 7 else base
+        else:
+            name = stars if 7 - honours <= b else base
+        factor = SHANGRAO_PATTERNS[name if clean else f"{name}/有宝"]
+        if len(ctx.melds) == 4:
+            factor *= SHANGRAO_MODIFIERS["单吊"]
+    else:
+        factor, name = 0, ""
+        if clean:
+            n = sum(1 for x in c if x == 4)
+            factor, name = SHANGRAO_PATTERNS["清七对"] * 2**n, LUXURY[n] + "清七对"
+        if b:
+            # each odd kind takes a 宝; the spare 宝 pair up, best on a pair (making a quad)
+            filled = [x + (x & 1) for k, x in enumerate(c) if x and k != bao]
+            spare = (b - sum(x & 1 for k, x in enumerate(c) if k != bao)) // 2
+            twos = filled.count(2)
+            n = filled.count(4) + min(spare, twos) + (spare - min(spare, twos)) // 2
+            if SHANGRAO_PATTERNS["七对"] * 2**n > factor:
+                factor, name = SHANGRAO_PATTERNS["七对"] * 2**n, LUXURY[n] + "七对"
+    return factor * 2 ** flown[ctx.seat] * ctx.rules.stake, name
+
+
+def _wait_value(
+    c13: Sequence[int], wait: int, flown: tuple[int, ...], baodiao: bool, ctx: _Ctx
+) -> WaitValue:
+    quick = _quick_value(c13, wait, flown, baodiao, ctx)
+    if quick is not None:
+        value, text = quick
+        if value is None:
+            return WaitValue(wait, ctx.unseen[wait], None, None, text)
+        if ctx.how is WinHow.KONG:
+            value *= 2  # 杠开 on one kong's replacement: × 2^1 (§7)
+        return WaitValue(wait, ctx.unseen[wait], value, text)
+    tiles = [k for k in range(NUM_KINDS) for _ in range(c13[k])]
+    tiles.append(wait)
+    tiles.sort()
+    try:
+        res = score_win(
+            WinInput(
+                concealed=tuple(tiles),
+                bao=ctx.bao,
+                winning_tile=wait,
+                melds=ctx.melds,
+                how=ctx.how,
+                winner=ctx.seat,
+                flown=flown,
+            ),
+            ctx.rules,
+        )
+    except RulesError as exc:
+        return WaitValue(wait, ctx.unseen[wait], None, None, str(exc))
+    if not res.winning:
+        return WaitValue(wait, ctx.unseen[wait], None, None, res.reason)
+    return WaitValue(wait, ctx.unseen[wait], res.value, res.pattern)
+
+
+def _steal(found: Sequence[WaitValue], ctx: _Ctx) -> StealInfo | None:
+    """偷机's expected gain in the 宝吊头 state, when some draw pays more than the plainest win
+    (else there is nothing to play on for)."""
+    wins = [w for w in found if w.value is not None and w.unseen]
+    if not wins:
+        return None
+    plain = min(w.value for w in wins if w.value is not None)
+    if all(w.value == plain for w in wins) or ctx.live < STEAL_MIN_LIVE:
+        return None
+    pool = sum(ctx.unseen)
+    expected = sum(w.unseen * (w.value or 0) for w in wins) / pool if pool else 0.0
+    play_on = steal_play_on(expected, plain, ctx.live)
+    return StealInfo(plain, expected, play_on, play_on - plain)
+
+
+def _outcome(
+    tile: int | None, c13: list[int], keys: Sequence[int], b: int, ctx: _Ctx
+) -> DiscardAnalysis:
+    """The analysis of the 13-tile hand ``c13`` left by discarding ``tile``."""
+    shanten, draws = _scan(keys, b, c13, ctx)
+    unseen = ctx.unseen
+    effective = tuple((k, unseen[k]) for k, _ in draws)
+    flown = ctx.flown
+    if tile is not None and tile == ctx.bao:  # discarding a 宝 flies it
+        flown = tuple(f + (s == ctx.seat) for s, f in enumerate(flown))
+    if shanten > 0:
+        doubling = 2 ** flown[ctx.seat]
+        weight = sum(unseen[k] * value for k, value in draws) * doubling
+        return DiscardAnalysis(tile, shanten, effective, weight)
+    baodiao = baodiao_state(c13, ctx.bao)
+    found = []
+    for w in waits(c13, ctx.bao, len(ctx.melds), ctx.yaojiu):
+        if w == ctx.bao and unseen[w] == 0:
+            continue  # every 宝 is in sight: none is left to draw (nor a hand the scorer takes)
+        found.append(_wait_value(c13, w, flown, baodiao, ctx))
+    weight = sum(w.unseen * w.value for w in found if w.value is not None)
+    steal = _steal(found, ctx) if baodiao else None
+    return DiscardAnalysis(tile, shanten, effective, weight, tuple(found), baodiao, steal)
+
+
+def _rank(c14: list[int], candidates: Sequence[int], ctx: _Ctx) -> tuple[DiscardAnalysis, ...]:
+    keys14 = natural_keys(c14, ctx.bao)
+    out = []
+    for d in candidates:
+        keys = list(keys14[:4])
+        b = keys14[4]
+        if d == ctx.bao:
+            b -= 1
+        else:
+            keys[_GROUP[d]] -= _WEIGHT[d]
+        c14[d] -= 1
+        out.append(_outcome(d, c14, keys, b, ctx))
+        c14[d] += 1
+    return tuple(sorted(out, key=DiscardAnalysis.rank_key))
+
+
+# --- public entry points ------------------------------------------------------------------------
+
+
+def rank_discards(inp: AnalysisInput) -> tuple[DiscardAnalysis, ...]:
+    """Every candidate discard of a hand on its turn (14 tiles, melds counted as three), best
+    first by the module's ranking rule. ``inp.discards`` limits the candidates (else every kind
+    held)."""
+    c14 = counts_of(inp.tiles)
+    held = [k for k in range(NUM_KINDS) if c14[k]]
+    candidates = held if inp.discards is None else [k for k in inp.discards if c14[k]]
+    return _rank(c14, candidates, _Ctx.of(inp, inp.melds, inp.unseen(), c14))
+
+
+def analyze_hand(inp: AnalysisInput) -> DiscardAnalysis:
+    """A 13-tile hand as it stands (between turns): shanten, effective tiles, waits."""
+    c13 = counts_of(inp.tiles)
+    keys = natural_keys(c13, inp.bao)
+    return _outcome(None, c13, keys[:4], keys[4], _Ctx.of(inp, inp.melds, inp.unseen(), c13))
+
+
+def claim_options(inp: AnalysisInput, tile: int, chi: bool) -> tuple[Action, ...]:
+    """The claims a 13-tile hand could make on a discarded ``tile`` (``chi``: the seat is the
+    discarder's 下家): chi, pong, 明杠 and, of the indicator's kind, a 跌宝杠 — for a plain
+    description; an engine view lists its own (``view.legal``). A discarded 宝 is dead."""
+    if tile == inp.bao:
+        return ()
+    c = counts_of(inp.tiles)
+    seat = inp.seat
+    out: list[Action] = []
+    if chi and tile < 27:
+        base = tile - tile % 9
+        for start in (tile - 2, tile - 1, tile):
+            if start < base or start + 2 > base + 8:
+                continue
+            run = (start, start + 1, start + 2)
+            if all(c[x] for x in run if x != tile):
+                out.append(Action(seat, ActionKind.CHI, tile, run))
+    if c[tile] >= 2:
+        out.append(Action(seat, ActionKind.PONG, tile))
+        if tile == indicator_from_bao(inp.bao) and inp.rules.indicator_kong:
+            out.append(Action(seat, ActionKind.KONG, tile, (tile,) * 3))
+    if c[tile] >= 3:
+        out.append(Action(seat, ActionKind.KONG, tile))
+    return tuple(out)
+
+
+def _claim_meld(action: Action) -> tuple[Meld, list[int]]:
+    """The meld a claim makes and the tiles it takes from the hand."""
+    t = action.tile
+    assert t is not None
+    if action.kind is ActionKind.CHI:
+        used = list(action.tiles)
+        used.remove(t)
+        return Meld(MeldKind.CHI, tuple(action.tiles)), used
+    if action.kind is ActionKind.PONG:
+        return Meld(MeldKind.PONG, (t,) * 3), [t, t]
+    if action.tiles:  # a 跌宝杠 claimed on a discard: three tiles, a discard follows
+        return Meld(MeldKind.KONG_INDICATOR_EXPOSED, (t,) * 3), [t, t]
+    return Meld(MeldKind.KONG_EXPOSED, (t,) * 4), [t, t, t]
+
+
+def analyze_claims(inp: AnalysisInput, actions: Sequence[Action]) -> tuple[ClaimAnalysis, ...]:
+    """Passing and each claim in ``actions`` (chi, pong, 明杠 or 跌宝杠 on one discard; others
+    are ignored) for a 13-tile hand, best first by the module's rule; on a tie passing comes
+    first, then the claims in the order given. The offered tile is among ``inp.seen``: claiming
+    moves it from the table into a meld, so what is unseen stays the same."""
+    unseen = inp.unseen()
+    c13 = counts_of(inp.tiles)
+    keys = natural_keys(c13, inp.bao)
+    ctx = _Ctx.of(inp, inp.melds, unseen, c13)
+    options: list[tuple[int, ClaimAnalysis]] = [
+        (0, ClaimAnalysis(None, _outcome(None, c13, keys[:4], keys[4], ctx)))
+    ]
+    for i, a in enumerate(actions, start=1):
+        if a.kind not in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG) or a.tile is None:
+            continue
+        meld, used = _claim_meld(a)
+        after = list(c13)
+        for x in used:
+            after[x] -= 1
+        replaced = meld.kind is MeldKind.KONG_EXPOSED  # the next draw is its replacement
+        how = WinHow.KONG if replaced else WinHow.SELF
+        actx = _Ctx.of(inp, (*inp.melds, meld), unseen, after, how)
+        if replaced:
+            k = natural_keys(after, inp.bao)
+            outcome = _outcome(None, after, k[:4], k[4], actx)
+        else:
+            outcome = _rank(after, [k for k in range(NUM_KINDS) if after[k]], actx)[0]
+        options.append((i, ClaimAnalysis(a, outcome)))
+    options.sort(key=lambda o: (o[1].outcome.rank_key()[:3], o[0]))
+    return tuple(o for _, o in options)
+
+
+def rank_view(view: PlayerView) -> tuple[DiscardAnalysis, ...]:
+    """:func:`rank_discards` of the seat's own view (on its turn)."""
+    return rank_discards(from_view(view))
+
+
+def claims_view(view: PlayerView) -> tuple[ClaimAnalysis, ...]:
+    """:func:`analyze_claims` of the seat's own view, on the claims its legal actions offer."""
+    return analyze_claims(from_view(view), view.legal)
