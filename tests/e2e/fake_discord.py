@@ -126,9 +126,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aiohttp import BodyPartReader, WSMsgType, web
-from aiohttp.hdrs import CONTENT_DISPOSITION
-from aiohttp.multipart import content_disposition_filename, parse_content_disposition
+from aiohttp import WSMsgType, web
 
 from tests.e2e import discord_rules as rules
 from tests.e2e.discord_rules import FieldError
@@ -161,6 +159,7 @@ from tests.e2e.fake_model import (
     Snowflakes,
     iso_now,
 )
+from tests.e2e.form_data import FormDataError, media_type, parse_form
 from tests.e2e.openapi_check import OpenApiSpec, spec_path_from_env
 
 __all__ = [
@@ -1082,40 +1081,37 @@ class FakeDiscord:
         uploads: dict[int, _Upload] = {}
         if not request.body_exists:
             return None, uploads
-        ctype = request.content_type
+        ctype, params = media_type(request.headers.get("Content-Type"))
         if ctype == "multipart/form-data":
             payload: Any = None
-            reader = await request.multipart()
-            while True:
-                part = await reader.next()
-                if part is None:
-                    break
-                if not isinstance(part, BodyPartReader):
-                    continue
-                # parsed once (``part.name`` and ``part.filename`` would each parse it again)
-                _, params = parse_content_disposition(part.headers.get(CONTENT_DISPOSITION))
-                name = content_disposition_filename(params, "name") or ""
-                if name == "payload_json":
+            try:
+                parts = parse_form(await request.read(), params.get("boundary", ""))
+            except (FormDataError, UnicodeDecodeError) as exc:
+                raise _Refused(
+                    400, 50109, "The request body contains invalid JSON.", detail=str(exc)
+                ) from None
+            for part in parts:
+                if part.name == "payload_json":
                     try:
-                        payload = json.loads(await part.text())
+                        payload = json.loads(part.data.decode("utf-8"))
                     except ValueError:
                         raise _Refused(
                             400, 50109, "The request body contains invalid JSON."
                         ) from None
                     continue
-                match = re.fullmatch(r"files\[(\d+)\]", name)
+                match = re.fullmatch(r"files\[(\d+)\]", part.name)
                 if match is None:
                     raise _form_error(
                         [
                             FieldError(
-                                (name,), "UNKNOWN_FIELD", f"Unexpected multipart part {name!r}"
+                                (part.name,),
+                                "UNKNOWN_FIELD",
+                                f"Unexpected multipart part {part.name!r}",
                             )
                         ]
                     )
-                data = await part.read(decode=False)
                 index = int(match.group(1))
-                filename = content_disposition_filename(params, "filename")
-                uploads[index] = _Upload(index, filename or f"file{index}", bytes(data))
+                uploads[index] = _Upload(index, part.filename or f"file{index}", part.data)
             if len(uploads) > rules.MAX_FILES:
                 raise _form_error(
                     [
