@@ -31,7 +31,7 @@ from shangrao_bot.ui.errors import on_app_command_error
 from shangrao_bot.ui.handoff import Handoff
 from shangrao_bot.ui.i18n import remember_commands
 from shangrao_bot.ui.language import ServerLanguages
-from shangrao_bot.ui.pictures import PICTURES
+from shangrao_bot.ui.pictures import PICTURES, decide_in_worker
 from shangrao_bot.ui.presenter import DiscordPresenter
 from shangrao_bot.ui.rulebook import RULEBOOK_ITEMS
 from shangrao_bot.ui.table_views import TABLE_ITEMS
@@ -305,6 +305,7 @@ class ShangraoBot(commands.AutoShardedBot):
             seeds=self._seeds,
             claims=self.coordination,
             owns_guild=self.settings.shards.owns,
+            decide=decide_in_worker if PICTURES.processes else None,
         )
         await self.share_settings()
         if not self.settings.shards.all_in_one:
@@ -315,7 +316,7 @@ class ShangraoBot(commands.AutoShardedBot):
         cfg = self.service.config
         log.info(
             "table timings: AI delay %gs, claim hold %gs, ready gate %gs, between hands %gs,"
-            " resume grace %gs; pictures drawn by %s",
+            " resume grace %gs; pictures drawn (and AI decisions made) by %s",
             cfg.ai_delay,
             cfg.min_claim_seconds,
             cfg.ready_seconds,

@@ -30,19 +30,30 @@ from dataclasses import replace
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.state import HandState, Phase
-from shangrao_bot.engine.views import view_for
+from shangrao_bot.engine.views import PlayerView, view_for
 
 AUTOPILOT_LEVEL = "normal"
 
 
-def ai_rng(state: HandState, seat: int) -> random.Random:
+def ai_seed(state: HandState, seat: int) -> int:
+    """The seed of ``seat``'s AI for its next decision in ``state``."""
     digest = hashlib.sha256(state.seed + f"/ai/{seat}/{len(state.actions)}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+    return int.from_bytes(digest[:8], "big")
+
+
+def ai_rng(state: HandState, seat: int) -> random.Random:
+    return random.Random(ai_seed(state, seat))
 
 
 def ai_action(state: HandState, seat: int, level: str) -> Action:
     """The AI's choice for ``seat`` now (one of its legal actions)."""
     return make_ai(level, ai_rng(state, seat)).choose(view_for(state, seat))
+
+
+def ai_decision(level: str, seed: int, view: PlayerView) -> Action:
+    """:func:`ai_action` from its parts (the level, :func:`ai_seed`, the seat's view): plain
+    data, so that another process can make the decision ahead of time."""
+    return make_ai(level, random.Random(seed)).choose(view)
 
 
 def stand_in_action(state: HandState, seat: int, *, claims: bool) -> Action:

@@ -59,15 +59,18 @@ Two or more human seats: every discard holds for ``min_claim_seconds`` as descri
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from shangrao_bot.engine.actions import CLAIM_RANK, Action, ActionKind
 from shangrao_bot.engine.errors import EngineError, IllegalAction, NotYourTurn
 from shangrao_bot.engine.events import Event, EventKind
 from shangrao_bot.engine.session import HandRecord
 from shangrao_bot.engine.state import SEATS, HandState, Phase
-from shangrao_bot.engine.views import public_view
+from shangrao_bot.engine.views import PlayerView, public_view, view_for
 from shangrao_bot.service.autoplay import (
     AUTOPILOT_LEVEL,
     ai_action,
+    ai_seed,
     stand_in_action,
     timeout_action,
 )
@@ -123,6 +126,19 @@ def apply_checked(state: HandState, action: Action) -> list[Event]:
         raise IllegalMove(reason=str(exc)) from None
 
 
+AiKey = tuple[int, int, int]  # hand number, actions so far, seat
+
+
+@dataclass(frozen=True)
+class AiRequest:
+    """An AI decision to make: :func:`~.autoplay.ai_decision`'s arguments, plain data."""
+
+    key: AiKey
+    level: str
+    seed: int
+    view: PlayerView
+
+
 class TableRun:
     """One pass over a table at time ``now``."""
 
@@ -135,6 +151,8 @@ class TableRun:
         # saves the run made
         self.saved_calls: list[tuple[str, Call]] = []
         self.saves = 0
+        # AI decisions made ahead of time elsewhere (:meth:`ai_request`), by their key
+        self.decided: dict[AiKey, Action] = {}
 
     def info(self) -> TableInfo:
         return info_of(self.table, self.now)
@@ -144,8 +162,35 @@ class TableRun:
         the stand-in's judgement (:func:`~.autoplay.stand_in_action`)."""
         if self.table.is_human(seat):
             return stand_in_action(state, seat, claims=True)
+        ahead = self.decided.pop((self.table.hand_no, len(state.actions), seat), None)
+        if ahead is not None and ahead in state.legal_actions(seat):
+            return ahead
+        return ai_action(state, seat, self._ai_level(seat))
+
+    def _ai_level(self, seat: int) -> str:
         s = self.table.seats[seat]
-        return ai_action(state, seat, (s.ai_level if s is not None else None) or AUTOPILOT_LEVEL)
+        return (s.ai_level if s is not None else None) or AUTOPILOT_LEVEL
+
+    def ai_request(self) -> AiRequest | None:
+        """The decision an AI seat will make when its delay has passed, if the table now
+        waits for one (an AI's turn): the service may have it made ahead of time, off the event
+        loop, and hand it back in :attr:`decided` (it is the same decision: an AI's choice is a
+        function of its view and :func:`~.autoplay.ai_seed`)."""
+        t = self.table
+        state = t.hand
+        if t.status is not TableStatus.PLAYING or t.paused or t.hold is not None:
+            return None
+        if state is None or state.over or state.phase is not Phase.TURN or t.ai_due is None:
+            return None
+        seat = state.current
+        if t.is_human(seat) or not t.is_auto(seat):
+            return None
+        return AiRequest(
+            key=(t.hand_no, len(state.actions), seat),
+            level=self._ai_level(seat),
+            seed=ai_seed(state, seat),
+            view=view_for(state, seat),
+        )
 
     def hold_seconds(self) -> float:
         """The claim hold's minimum: ``min_claim_seconds`` while two or more seats are human

@@ -58,7 +58,7 @@ from shangrao_bot.service.errors import (
     TableNotFound,
     TooManyTables,
 )
-from shangrao_bot.service.flow import TableRun, hold_decided
+from shangrao_bot.service.flow import AiKey, AiRequest, TableRun, hold_decided
 from shangrao_bot.service.model import ActResult, Table, TableInfo, TableStatus
 from shangrao_bot.service.presenter import Presenter, SessionSummary
 from shangrao_bot.service.recording import (
@@ -78,6 +78,8 @@ from shangrao_bot.store.guilds import get_settings
 log = logging.getLogger(__name__)
 
 SeedSource = Callable[[int, int], bytes]  # (table id, hand number) → 32-byte seed
+# (level, seed, view) → the AI's action, made elsewhere (:func:`~.autoplay.ai_decision`)
+Decider = Callable[[str, int, PlayerView], Awaitable[Action]]
 
 
 class TableService:
@@ -103,8 +105,16 @@ class TableService:
         seeds: SeedSource | None = None,
         claims: Coordination | None = None,
         owns_guild: Callable[[int], bool] | None = None,
+        decide: Decider | None = None,
     ) -> None:
+        """``decide``: makes AI decisions ahead of time, off the event loop (another
+        process), while the AI's delay runs: the table then only applies them. Without it,
+        or when a decision is not back in time, the table makes it itself."""
         self._db = db
+        self._decide = decide
+        self._decided: dict[int, dict[AiKey, Action]] = {}  # table id → decisions made ahead
+        self._deciding: dict[int, AiKey] = {}  # table id → the decision being made ahead
+        self._ahead: set[asyncio.Task[None]] = set()
         self._claims: Coordination = claims or SoloCoordination()
         self._owns_guild = owns_guild or (lambda guild_id: True)
         self._presenter = presenter
@@ -468,6 +478,8 @@ class TableService:
         """Stop every timer (the database already holds everything). Call before closing the
         database; the service is not to be used afterwards."""
         await self._timers.cancel_all()
+        for task in list(self._ahead):
+            task.cancel()
 
     def runs(self, table_id: int) -> bool:
         """Whether this process runs the table now (it is in its memory, not ended)."""
@@ -544,6 +556,7 @@ class TableService:
             if table_id in self._faults:
                 self._grace(table)  # nobody is struck for the storage's downtime
             run = TableRun(table, self.config, self._clock.now(), Effects())
+            run.decided = self._decided.setdefault(table_id, {})
             if table_id in self._unrestored:
                 run.out.restored(run.info())
                 run.reprompt()
@@ -586,6 +599,36 @@ class TableService:
         self._unrestored.discard(t.id)
         await self._present(run.saved_calls)
         self._arm(t)
+        self._decide_ahead(run)
+
+    def _decide_ahead(self, run: TableRun) -> None:
+        request = run.ai_request()
+        table_id = run.table.id
+        if self._decide is None or request is None:
+            return
+        if self._deciding.get(table_id) == request.key or request.key in run.decided:
+            return
+        target: dict[AiKey, Action] = {}  # decisions for earlier moments are of no use now
+        self._decided[table_id] = target
+        self._deciding[table_id] = request.key
+        task = asyncio.create_task(self._ahead_of_time(table_id, request, target))
+        self._ahead.add(task)
+        task.add_done_callback(self._ahead.discard)
+
+    async def _ahead_of_time(
+        self, table_id: int, request: AiRequest, target: dict[AiKey, Action]
+    ) -> None:
+        assert self._decide is not None
+        try:
+            action = await self._decide(request.level, request.seed, request.view)
+        except Exception as exc:  # the table makes the decision itself when it is due
+            log.debug("table %s: an AI decision ahead of time failed (%s)", table_id, exc)
+            return
+        finally:
+            if self._deciding.get(table_id) == request.key:
+                del self._deciding[table_id]
+        if self._decided.get(table_id) is target:  # no newer moment, fault or end meanwhile
+            target[request.key] = action
 
     async def _close(self, run: TableRun) -> None:
         """Settle and close. Safe to repeat after a crash or a storage fault at any point: the
@@ -645,6 +688,8 @@ class TableService:
         self._faults.pop(table.id, None)
         self._unrestored.discard(table.id)
         self._log_seq.pop(table.id, None)
+        self._decided.pop(table.id, None)
+        self._deciding.pop(table.id, None)
         for key, where in list(self._seated.items()):
             if where == table.id:
                 del self._seated[key]
@@ -681,6 +726,7 @@ class TableService:
         shown or kept), what was saved before the fault is shown, and the table tries again
         after a back-off. A table never saved at all (its creation failed) is forgotten."""
         t = run.table
+        self._decided.pop(t.id, None)  # made for states the table is no longer in
         faults = self._faults.get(t.id, 0) + 1
         delay = self._backoff(faults)
         saved = self._saved.get(t.id)

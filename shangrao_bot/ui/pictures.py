@@ -14,6 +14,10 @@ fails (the caller shows text instead) and the next picture starts a fresh pool.
 
 Everything sent to a worker is pickled: the drawing function must be a module-level function
 and its arguments plain data (the render package's views and results are).
+
+The same workers make the AI players' decisions ahead of time (:func:`decide_in_worker`): a
+decision is pure Python over a view, like the drawing, and the AI's delay leaves time for it
+to come back, so it too is kept off the event loop.
 """
 
 from __future__ import annotations
@@ -30,6 +34,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import ParamSpec, TypeVar
 
+from shangrao_bot.engine.actions import Action
+from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.service.autoplay import ai_decision
 from shangrao_bot.settings import DEFAULT_PICTURE_PROCESSES, MAX_PICTURE_PROCESSES
 
 P = ParamSpec("P")
@@ -139,3 +146,9 @@ class Pictures:
 
 
 PICTURES = Pictures()
+
+
+async def decide_in_worker(level: str, seed: int, view: PlayerView) -> Action:
+    """An AI's decision (:func:`~shangrao_bot.service.autoplay.ai_decision`) made by a picture
+    worker, for :class:`~shangrao_bot.service.tables.TableService`'s ``decide``."""
+    return await PICTURES.draw(ai_decision, level, seed, view)

@@ -1,0 +1,96 @@
+"""AI decisions made ahead of time (the bot has its picture workers make them while the AI's
+delay runs) are exactly the decisions the table would make itself: the same session played
+with and without them leaves the same event log. A decision that does not come back, or comes
+back for a moment the table has left, is made by the table itself.
+
+SQLite only: what is compared is the service's own play; the database just holds the logs."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shangrao_bot.engine.actions import Action
+from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.service import TableService, flow
+from shangrao_bot.service.autoplay import ai_decision
+from shangrao_bot.service.tables import Decider
+from shangrao_bot.store import games
+from shangrao_bot.store.db import Database
+from tests.service.conftest import FAST, ManualClock, RecordingPresenter, open_table, seeds_for
+
+AIS = ["normal", "easy", "normal", "easy"]
+
+
+async def play(path: Path, decide: Decider | None) -> list[dict[str, Any]]:
+    """A two-hand session of four AIs; its event log."""
+    clock = ManualClock()
+    presenter = RecordingPresenter(clock)
+    db = await Database.open(path)
+    svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for, decide=decide)
+    try:
+        tid = await open_table(svc, humans=[], ais=AIS, hands=2)
+        await clock.run_until(presenter.closed, limit=10_000)
+        return await games.load_events(db, tid)
+    finally:
+        await svc.shutdown()
+        await db.close()
+
+
+class Inline:
+    """Counts the AI turn decisions the table made itself."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.turns = 0
+        real = flow.ai_action
+
+        def counted(state: HandState, seat: int, level: str) -> Action:
+            if state.phase is Phase.TURN:
+                self.turns += 1
+            return real(state, seat, level)
+
+        monkeypatch.setattr(flow, "ai_action", counted)
+
+
+async def test_decisions_made_ahead_are_the_tables_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    inline = Inline(monkeypatch)
+    alone = await play(tmp_path / "alone.db", None)
+    turns = inline.turns
+    assert turns > 20
+
+    made: list[int] = []
+
+    async def elsewhere(level: str, seed: int, view: PlayerView) -> Action:
+        await asyncio.sleep(0)  # comes back later, as from another process
+        made.append(view.seat)
+        return ai_decision(level, seed, view)
+
+    inline.turns = 0
+    ahead = await play(tmp_path / "ahead.db", elsewhere)
+    assert ahead == alone
+    assert len(made) == turns  # one decision ahead for every AI turn ...
+    assert inline.turns == 0  # ... and the table made none of them itself
+
+
+async def test_failed_late_or_illegal_decisions_are_made_by_the_table(tmp_path: Path) -> None:
+    alone = await play(tmp_path / "alone.db", None)
+    calls = 0
+
+    async def unreliable(level: str, seed: int, view: PlayerView) -> Action:
+        nonlocal calls
+        calls += 1
+        if calls % 3 == 0:
+            raise RuntimeError("the worker died")
+        if calls % 3 == 1:  # not this seat's to take: refused, the table decides
+            return Action(kind=view.legal[0].kind, seat=(view.seat + 1) % 4)
+        await asyncio.sleep(0.005)  # back after the (virtual) delay: the table has moved on
+        return ai_decision(level, seed, view)
+
+    assert await play(tmp_path / "odd.db", unreliable) == alone
+    assert calls > 20
