@@ -233,12 +233,17 @@ class TileEmojis:
             log.warning("tile emoji: %s; buttons show text until the next start", report.stopped)
             return report
         stale: list[discord.Emoji] = []
+        listed: set[tuple[int, bool]] = set()  # the looks this listing has an emoji for
         for emoji in existing:
             item = wanted.get(emoji.name)
-            if item is not None and (item.tile, item.bao) not in self._emojis:
-                self._emojis[(item.tile, item.bao)] = _partial(emoji)
+            look = None if item is None else (item.tile, item.bao)
+            if look is not None and look not in listed:
+                # also when adopted before (a process that just became the leader): the
+                # emoji is current, and other processes' messages show it
+                listed.add(look)
+                self._emojis[look] = _partial(emoji)
                 report.kept.append(emoji.name)
-            elif OUR_NAME.fullmatch(emoji.name):
+            elif OUR_NAME.fullmatch(emoji.name):  # outdated art, or a second of one look
                 stale.append(emoji)
         count = len(existing)
         for emoji in stale:  # first, so that they make room for the new ones
@@ -251,9 +256,7 @@ class TileEmojis:
                 continue
             count -= 1
             report.deleted.append(emoji.name)
-        await self._upload(
-            client, [a for a in art if (a.tile, a.bao) not in self._emojis], count, report
-        )
+        await self._upload(client, [a for a in art if (a.tile, a.bao) not in listed], count, report)
         log.info(
             "tile emoji: %d kept, %d uploaded, %d outdated deleted%s",
             len(report.kept),

@@ -308,3 +308,21 @@ def test_the_art_is_68_distinct_small_pictures_named_by_their_pixels() -> None:
     assert all(tile_emoji.OUR_NAME.fullmatch(a.name) and len(a.name) <= 32 for a in art)
     again = tile_emoji.make_art(5, True, tile_emoji.draw_emoji(5, True))
     assert again == tile_emoji.tile_art(5, True)  # drawn again: the same pixels, the same name
+
+
+async def test_a_process_that_adopted_the_emoji_and_becomes_the_leader_keeps_them(
+    fake_discord: FakeDiscord, start_bot: StartBot, settings: Settings
+) -> None:
+    """Of several processes, one that adopted the leader's emoji syncs them itself once it
+    becomes the leader: the emoji it (and every other process) shows are kept, not deleted
+    as if they were outdated."""
+    fake = fake_discord
+    bot = await start(start_bot, settings)
+    other = tile_emoji.TileEmojis()
+    adopted = await other.adopt(bot)
+    assert len(adopted.kept) == 68 and other.ready
+    before = {look: other.get(look[0], bao=look[1]) for look in LOOKS}
+    report = await other.sync(bot)
+    assert (len(report.kept), report.uploaded, report.deleted) == (68, [], [])
+    assert fake.emoji_deletions == [] and len(fake.application_emojis()) == 68
+    assert {look: other.get(look[0], bao=look[1]) for look in LOOKS} == before
