@@ -185,7 +185,7 @@ def _paint_header(
     text(draw, (MARGIN, mid), title, 34, pal.TEXT_ON_FELT, anchor="lm")
     tile_w = geometry(HEADER_TILE).size[0]
     tile_h = geometry(HEADER_TILE).size[1]
-    x = WIDTH - MARGIN - tile_w
+    x: float = WIDTH - MARGIN - tile_w
     _paste(img, _look(pic.bao, HEADER_TILE, pic.bao, lang), x, mid - tile_h / 2)
     x -= 10
     x -= text(draw, (x, mid), lb.bao, 28, pal.GOLD, anchor="rm")

@@ -14,6 +14,7 @@ from typing import Any
 
 from shangrao_bot.service.messages import MESSAGES as SERVICE_MESSAGES
 from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
+from shangrao_bot.ui.analysis_messages import MESSAGES as ANALYSIS_MESSAGES
 from shangrao_bot.ui.rulebook_messages import MESSAGES as RULEBOOK_MESSAGES
 from shangrao_bot.ui.score_text import MESSAGES as SCORE_SCREEN_MESSAGES
 from shangrao_bot.ui.table_messages import MESSAGES as TABLE_MESSAGES
@@ -274,7 +275,8 @@ def merged(*catalogs: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
 
 
 # What ``t`` reads: this module's messages, the table service's, the scorebook's, the
-# scorekeeping screens' and the rule book's (each module keeps its own words).
+# scorekeeping screens', the rule book's and the hand analysis' and puzzles' (each module keeps
+# its own words).
 ALL_MESSAGES = merged(
     MESSAGES,
     TABLE_MESSAGES,
@@ -282,6 +284,7 @@ ALL_MESSAGES = merged(
     SCOREBOOK_MESSAGES,
     SCORE_SCREEN_MESSAGES,
     RULEBOOK_MESSAGES,
+    ANALYSIS_MESSAGES,
 )
 
 

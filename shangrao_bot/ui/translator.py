@@ -366,6 +366,25 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
         "牌桌编号（默认：你的或本子区的）",
         "牌桌編號（預設：你的或本討論串的）",
     ),
+    # /analyze
+    "analyze": ("何切", "何切"),
+    "What to discard (何切): a hand's discards ranked, as a picture and text": (
+        "何切：把每种打法排序（图片和文字）",
+        "何切：把每種打法排序（圖片和文字）",
+    ),
+    "14 tiles to choose a discard, or 13 as they stand (e.g. 123m456p78s1199s5m2z)": (
+        "14 张牌选一张打出，或 13 张看现状（如 123m456p78s1199s5m2z）",
+        "14 張牌選一張打出，或 13 張看現狀（如 123m456p78s1199s5m2z）",
+    ),
+    "Your melds: [123m] exposed, (1111z) concealed": (
+        "你的副露：[123m] 明的，(1111z) 暗杠",
+        "你的副露：[123m] 明的，(1111z) 暗槓",
+    ),
+    "seen": ("已见", "已見"),
+    "Other tiles in sight: discards on the table, other players' melds": (
+        "其他看得见的牌：桌上的弃牌、别人的副露",
+        "其他看得見的牌：桌上的棄牌、別人的副露",
+    ),
 }
 
 
