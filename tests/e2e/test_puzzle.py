@@ -136,7 +136,7 @@ async def test_the_deadline_reveals_with_a_restart_in_between(
     fake = fake_discord
     alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
     await (await fake.slash(alice, "rules set", puzzle_minutes=3)).response()
-    puzzle_id, message = await post(fake, alice)
+    _, message = await post(fake, alice)
     assert "<t:" in message.text()
     await answer(fake, bob, message, RIGHT)
     await bot.close()
