@@ -81,9 +81,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "can pay (when ready: the expected value of the waits). ×N: copies you have not seen; "
         "values are per payer, self-drawn now.",
         "zh-CN": "排序：先比向听数，再比进张（按能胡的分数加权；听牌时比胡牌的期望分）。"
-        "×N：还没见到的张数；分数是现在自摸时每家付的分。",
+        "× 后面的数：还没见到的张数；分数是现在自摸时每家付的分。",
         "zh-TW": "排序：先比向聽數，再比進張（按能胡的分數加權；聽牌時比胡牌的期望分）。"
-        "×N：還沒見到的張數；分數是現在自摸時每家付的分。",
+        "× 後面的數：還沒見到的張數；分數是現在自摸時每家付的分。",
     },
     "an.bad_input": {
         "en": "{reason}",
@@ -210,8 +210,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "每日何切題：**關**；作答時間 {minutes} 分鐘",
     },
     "pz.daily_needs_channel": {
-        "en": "Name the channel for the daily puzzle (puzzle_channel) to switch it on.",
-        "zh-CN": "要开启每日何切题，请指定发题的频道（puzzle_channel）。",
-        "zh-TW": "要開啟每日何切題，請指定發題的頻道（puzzle_channel）。",
+        "en": "Name the channel for the daily puzzle (puzzle_channel in `/rules set`) to "
+        "switch it on.",
+        "zh-CN": "要开启每日何切题，请在 `/rules set` 里指定何切频道。",
+        "zh-TW": "要開啟每日何切題，請在 `/rules set` 裡指定何切頻道。",
     },
 }
