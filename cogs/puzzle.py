@@ -31,7 +31,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.engine.puzzle import MAX_SEED, Puzzle, pick_puzzle
+from shangrao_bot.engine.puzzle import MAX_SEED, Puzzle, clean_seed, pick_puzzle
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.rules.tiles import tile_str
 from shangrao_bot.store.puzzles import (
@@ -146,7 +146,7 @@ class Puzzles(
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         lang = public_language(self.bot, interaction.guild_id, interaction.guild_locale)
-        chosen = seed.strip() if seed and seed.strip() else secrets.token_hex(4)
+        chosen = clean_seed(seed) or secrets.token_hex(4)
         await interaction.response.defer(thinking=True)
         made = await self.pose(
             interaction.guild_id, interaction.channel_id, interaction.user.id, chosen, lang

@@ -54,6 +54,17 @@ PUZZLE_HANDS = 6  # hands of one seed's session tried before giving up
 MAX_SEED = 100  # characters of a seed (what a player may type)
 
 
+def clean_seed(text: str | None) -> str:
+    """A seed as typed, made safe to show: control characters and backticks (it is shown in a
+    code span) dropped, runs of spaces (line breaks included) made one, cut to
+    :data:`MAX_SEED` characters. The cleaned text is the seed: showing it and typing it back
+    poses the same puzzle."""
+    kept = "".join(
+        " " if ch.isspace() else ch for ch in text or "" if ch.isprintable() or ch.isspace()
+    ).replace("`", "")
+    return " ".join(kept.split())[:MAX_SEED]
+
+
 def clearly_beats(best: DiscardAnalysis, second: DiscardAnalysis) -> bool:
     """The module's rule: ``best`` can win, and leaves fewer shanten than ``second``, or the
     same shanten with ≥ 1.5 × its weight and ≥ 4 more unseen effective tiles."""

@@ -6,6 +6,7 @@ the daily puzzle posted once a day."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
@@ -17,10 +18,12 @@ from cogs.puzzle import Puzzles, utc_now
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.engine.puzzle import pick_puzzle
 from shangrao_bot.rules.tiles import tile_str
+from shangrao_bot.settings import Settings
+from shangrao_bot.store.coordination import SoloCoordination
 from shangrao_bot.ui.words import tile_label
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
-from tests.e2e.test_tables import make_bot
+from tests.e2e.test_tables import FAST, make_bot, seeds
 
 SEED = "a"
 ANSWER = pick_puzzle(SEED)
@@ -184,3 +187,70 @@ async def test_the_daily_puzzle_is_posted_once_a_day(
     assert not dailies()[0].custom_ids  # yesterday's was revealed at its deadline
     shown = await (await fake.slash(alice, "rules show")).response()
     assert "Daily 何切 puzzle: **on**" in shown.text()
+
+
+def bot_on(fake: FakeDiscord, url: str) -> ShangraoBot:
+    settings = Settings(discord_token=fake.token, database_url=url, dev_guild_id=fake.guild.id)
+    return ShangraoBot(settings, service_config=FAST, seeds=seeds)
+
+
+async def test_puzzles_on_both_databases_across_a_restart(
+    ledger_url: str,
+    fake_discord: FakeDiscord,
+    start_bot: StartBot,
+    pictures_in_threads: None,
+) -> None:
+    """On SQLite and on PostgreSQL (where only the leader process runs the puzzle task): the
+    daily puzzle and a posed one, answers before and after a restart, both revealed at their
+    deadline, the daily one posted once, the leaderboard."""
+    fake = fake_discord
+    alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
+    mahjong = fake.channel("mahjong")
+    bot = await started(start_bot, bot_on(fake, ledger_url))
+    await (
+        await fake.slash(
+            alice, "rules set", daily_puzzle=True, puzzle_channel=mahjong, puzzle_minutes=3
+        )
+    ).response()
+
+    def dailies() -> list[FakeMessage]:
+        return [m for m in fake.channel_messages(mahjong) if "Daily 何切 puzzle" in m.text()]
+
+    await fake.wait_for(lambda: len(dailies()) == 1, timeout=WAIT)
+    daily = dailies()[0]
+    _, posed_message = await post(fake, alice)
+    await answer(fake, bob, posed_message, RIGHT)
+    await answer(fake, bob, daily, daily.custom_ids[0].split(":")[2])
+    await bot.close()
+    bot = await started(start_bot, bot_on(fake, ledger_url))
+    await answer(fake, carol, posed_message, WRONG)
+    cog(bot).clock = lambda: later(4)
+    await fake.wait_for(lambda: not posed_message.custom_ids and not daily.custom_ids, WAIT)
+    assert "1 of 2 answered it" in posed_message.text()
+    await cog(bot).tick()
+    assert len(dailies()) == 1
+    board = await (await fake.slash(alice, "puzzle leaderboard")).response()
+    assert f"<@{bob.id}>" in board.text() and f"<@{carol.id}> — 0 of 1 correct" in board.text()
+
+
+async def test_a_process_that_is_not_the_leader_leaves_the_task_alone(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    """Of several shard processes only the leader reveals and posts: the others' ticks do
+    nothing (here the one process is made a follower for a while)."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    _, message = await post(fake, alice)
+
+    class Follower(SoloCoordination):
+        is_leader = False
+
+    bot.coordination = Follower()
+    cog(bot).clock = lambda: later(60)
+    for _ in range(5):
+        cog(bot).set_tick(0.01)
+        await asyncio.sleep(0.05)
+    assert message.custom_ids  # nobody revealed it
+    bot.coordination = SoloCoordination()
+    cog(bot).set_tick(0.05)
+    await fake.wait_for(lambda: not message.custom_ids, timeout=WAIT)

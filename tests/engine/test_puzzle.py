@@ -13,6 +13,7 @@ from shangrao_bot.engine.puzzle import (
     MAX_SHANTEN,
     MIN_CHOICES,
     Puzzle,
+    clean_seed,
     clearly_beats,
     pick_puzzle,
 )
@@ -84,3 +85,10 @@ def test_odd_seeds_do_not_crash() -> None:
     for seed in ("", " ", "\x00\x1b[31m", "宝" * 100, "0" * 100):
         puzzle = pick_puzzle(seed, hands=2)
         assert puzzle is None or clearly_beats(puzzle.ranking[0], puzzle.ranking[1])
+
+
+def test_seeds_are_cleaned_for_showing() -> None:
+    assert clean_seed("  my   seed ") == "my seed"
+    assert clean_seed("a`b\x1b[31m\nc") == "ab[31m c"
+    assert clean_seed(None) == "" and clean_seed("``") == ""
+    assert len(clean_seed("x" * 500)) == 100
