@@ -179,10 +179,12 @@ class Puzzles(
     # --- the background task ----------------------------------------------------------------
 
     async def _forever(self) -> None:
-        while True:
+        while not self.bot.is_closed():  # a closed bot's cogs stay loaded: stop with it
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.tick_seconds)
             self._wake.clear()
+            if self.bot.is_closed():
+                return
             # one process runs it: several would post the daily puzzle and reveal twice over
             if self.bot.coordination.is_leader:
                 await self.tick()
@@ -191,10 +193,12 @@ class Puzzles(
         """Reveal the puzzles past their deadline, then post the daily puzzles due; a failure
         is logged and the next tick tries again (it never ends the task)."""
         try:
-            now = self.clock().isoformat(timespec="milliseconds")
+            moment = self.clock()  # one reading: yesterday's puzzle is revealed before today's
+            now = moment.isoformat(timespec="milliseconds")
             for stored in await due_puzzles(self.bot.db, now):
-                await reveal_in_channel(self.bot, stored)
-            today = self.clock().date().isoformat()
+                if await reveal_in_channel(self.bot, stored):
+                    log.info("puzzle %d revealed at its deadline", stored.id)
+            today = moment.date().isoformat()
             for settings in await daily_due(self.bot.db, today):
                 await self.post_daily(settings.guild_id, settings.daily_channel_id, today)
         except StorageUnavailable as exc:
@@ -222,6 +226,7 @@ class Puzzles(
             log.warning("guild %d: the daily puzzle could not be posted (%s)", guild_id, exc)
             return False
         await set_message(self.bot.db, stored.id, message.id)
+        log.info("guild %d: daily puzzle %d posted for %s", guild_id, stored.id, today)
         return True
 
 

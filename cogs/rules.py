@@ -197,6 +197,7 @@ class Rules(
             puzzles = await update_puzzle_settings(
                 self.bot.db,
                 interaction.guild_id,
+                actor=member.id,
                 daily=daily_puzzle,
                 channel_id=None if puzzle_channel is None else puzzle_channel.id,
                 minutes=puzzle_minutes,

@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from shangrao_bot.store.audit import record_audit
 from shangrao_bot.store.db import Database, now_iso
 from shangrao_bot.store.tx import Row, Tx
 
@@ -130,9 +131,13 @@ async def get_puzzle(db: Database, puzzle_id: int) -> StoredPuzzle | None:
     return None if row is None else _puzzle(row)
 
 
-async def answer_puzzle(db: Database, puzzle_id: int, user_id: int, tile: str) -> bool:
+async def answer_puzzle(
+    db: Database, puzzle_id: int, user_id: int, tile: str, message_id: int | None = None
+) -> bool:
     """Record (or change) ``user_id``'s answer; False when the puzzle is revealed already
-    (or unknown): nothing is written then."""
+    (or unknown): nothing is written then. ``message_id``: the message the answer was given
+    on, kept when the puzzle has none yet (its posting was cut short, by a restart, before
+    the id was stored: the deadline's reveal then still finds the message)."""
     at = now_iso()
 
     async def upsert(tx: Tx) -> bool:
@@ -145,6 +150,11 @@ async def answer_puzzle(db: Database, puzzle_id: int, user_id: int, tile: str) -
             " tile = excluded.tile, answered_at = excluded.answered_at",
             (puzzle_id, user_id, tile, at),
         )
+        if message_id is not None:
+            await tx.execute(
+                "UPDATE puzzles SET message_id = ? WHERE id = ? AND message_id IS NULL",
+                (message_id, puzzle_id),
+            )
         return True
 
     return await db.write(upsert)
@@ -222,11 +232,13 @@ async def update_puzzle_settings(
     db: Database,
     guild_id: int,
     *,
+    actor: int | None = None,
     daily: bool | None = None,
     channel_id: int | None = None,
     minutes: int | None = None,
 ) -> PuzzleSettings:
-    """Change what is given, keep the rest (read and written in one transaction)."""
+    """Change what is given, keep the rest (read and written in one transaction); audited
+    with before and after when an ``actor`` (the administrator) is named."""
     at = now_iso()
 
     async def update(tx: Tx) -> PuzzleSettings:
@@ -246,6 +258,17 @@ async def update_puzzle_settings(
             " minutes = excluded.minutes, updated_at = excluded.updated_at",
             (guild_id, after.daily_channel_id, int(after.daily), after.minutes, at),
         )
+        if actor is not None:
+            await record_audit(
+                tx,
+                guild_id,
+                actor,
+                "settings",
+                "puzzles",
+                guild_id,
+                before.__dict__,
+                after.__dict__,
+            )
         return after
 
     return await db.write(update)

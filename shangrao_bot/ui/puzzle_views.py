@@ -216,7 +216,9 @@ class AnswerButton(
         lang = lang_of(interaction.locale)
         try:
             db = interaction.client.db  # type: ignore[attr-defined]
-            if not await answer_puzzle(db, self.puzzle_id, interaction.user.id, self.tile):
+            message_id = interaction.message.id if interaction.message else None
+            user_id = interaction.user.id
+            if not await answer_puzzle(db, self.puzzle_id, user_id, self.tile, message_id):
                 found = await get_puzzle(db, self.puzzle_id)
                 raise UserError("pz.gone" if found is None else "pz.closed")
             name = tile_label(parse_tile(self.tile), lang)

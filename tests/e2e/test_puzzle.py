@@ -23,6 +23,7 @@ from shangrao_bot.store.coordination import SoloCoordination
 from shangrao_bot.ui.words import tile_label
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.language_check import message_texts, offending
 from tests.e2e.test_tables import FAST, make_bot, seeds
 
 SEED = "a"
@@ -129,7 +130,7 @@ async def test_the_same_seed_poses_the_same_puzzle(
     second_id, second = await post(fake, alice)
     assert first_id != second_id
     assert first.button_labels() == second.button_labels()
-    strip = re.compile(r"#\d+")
+    strip = re.compile(r"#\d+|<t:\d+:R>")
     assert strip.sub("#", first.text()) == strip.sub("#", second.text())
 
 
@@ -183,8 +184,9 @@ async def test_the_daily_puzzle_is_posted_once_a_day(
     first_choice = dailies()[0].custom_ids[0].split(":")[2]
     assert (await answer(fake, bob, dailies()[0], first_choice)).startswith("你的答案")
     cog(bot).clock = lambda: later(24 * 60 + 1)
-    await fake.wait_for(lambda: len(dailies()) == 2, timeout=WAIT)
-    assert not dailies()[0].custom_ids  # yesterday's was revealed at its deadline
+    # the next day's puzzle, and yesterday's revealed at its deadline
+    await fake.wait_for(lambda: len(dailies()) == 2 and not dailies()[0].custom_ids, WAIT)
+    assert dailies()[1].custom_ids
     shown = await (await fake.slash(alice, "rules show")).response()
     assert "Daily 何切 puzzle: **on**" in shown.text()
 
@@ -254,3 +256,19 @@ async def test_a_process_that_is_not_the_leader_leaves_the_task_alone(
     bot.coordination = SoloCoordination()
     cog(bot).set_tick(0.05)
     await fake.wait_for(lambda: not message.custom_ids, timeout=WAIT)
+
+
+async def test_a_puzzle_speaks_the_servers_language(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    fake = fake_discord
+    alice, dave = fake.user("alice"), fake.user("dave")
+    await (await fake.slash(alice, "rules set", language="zh-TW")).response()
+    puzzle_id, message = await post(fake, alice)
+    assert f"何切題 #{puzzle_id}" in message.text() and "揭曉" in message.button_labels()
+    assert offending(message_texts(message), [SEED]) == []
+    # a private answer follows the member's own language
+    assert (await answer(fake, dave, message, RIGHT)).startswith("Your answer")
+    await fake.click(alice, message, f"pz:{puzzle_id}:reveal")
+    await fake.wait_for(lambda: not message.custom_ids, timeout=WAIT)
+    assert "答案：打" in message.text() and offending(message_texts(message), [SEED]) == []

@@ -60,6 +60,11 @@ async def test_answers_are_one_per_player_the_latest_kept_and_closed_by_the_reve
     assert await answer_puzzle(db, p.id, 2, "5m")
     assert await answer_puzzle(db, p.id, 1, "5m")  # changed
     assert await answers(db, p.id) == {1: "5m", 2: "5m"}
+    # an answer names the message when the puzzle has none stored yet, and changes no other
+    assert await answer_puzzle(db, p.id, 2, "5m", message_id=99)
+    assert await answer_puzzle(db, p.id, 2, "5m", message_id=98)
+    found = await get_puzzle(db, p.id)
+    assert found is not None and found.message_id == 99
     reveals = await asyncio.gather(*(close_puzzle(db, p.id) for _ in range(3)))
     assert sorted(reveals) == [False, False, True]  # revealed once
     assert not await answer_puzzle(db, p.id, 3, "5m")
@@ -102,8 +107,12 @@ async def test_settings_and_the_daily_claim_once_a_day(db: Database) -> None:
     s = await update_puzzle_settings(db, GUILD, minutes=3)
     assert not s.daily and s.minutes == 3
     assert await daily_due(db, "2026-12-01") == []
-    s = await update_puzzle_settings(db, GUILD, daily=True, channel_id=CHANNEL)
+    s = await update_puzzle_settings(db, GUILD, actor=42, daily=True, channel_id=CHANNEL)
     assert s.daily and s.daily_channel_id == CHANNEL and s.minutes == 3
+    audit = await db.fetchall(
+        "SELECT actor, entity FROM audit WHERE guild_id = ? AND entity = 'puzzles'", (GUILD,)
+    )
+    assert [(int(r["actor"]), r["entity"]) for r in audit] == [(42, "puzzles")]
     assert [d.guild_id for d in await daily_due(db, "2026-12-01")] == [GUILD]
     claims = await asyncio.gather(*(claim_daily(db, GUILD, "2026-12-01") for _ in range(3)))
     assert sorted(claims) == [False, False, True]
