@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
-from datetime import datetime, timedelta
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 
 import pytest
@@ -61,6 +61,15 @@ def cog(bot: ShangraoBot) -> Puzzles:
 
 def later(minutes: float) -> datetime:
     return utc_now() + timedelta(minutes=minutes)
+
+
+NOON = datetime.combine(utc_now().date(), time(12), UTC)
+
+
+def at_noon(minutes: float = 0) -> Callable[[], datetime]:
+    """A clock standing ``minutes`` after noon today (UTC): the date cannot change under a
+    test run just before midnight."""
+    return lambda: NOON + timedelta(minutes=minutes)
 
 
 async def post(fake: FakeDiscord, user: FakeUser, seed: str = SEED) -> tuple[int, FakeMessage]:
@@ -159,6 +168,7 @@ async def test_the_daily_puzzle_is_posted_once_a_day(
     fake = fake_discord
     alice, bob = fake.user("alice"), fake.user("bob")
     mahjong = fake.channel("mahjong")
+    cog(bot).clock = at_noon()
     refused = await (await fake.slash(alice, "rules set", daily_puzzle=True)).response()
     assert refused.ephemeral and "puzzle_channel" in refused.text()
     not_admin = await (
@@ -174,16 +184,17 @@ async def test_the_daily_puzzle_is_posted_once_a_day(
         return [m for m in fake.channel_messages(mahjong) if "Daily 何切 puzzle" in m.text()]
 
     await fake.wait_for(lambda: len(dailies()) == 1, timeout=WAIT)
-    today = utc_now().date().isoformat()
+    today = NOON.date().isoformat()
     assert today in dailies()[0].text() and f"daily:{fake.guild.id}:{today}" in dailies()[0].text()
     await bot.close()
     bot = await started(start_bot, make_bot(fake, tmp_path / "bot.db"))
+    cog(bot).clock = at_noon(1)
     await cog(bot).tick()
     await cog(bot).tick()
     assert len(dailies()) == 1  # not twice on one day, restart or not
     first_choice = dailies()[0].custom_ids[0].split(":")[2]
     assert (await answer(fake, bob, dailies()[0], first_choice)).startswith("你的答案")
-    cog(bot).clock = lambda: later(24 * 60 + 1)
+    cog(bot).clock = at_noon(24 * 60)
     # the next day's puzzle, and yesterday's revealed at its deadline
     await fake.wait_for(lambda: len(dailies()) == 2 and not dailies()[0].custom_ids, WAIT)
     assert dailies()[1].custom_ids
@@ -209,6 +220,7 @@ async def test_puzzles_on_both_databases_across_a_restart(
     alice, bob, carol = fake.user("alice"), fake.user("bob"), fake.user("carol")
     mahjong = fake.channel("mahjong")
     bot = await started(start_bot, bot_on(fake, ledger_url))
+    cog(bot).clock = at_noon()
     await (
         await fake.slash(
             alice, "rules set", daily_puzzle=True, puzzle_channel=mahjong, puzzle_minutes=3
@@ -225,8 +237,9 @@ async def test_puzzles_on_both_databases_across_a_restart(
     await answer(fake, bob, daily, daily.custom_ids[0].split(":")[2])
     await bot.close()
     bot = await started(start_bot, bot_on(fake, ledger_url))
+    cog(bot).clock = at_noon(1)
     await answer(fake, carol, posed_message, WRONG)
-    cog(bot).clock = lambda: later(4)
+    cog(bot).clock = at_noon(4)
     await fake.wait_for(lambda: not posed_message.custom_ids and not daily.custom_ids, WAIT)
     assert "1 of 2 answered it" in posed_message.text()
     await cog(bot).tick()
