@@ -1,9 +1,11 @@
 """``/rules show`` and ``/rules set``: the guild's preset, house switches and stake;
 ``/rules explain [topic]``: the players' rule book.
 
-The settings live in the ledger database (:mod:`shangrao_bot.store.guilds`); changing them is
-for administrators and is audited. The rule book is shown privately, in the reader's own
-language, a page at a time (:mod:`shangrao_bot.ui.rulebook`).
+The settings live in the ledger database (:mod:`shangrao_bot.store.guilds`; the 何切 puzzle
+settings — the daily puzzle, its channel, the minutes a puzzle is open — in
+:mod:`shangrao_bot.store.puzzles`); changing them is for administrators and is audited. The
+rule book is shown privately, in the reader's own language, a page at a time
+(:mod:`shangrao_bot.ui.rulebook`).
 """
 
 from __future__ import annotations

@@ -115,11 +115,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "來自電腦對局：輪到{wind}打牌，寶是 {bao}。你打哪張？\n"
         "點按鈕作答（揭曉前可以改答案）。{when}揭曉答案。",
     },
-    "pz.answers": {
-        "en": "{n:answer|answers} so far.",
-        "zh-CN": "目前 {n} 人作答。",
-        "zh-TW": "目前 {n} 人作答。",
-    },
     "pz.seed": {
         "en": "Seed `{seed}` — `/puzzle new` with this seed poses it again.",
         "zh-CN": "种子 `{seed}`——用 `/puzzle new` 加这个种子可以再出这道题。",
