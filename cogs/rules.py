@@ -1,9 +1,11 @@
 """``/rules show`` and ``/rules set``: the guild's preset, house switches and stake;
 ``/rules explain [topic]``: the players' rule book.
 
-The settings live in the ledger database (:mod:`shangrao_bot.store.guilds`); changing them is
-for administrators and is audited. The rule book is shown privately, in the reader's own
-language, a page at a time (:mod:`shangrao_bot.ui.rulebook`).
+The settings live in the ledger database (:mod:`shangrao_bot.store.guilds`; the 何切 puzzle
+settings — the daily puzzle, its channel, the minutes a puzzle is open — in
+:mod:`shangrao_bot.store.puzzles`); changing them is for administrators and is audited. The
+rule book is shown privately, in the reader's own language, a page at a time
+(:mod:`shangrao_bot.ui.rulebook`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ from shangrao_bot.store.guilds import (
     get_settings,
     update_settings,
 )
+from shangrao_bot.store.puzzles import (
+    PuzzleSettings,
+    get_puzzle_settings,
+    update_puzzle_settings,
+)
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.rulebook import TOC, book_message
@@ -38,7 +45,18 @@ DEFAULTS = {
 MAX_STAKE = 1000
 
 
-def rules_embed(settings: GuildSettings, lang: str) -> discord.Embed:
+def puzzle_line(puzzles: PuzzleSettings, lang: str) -> str:
+    """The server's 何切 puzzle settings in one line (the daily puzzle, the minutes open)."""
+    if puzzles.daily and puzzles.daily_channel_id is not None:
+        return t(
+            "pz.rules_daily_on", lang, channel=puzzles.daily_channel_id, minutes=puzzles.minutes
+        )
+    return t("pz.rules_daily_off", lang, minutes=puzzles.minutes)
+
+
+def rules_embed(
+    settings: GuildSettings, lang: str, puzzles: PuzzleSettings | None = None
+) -> discord.Embed:
     language = settings.language if settings.language in LANGUAGES else "auto"
     lines = [
         t("rules.preset", lang, preset=t(f"rules.preset_name.{settings.preset}", lang)),
@@ -60,6 +78,8 @@ def rules_embed(settings: GuildSettings, lang: str) -> discord.Embed:
         state = t("rules.on" if on else "rules.off", lang)
         lines.append(f"**{state}** · {t(f'rules.switch.{name}', lang)}")
     lines += ["", t("rules.language", lang, language=t(f"rules.language.{language}", lang))]
+    if puzzles is not None:
+        lines.append(puzzle_line(puzzles, lang))
     return discord.Embed(
         title=t("rules.title", lang), description="\n".join(lines), colour=EMBED_COLOUR
     )
@@ -82,8 +102,9 @@ class Rules(
     async def show(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         settings = await get_settings(self.bot.db, interaction.guild_id)
+        puzzles = await get_puzzle_settings(self.bot.db, interaction.guild_id)
         lang = public_language(self.bot, interaction.guild_id, interaction.guild_locale)
-        await interaction.response.send_message(embed=rules_embed(settings, lang))
+        await interaction.response.send_message(embed=rules_embed(settings, lang, puzzles))
 
     @app_commands.command(
         name=_("set"),
@@ -103,6 +124,9 @@ class Rules(
         confirmations=_("Other seated members who must confirm a hand (1-3)"),
         no_scorer_role=_("Remove the scorer role (nobody is a scorer)"),
         language=_("Language of the bot's public messages and images (auto: the server's)"),
+        daily_puzzle=_("Post a 何切 puzzle every day in the puzzle channel"),
+        puzzle_channel=_("The channel of the daily 何切 puzzle"),
+        puzzle_minutes=_("Minutes a 何切 puzzle takes answers before it is revealed (1-1440)"),
     )
     @app_commands.choices(
         preset=[
@@ -131,6 +155,9 @@ class Rules(
         confirmations: app_commands.Range[int, 1, 3] | None = None,
         no_scorer_role: bool | None = None,
         language: app_commands.Choice[str] | None = None,
+        daily_puzzle: bool | None = None,
+        puzzle_channel: discord.TextChannel | None = None,
+        puzzle_minutes: app_commands.Range[int, 1, 1440] | None = None,
     ) -> None:
         member = interaction.user
         if not isinstance(member, discord.Member) or not member.guild_permissions.administrator:
@@ -161,15 +188,31 @@ class Rules(
         ):
             if value is not None:
                 changes[name] = value
-        if not changes:
+        puzzle_changes = (daily_puzzle, puzzle_channel, puzzle_minutes) != (None, None, None)
+        if not changes and not puzzle_changes:
             raise UserError("rules.nothing")
         assert interaction.guild_id is not None
-        settings = await update_settings(
-            self.bot.db,
-            interaction.guild_id,
-            member.id,
-            **changes,
-        )
+        puzzles = await get_puzzle_settings(self.bot.db, interaction.guild_id)
+        if daily_puzzle and puzzle_channel is None and puzzles.daily_channel_id is None:
+            raise UserError("pz.daily_needs_channel")
+        if puzzle_changes:
+            puzzles = await update_puzzle_settings(
+                self.bot.db,
+                interaction.guild_id,
+                actor=member.id,
+                daily=daily_puzzle,
+                channel_id=None if puzzle_channel is None else puzzle_channel.id,
+                minutes=puzzle_minutes,
+            )
+        if changes:
+            settings = await update_settings(
+                self.bot.db,
+                interaction.guild_id,
+                member.id,
+                **changes,
+            )
+        else:
+            settings = await get_settings(self.bot.db, interaction.guild_id)
         self.bot.languages.choose(interaction.guild_id, settings.language)
         if "language" in changes:  # the other processes show this server's texts too
             await self.bot.share_change(
@@ -178,7 +221,7 @@ class Rules(
         # the answer is public: in the server's language (the new one, when it just changed)
         lang = public_language(self.bot, interaction.guild_id, interaction.guild_locale)
         await interaction.response.send_message(
-            t("rules.updated", lang), embed=rules_embed(settings, lang)
+            t("rules.updated", lang), embed=rules_embed(settings, lang, puzzles)
         )
 
     @app_commands.command(

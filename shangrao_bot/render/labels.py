@@ -487,8 +487,8 @@ def scorer_names() -> list[str]:
 
 
 def ui_charset() -> str:
-    """Characters the UI font must hold: every label in every language, every pattern and
-    modifier name in both scripts with its gloss, printable ASCII."""
+    """Characters the UI font must hold: every label in every language (the 何切 picture's
+    too), every pattern and modifier name in both scripts with its gloss, printable ASCII."""
     chars = set(_ASCII + _EXTRA)
     for lb in _BY_LANG.values():
         for s in _label_strings(lb):
@@ -496,5 +496,9 @@ def ui_charset() -> str:
         chars.update("".join(tile_name(t, lb.lang) for t in range(HONOR_START + 7)))
     for name in scorer_names():
         chars.update(name + term(name, "zh-TW") + gloss(name))
+    from shangrao_bot.render.analysis import label_strings  # it imports this module
+
+    for s in label_strings():
+        chars.update(s)
     chars.discard("\n")
     return "".join(sorted(chars))

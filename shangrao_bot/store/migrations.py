@@ -517,6 +517,45 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             value TEXT NOT NULL
         )""",
     ),
+    # 9: 何切 puzzles (``/puzzle``): each posed puzzle (``spec``: the player's view as JSON,
+    # ``answer``: the best discard; open until ``revealed_at``, at ``deadline`` at the latest),
+    # every player's answer (one per player, the latest counts), and each server's puzzle
+    # settings (the daily puzzle's channel, on/off, the last day one was posted — never two on
+    # one day — and the minutes a puzzle stays open)
+    (
+        """CREATE TABLE puzzles (
+            id INTEGER PRIMARY KEY,
+            guild_id BIGINT NOT NULL,
+            channel_id BIGINT NOT NULL,
+            message_id BIGINT,
+            poster_id BIGINT,
+            seed TEXT NOT NULL,
+            spec TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            lang TEXT NOT NULL,
+            daily TEXT,
+            deadline TEXT NOT NULL,
+            revealed_at TEXT,
+            created_at TEXT NOT NULL
+        )""",
+        "CREATE INDEX puzzles_open ON puzzles(deadline) WHERE revealed_at IS NULL",
+        "CREATE INDEX puzzles_guild ON puzzles(guild_id, revealed_at)",
+        """CREATE TABLE puzzle_answers (
+            puzzle_id INTEGER NOT NULL REFERENCES puzzles(id),
+            user_id BIGINT NOT NULL,
+            tile TEXT NOT NULL,
+            answered_at TEXT NOT NULL,
+            PRIMARY KEY (puzzle_id, user_id)
+        ) WITHOUT ROWID""",
+        """CREATE TABLE puzzle_settings (
+            guild_id BIGINT PRIMARY KEY,
+            daily_channel_id BIGINT,
+            daily INTEGER NOT NULL DEFAULT 0,
+            minutes INTEGER NOT NULL DEFAULT 10 CHECK (minutes BETWEEN 1 AND 1440),
+            last_daily TEXT,
+            updated_at TEXT NOT NULL
+        )""",
+    ),
 )
 
 LATEST = len(MIGRATIONS)

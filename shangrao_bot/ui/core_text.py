@@ -233,6 +233,33 @@ CATALOG: tuple[CoreText, ...] = (
         "“{meld}”不是跌宝杠：只有跌宝牌那种牌的三张才算杠（没有给出宝）",
         "「{meld}」不是跌寶槓：只有跌寶牌那種牌的三張才算槓（沒有給出寶）",
     ),
+    # engine/analysis.py — check_input (HandError of /analyze)
+    _e(
+        rf"hand has (?P<size>{_NUM}) tiles \(a meld counts 3\): the analysis takes "
+        r"(?P<alts>\d+(?: or \d+)*) — 14 on a turn, to choose a discard; 13 between turns or "
+        r"when a discard is offered",
+        "这手牌有 {size} 张（一组副露算 3 张）：分析要 {alts} 张——轮到自己时 14 张，选一张打出；"
+        "不在自己回合或别人打出牌时 13 张",
+        "這手牌有 {size} 張（一組副露算 3 張）：分析要 {alts} 張——輪到自己時 14 張，選一張打出；"
+        "不在自己回合或別人打出牌時 13 張",
+    ),
+    _e(
+        rf"(?P<n>{_NUM}) (?P<tile>{_TILE}) in sight \(hand, melds, seen tiles and the "
+        r"indicator\): there are only four",
+        "看得见的 {tile} 有 {n} 张（手牌、副露、已见的牌和跌宝牌）：每种牌只有四张",
+        "看得見的 {tile} 有 {n} 張（手牌、副露、已見的牌和跌寶牌）：每種牌只有四張",
+    ),
+    _e(
+        r"flown 宝 per seat must be four numbers of 0 or more",
+        "各座位的飞宝数必须是四个不小于 0 的数",
+        "各座位的飛寶數必須是四個不小於 0 的數",
+    ),
+    _e(
+        rf"(?P<n>{_NUM}) 宝 flown but (?P<k>{_NUM}) (?P<tile>{_TILE}) among the seen tiles: "
+        r"a flown 宝 lies face up in the discards, so list it with the seen tiles",
+        "飞了 {n} 张宝，但已见的牌里只有 {k} 张 {tile}：飞出的宝摆在弃牌里，请把它列进已见的牌",
+        "飛了 {n} 張寶，但已見的牌裡只有 {k} 張 {tile}：飛出的寶擺在棄牌裡，請把它列進已見的牌",
+    ),
     # rules/scoring.py — ScoringInputError
     _e(
         r"flown 宝 per seat must be four numbers from 0 to 4",

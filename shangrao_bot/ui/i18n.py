@@ -14,6 +14,7 @@ from typing import Any
 
 from shangrao_bot.service.messages import MESSAGES as SERVICE_MESSAGES
 from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
+from shangrao_bot.ui.analysis_messages import MESSAGES as ANALYSIS_MESSAGES
 from shangrao_bot.ui.rulebook_messages import MESSAGES as RULEBOOK_MESSAGES
 from shangrao_bot.ui.score_text import MESSAGES as SCORE_SCREEN_MESSAGES
 from shangrao_bot.ui.table_messages import MESSAGES as TABLE_MESSAGES
@@ -85,7 +86,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "player); `/score undo` `/score void` take one back (once it counts: a scorer, or its "
         "recorder with another player's confirmation)\n"
         "`/leaderboard` `/stats` `/history` `/export` read the book\n"
-        "`/player link` `/player rename` tidy guests (scorers)",
+        "`/player link` `/player rename` tidy guests (scorers)\n"
+        "`/analyze` what to discard (何切): a hand's discards ranked; "
+        "`/puzzle new` `/puzzle leaderboard` 何切 puzzles from AI games",
         "zh-CN": "`/help` 本说明\n"
         "`/rules show` 本服务器的计分方案、房规、底分和语言 · "
         "`/rules set` 修改它们（管理员） · "
@@ -97,7 +100,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/score tiles` `/score quick` `/score draw` 记一手牌（由另一位玩家确认）；"
         "`/score undo` `/score void` 撤回一手（已计分的：记分员，或记录者经另一位玩家确认）\n"
         "`/leaderboard` `/stats` `/history` `/export` 查看账本\n"
-        "`/player link` `/player rename` 整理访客（记分员）",
+        "`/player link` `/player rename` 整理访客（记分员）\n"
+        "`/analyze` 何切：把一手牌的每种打法排序；"
+        "`/puzzle new` `/puzzle leaderboard` 从电脑对局里出的何切题",
         "zh-TW": "`/help` 本說明\n"
         "`/rules show` 本伺服器的計分方案、房規、底分和語言 · "
         "`/rules set` 修改它們（管理員） · "
@@ -109,7 +114,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/score tiles` `/score quick` `/score draw` 記一手牌（由另一位玩家確認）；"
         "`/score undo` `/score void` 撤回一手（已計分的：記分員，或記錄者經另一位玩家確認）\n"
         "`/leaderboard` `/stats` `/history` `/export` 查看帳本\n"
-        "`/player link` `/player rename` 整理訪客（記分員）",
+        "`/player link` `/player rename` 整理訪客（記分員）\n"
+        "`/analyze` 何切：把一手牌的每種打法排序；"
+        "`/puzzle new` `/puzzle leaderboard` 從電腦對局裡出的何切題",
     },
     "help.rules": {
         "en": "Rules in short",
@@ -274,7 +281,8 @@ def merged(*catalogs: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
 
 
 # What ``t`` reads: this module's messages, the table service's, the scorebook's, the
-# scorekeeping screens' and the rule book's (each module keeps its own words).
+# scorekeeping screens', the rule book's and the hand analysis' and puzzles' (each module keeps
+# its own words).
 ALL_MESSAGES = merged(
     MESSAGES,
     TABLE_MESSAGES,
@@ -282,6 +290,7 @@ ALL_MESSAGES = merged(
     SCOREBOOK_MESSAGES,
     SCORE_SCREEN_MESSAGES,
     RULEBOOK_MESSAGES,
+    ANALYSIS_MESSAGES,
 )
 
 

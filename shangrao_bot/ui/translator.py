@@ -366,6 +366,54 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
         "牌桌编号（默认：你的或本子区的）",
         "牌桌編號（預設：你的或本討論串的）",
     ),
+    # /analyze
+    "analyze": ("何切", "何切"),
+    "What to discard (何切): a hand's discards ranked, as a picture and text": (
+        "何切：把每种打法排序（图片和文字）",
+        "何切：把每種打法排序（圖片和文字）",
+    ),
+    "14 tiles to choose a discard, or 13 as they stand (e.g. 123m456p78s1199s5m2z)": (
+        "14 张牌选一张打出，或 13 张看现状（如 123m456p78s1199s5m2z）",
+        "14 張牌選一張打出，或 13 張看現狀（如 123m456p78s1199s5m2z）",
+    ),
+    "Your melds: [123m] exposed, (1111z) concealed": (
+        "你的副露：[123m] 明的，(1111z) 暗杠",
+        "你的副露：[123m] 明的，(1111z) 暗槓",
+    ),
+    "seen": ("已见", "已見"),
+    "Other tiles in sight: discards on the table, other players' melds": (
+        "其他看得见的牌：桌上的弃牌、别人的副露",
+        "其他看得見的牌：桌上的棄牌、別人的副露",
+    ),
+    # /puzzle and its settings in /rules set
+    "puzzle": ("何切题", "何切題"),
+    "何切 puzzles: what would you discard?": ("何切题：你打哪张？", "何切題：你打哪張？"),
+    "new": ("出题", "出題"),
+    "Pose a 何切 puzzle from an AI game (answers by buttons)": (
+        "从电脑对局里出一道何切题（点按钮作答）",
+        "從電腦對局裡出一道何切題（點按鈕作答）",
+    ),
+    "seed": ("种子", "種子"),
+    "Replay the puzzle of this seed (empty: a new one)": (
+        "再出这个种子的题（不填：出新题）",
+        "再出這個種子的題（不填：出新題）",
+    ),
+    "Correct answers to this server's 何切 puzzles": (
+        "本服务器何切题的答对次数",
+        "本伺服器何切題的答對次數",
+    ),
+    "daily_puzzle": ("每日何切", "每日何切"),
+    "Post a 何切 puzzle every day in the puzzle channel": (
+        "每天在指定频道发一道何切题",
+        "每天在指定頻道發一道何切題",
+    ),
+    "puzzle_channel": ("何切频道", "何切頻道"),
+    "The channel of the daily 何切 puzzle": ("每日何切题的频道", "每日何切題的頻道"),
+    "puzzle_minutes": ("何切分钟数", "何切分鐘數"),
+    "Minutes a 何切 puzzle takes answers before it is revealed (1-1440)": (
+        "何切题揭晓前可以作答的分钟数（1-1440）",
+        "何切題揭曉前可以作答的分鐘數（1-1440）",
+    ),
 }
 
 

@@ -146,6 +146,7 @@ SOURCES: dict[str, set[str] | None] = {
     "shangrao_bot/engine/session.py": None,
     "shangrao_bot/engine/actions.py": None,
     "shangrao_bot/engine/ai.py": None,
+    "shangrao_bot/engine/analysis.py": {"check_input"},  # /analyze's refusals
     "shangrao_bot/service/config.py": None,
     "shangrao_bot/service/tables.py": None,
     "shangrao_bot/service/flow.py": None,
@@ -188,6 +189,11 @@ FRAGMENT_ARGS: dict[str, tuple[str, ...]] = {
 # One or more sample values per placeholder expression (ast.unparse of it), or per
 # "file::expression" where one name means different things in different files.
 SAMPLES: dict[str, list[str]] = {
+    "inp.size": ["12"],
+    "in_sight": ["1"],
+    "str(inp.flown)": ["(0, -1, 0, 0)"],
+    "inp.seat": ["4"],
+    "tile_str(inp.bao)": ["5m"],
     "token": ["0m"],
     "limit": ["1-9", "1-7 for honours (z)"],
     "ch": ["x"],

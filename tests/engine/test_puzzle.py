@@ -1,0 +1,94 @@
+"""何切 puzzles from AI games (:mod:`shangrao_bot.engine.puzzle`): the same seed gives the same
+puzzle, its best discard clearly beats the second by the documented rule, the ranking is the
+analysis' own of the player's view, and a stored puzzle reads back as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from shangrao_bot.engine.analysis import DiscardAnalysis, check_input, rank_discards
+from shangrao_bot.engine.puzzle import (
+    CLEAR_MARGIN,
+    CLEAR_RATIO,
+    MAX_SHANTEN,
+    MIN_CHOICES,
+    Puzzle,
+    clean_seed,
+    clearly_beats,
+    pick_puzzle,
+)
+from shangrao_bot.rules.ruleset import Preset, RuleSet
+
+SEEDS = ("a", "b", "c", "daily:1:2026-12-01")
+
+
+def row(shanten: int, weight: int, unseen: int, tile: int = 0) -> DiscardAnalysis:
+    return DiscardAnalysis(tile, shanten, ((tile, unseen),), weight)
+
+
+@pytest.mark.parametrize(
+    ("best", "second", "clear"),
+    [
+        (row(1, 10, 5), row(2, 100, 40), True),  # fewer shanten decides
+        (row(0, 0, 8), row(1, 50, 20), False),  # a best that cannot win teaches nothing
+        (row(1, 60, 20), row(1, 40, 16), True),  # exactly 1.5× and 4 more
+        (row(1, 59, 20), row(1, 40, 16), False),  # under 1.5×
+        (row(1, 60, 19), row(1, 40, 16), False),  # only 3 more tiles
+        (row(0, 270, 87), row(0, 12, 6), True),
+        (row(2, 90, 30), row(1, 10, 4), False),  # more shanten never beats
+    ],
+)
+def test_the_clearly_beats_rule(
+    best: DiscardAnalysis, second: DiscardAnalysis, clear: bool
+) -> None:
+    assert clearly_beats(best, second) is clear
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_seed_gives_one_puzzle_that_holds_the_rule(seed: str) -> None:
+    puzzle = pick_puzzle(seed)
+    assert puzzle is not None
+    assert pick_puzzle(seed) == puzzle  # deterministic from the seed
+    best, second = puzzle.ranking[0], puzzle.ranking[1]
+    assert clearly_beats(best, second)
+    assert best.weight > 0 and best.shanten <= MAX_SHANTEN
+    if best.shanten == second.shanten:
+        assert best.weight >= CLEAR_RATIO * second.weight
+        assert best.effective_unseen >= second.effective_unseen + CLEAR_MARGIN
+    assert len(puzzle.choices) >= MIN_CHOICES and puzzle.answer in puzzle.choices
+    assert list(puzzle.choices) == sorted(puzzle.choices)  # the buttons give nothing away
+    check_input(puzzle.inp)  # a hand that can exist, on its turn
+    assert rank_discards(puzzle.inp) == puzzle.ranking
+    assert puzzle.seed == seed and 0 <= puzzle.seat < 4 and 0 <= puzzle.wind < 4
+
+
+def test_different_seeds_give_different_puzzles() -> None:
+    found = {pick_puzzle(seed) for seed in SEEDS[:3]}
+    assert len({(p.seed, p.inp.tiles) for p in found if p is not None}) == 3
+
+
+def test_a_stored_puzzle_reads_back_as_it_was() -> None:
+    for seed in SEEDS:
+        puzzle = pick_puzzle(seed)
+        assert puzzle is not None
+        assert Puzzle.from_json(puzzle.to_json()) == puzzle
+
+
+def test_the_rules_of_the_server_are_the_games_rules() -> None:
+    rules = RuleSet(Preset.BAIKE, 2)
+    puzzle = pick_puzzle("baike seed", rules)
+    assert puzzle is not None and puzzle.inp.rules == rules
+    assert Puzzle.from_json(puzzle.to_json()).inp.rules == rules
+
+
+def test_odd_seeds_do_not_crash() -> None:
+    for seed in ("", " ", "\x00\x1b[31m", "宝" * 100, "0" * 100):
+        puzzle = pick_puzzle(seed, hands=2)
+        assert puzzle is None or clearly_beats(puzzle.ranking[0], puzzle.ranking[1])
+
+
+def test_seeds_are_cleaned_for_showing() -> None:
+    assert clean_seed("  my   seed ") == "my seed"
+    assert clean_seed("a`b\x1b[31m\nc") == "ab[31m c"
+    assert clean_seed(None) == "" and clean_seed("``") == ""
+    assert len(clean_seed("x" * 500)) == 100
