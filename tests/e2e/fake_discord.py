@@ -738,17 +738,23 @@ class FakeDiscord:
         self, predicate: Callable[[], bool], timeout: float, *, poll: bool = True
     ) -> bool:
         """Re-check ``predicate`` on every change the fake sees, and (``poll``) every 20 ms
-        for predicates on state the fake does not see (the bot's cache)."""
-        try:
-            async with asyncio.timeout(timeout):
-                while not predicate():
-                    if poll:
-                        with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(self._changed.wait(), 0.02)
-                    else:
-                        await self._changed.wait()
-        except TimeoutError:
-            return predicate()
+        for predicates on state the fake does not see (the bot's cache).
+
+        One ``asyncio.wait`` with a timeout per round, not ``wait_for`` inside
+        ``asyncio.timeout``: on Python 3.11 the outer timeout's cancellation can arrive while
+        the inner ``wait_for`` is cancelling its own waiter, and the waiting task then hangs
+        in "cancelling" for good (seen under load: a whole test run stuck)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while not predicate():
+            left = end - loop.time()
+            if left <= 0:
+                return predicate()
+            changed = asyncio.ensure_future(self._changed.wait())
+            try:
+                await asyncio.wait({changed}, timeout=min(left, 0.02) if poll else left)
+            finally:
+                changed.cancel()
         return True
 
     async def wait_for(

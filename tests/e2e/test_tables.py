@@ -20,6 +20,7 @@ from shangrao_bot.service import ServiceConfig
 from shangrao_bot.service.messages import MESSAGES as SERVICE_MESSAGES
 from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
 from shangrao_bot.settings import Settings
+from shangrao_bot.ui.analysis_messages import MESSAGES as ANALYSIS_MESSAGES
 from shangrao_bot.ui.i18n import ALL_MESSAGES, MESSAGES, merged, t
 from shangrao_bot.ui.rulebook_messages import MESSAGES as RULEBOOK_MESSAGES
 from shangrao_bot.ui.score_text import MESSAGES as SCORE_SCREEN_MESSAGES
@@ -146,6 +147,7 @@ def test_service_messages_are_merged_without_clashes() -> None:
         SCOREBOOK_MESSAGES,
         SCORE_SCREEN_MESSAGES,
         RULEBOOK_MESSAGES,
+        ANALYSIS_MESSAGES,
     )
     assert everything == ALL_MESSAGES  # no clash, nothing lost
     assert t("table.prompt_outdated", "en").startswith("This prompt is outdated")
