@@ -20,9 +20,11 @@ against ``normal`` showed it paying (``shangrao-bot arena --ai hard --vs normal`
   adds nothing to a close hand; arenas showed that flight costing more than it wins.
 * **Kongs.** A kong pays a bonus at once (暗杠/跌宝杠 from the hand 2, 明杠/补杠 1, from each
   other player) and a 明杠/暗杠/补杠's replacement may win as 杠开: one is declared or claimed
-  whenever the hand stays as close, and a claimable 明杠 is preferred to a pong. Never with a
-  宝 (it would lock a wildcard away), never from the 宝吊头 state (every draw already wins),
-  and a 补杠 not while another seat looks close (it can be robbed: 抢杠 pays six times).
+  whenever the hand stays as close (from a hand that can be ready, only when it keeps at least
+  half of its real-win draws: :data:`KONG_WAITS_KEPT`), and a claimable 明杠 is preferred to a
+  pong. Never with a 宝 (it would lock a wildcard away), never from the 宝吊头 state (every
+  draw already wins; under ``shangrao``), and a 补杠 not while another seat looks close (it can
+  be robbed: 抢杠 pays six times).
 * **Claims** (:func:`effective_key`). A chi or pong is made when the hand it leaves is closer
   than passing, or, already ready or one from it, worth clearly more (its weight at least
   twice passing's, plus :data:`CLAIM_MARGIN`): a meld gives up the concealed shapes and is
@@ -45,6 +47,7 @@ view costs about a millisecond.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
@@ -54,14 +57,16 @@ from shangrao_bot.engine.analysis import (
     LIVE_DRAWS,
     ClaimAnalysis,
     DiscardAnalysis,
+    analyze_hand,
     claims_view,
+    from_view,
     rank_view,
 )
 from shangrao_bot.engine.state import SEATS, Phase, melds_yaojiu
 from shangrao_bot.engine.views import PlayerView, unseen_counts
 from shangrao_bot.rules.ruleset import Preset
 from shangrao_bot.rules.shapes import YAOJIU_KINDS, shanten
-from shangrao_bot.rules.tiles import HONOR_START, NUM_KINDS
+from shangrao_bot.rules.tiles import HONOR_START, NUM_KINDS, Meld, MeldKind
 
 #: A seat's :func:`threat` from which it counts as close (two melds late in the wall, three
 #: melds, or a flown 宝 with a meld and some of the wall gone).
@@ -72,6 +77,8 @@ FAR_SHANTEN = 2
 #: when it is no closer: the analysis's weight is unseen copies × value, so 8 is a few draws'
 #: worth of the cheapest win.
 CLAIM_MARGIN = 8
+#: The share of a ready hand's real-win draws a kong declared from it must keep.
+KONG_WAITS_KEPT = 0.5
 
 
 def threat(view: PlayerView, seat: int) -> float:
@@ -206,9 +213,33 @@ class HardAI:
             else:
                 after[k] = 0  # four in hand, or the three 跌宝杠 tiles
                 m2 = melds + 1
-            if shanten(after, bao, m2, yaojiu and k in YAOJIU_KINDS) <= base:
-                return a
+            if shanten(after, bao, m2, yaojiu and k in YAOJIU_KINDS) > base:
+                continue
+            # a kong with a replacement draw (not a 跌宝杠 from the hand, of three tiles) from
+            # a hand that can discard into a ready one: the waits it leaves against those
+            replaced = a.kind is ActionKind.BUGANG or hand[k] == 4
+            if base == 0 and replaced and not self._keeps_waits(view, a, after):
+                continue
+            return a
         return None
+
+    def _keeps_waits(self, view: PlayerView, kong: Action, after: Sequence[int]) -> bool:
+        """A kong declared from a hand that can discard into a ready one keeps at least
+        :data:`KONG_WAITS_KEPT` of that hand's real-win draws: the bonus and the replacement
+        draw (which wins as 杠开, doubled) are worth a few waits, not the wait itself."""
+        k = kong.tile
+        assert k is not None
+        inp = from_view(view)
+        own = list(inp.melds)
+        if kong.kind is ActionKind.BUGANG:
+            i = next(i for i, m in enumerate(own) if m.kind is MeldKind.PONG and m.tiles[0] == k)
+            own[i] = Meld(MeldKind.KONG_EXPOSED, (k,) * 4)
+        else:
+            own.append(Meld(MeldKind.KONG_CONCEALED, (k,) * 4))
+        tiles = tuple(t for t in range(NUM_KINDS) for _ in range(after[t]))
+        left = analyze_hand(dataclasses.replace(inp, tiles=tiles, melds=tuple(own), discards=None))
+        now = max((real_wins(d) for d in rank_view(view) if d.shanten == 0), default=0)
+        return real_wins(left) >= KONG_WAITS_KEPT * now
 
     def _discard(self, view: PlayerView, hand: list[int]) -> Action:
         legal = view.legal

@@ -18,6 +18,7 @@ from shangrao_bot.engine.hard_ai import HardAI, danger, effective_key, threat
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import PlayerView, unseen_counts, view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
+from tests.engine.builders import make_state, tile
 
 
 def _hand(view: PlayerView) -> list[int]:
@@ -133,10 +134,21 @@ def test_danger_a_dead_kind_and_the_bao_cannot_be_claimed() -> None:
 
 
 def test_hard_beats_normal_on_a_few_dozen_deals() -> None:
-    """Over 1,000 deals ``hard`` gains about half a point a hand on ``normal``; a few dozen
-    deals are noisy (a standard error of about 0.4), so this only asks for a positive mean on
-    a seed whose run was checked, as a guard against a change that breaks the level."""
+    """Over 1,000 deals ``hard`` gains about 0.4 points a hand on ``normal``. A few dozen deals
+    are noisy (a standard error of about 0.4), so this asks only for a positive mean: on 32
+    deals it was positive on each of six seeds tried (+0.23 to +1.03; this one +0.24), and a
+    change that breaks the level shows as a loss here."""
     report = run_arena("hard", "normal", 32, "hard-few-dozen")
     assert report.zero_sum
     assert report.points_per_hand > 0
     assert report.decision_ms_p50 < 10
+
+
+def test_a_concealed_kong_that_keeps_the_wait_is_declared() -> None:
+    """The dealer's 14: 1111m 24m 456p 789p 55s. Throwing a 1m waits on 3m; the 暗杠 of 1m
+    waits on 3m too (the replacement draw may even win as 杠开) and pays 2 from each player."""
+    state = make_state({0: "1m1m1m1m2m4m4p5p6p7p8p9p5s5s"}, dealer=0)
+    view = view_for(state, 0)
+    assert Action(0, ActionKind.ANGANG, tile("1m")) in view.legal
+    assert not any(a.kind is ActionKind.WIN for a in view.legal)
+    assert HardAI(random.Random(0)).choose(view) == Action(0, ActionKind.ANGANG, tile("1m"))
