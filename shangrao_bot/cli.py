@@ -646,7 +646,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--hands", type=_positive("--hands"), default=100, help="default 100")
     simulate.add_argument("--seed", help="any text; the same seed replays the same session")
     simulate.add_argument(
-        "--ai", default="normal", help="one level for all seats or four, e.g. normal,easy,easy,easy"
+        "--ai",
+        default="normal",
+        help="easy, normal or hard: one level for all seats or four, e.g. hard,normal,easy,easy",
     )
     simulate.add_argument("--preset", default="shangrao", help="shangrao (default) or baike")
     simulate.add_argument("--stake", type=_positive("--stake"), default=1)
@@ -659,7 +661,9 @@ def build_parser() -> argparse.ArgumentParser:
         "the drawn tile), chi 345m, pong, kong 7z, hu, pass, hint, help, quit. Works over a "
         "pipe.",
     )
-    play.add_argument("--ai", default="normal", help="the opponents' level: normal or easy")
+    play.add_argument(
+        "--ai", default="normal", help="the opponents' level: easy, normal (default) or hard"
+    )
     play.add_argument("--preset", default="shangrao", help="shangrao (default) or baike")
     play.add_argument("--hands", type=_positive("--hands"), default=4, help="default 4")
     play.add_argument("--seed", help="any text; the same seed deals the same session")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.ai import AI_LEVELS, EasyAI, NormalAI, make_ai
+from shangrao_bot.engine.ai import AI_LEVELS, Player, make_ai
 from shangrao_bot.engine.invariants import check_hand
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.state import SEATS
@@ -36,7 +36,9 @@ def parse_levels(text: str) -> list[str]:
         )
     for lv in levels:
         if lv not in AI_LEVELS:
-            raise ValueError(f"--ai '{text}': '{lv}' is not an AI level: use easy or normal")
+            raise ValueError(
+                f"--ai '{text}': '{lv}' is not an AI level: use {' or '.join(AI_LEVELS)}"
+            )
     return levels
 
 
@@ -116,7 +118,7 @@ def simulate(
     rules = rules or RuleSet()
     seed = seed if seed is not None else secrets.token_hex(8)
     report = SimulationReport(hands, seed, rules.preset.value, list(levels))
-    players: list[EasyAI | NormalAI] = [
+    players: list[Player] = [
         make_ai(level, random.Random(f"{seed}/ai/{s}")) for s, level in enumerate(levels)
     ]
     session = Session(rules, hands, seeded_source(seed))

@@ -72,7 +72,7 @@ def test_text_report_and_mixed_levels_and_baike() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--ai", "hard"], "'hard' is not an AI level"),
+        (["--ai", "expert"], "'expert' is not an AI level: use easy or normal or hard"),
         (["--ai", "normal,easy"], "give one level for every seat or four levels"),
         (["--hands", "0"], "--hands 0 is too small: use 1 or more"),
         (["--hands", "many"], "--hands 'many' is not a whole number"),

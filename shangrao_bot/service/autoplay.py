@@ -1,17 +1,16 @@
 """Actions the bot takes for a seat: an AI's choice (AI seats), and what it plays for a human —
 on autopilot, or once when their time runs out.
 
-For a human the bot stands in with the normal AI's judgement (``engine/ai.py``), made safe for
-someone who did not choose the risk:
+For a human the bot stands in with the best AI level's judgement (:data:`AUTOPILOT_LEVEL`,
+``hard``: ``engine/hard_ai.py``), made safe for someone who did not choose the risk:
 
 * a legal win is always taken (自摸, 杠开, 天胡 on the turn; 地胡 or 抢杠 in a window) — the
-  normal AI sometimes declines a plain 宝吊头 self-draw for a chance at more (偷机), a gamble
-  that is the player's to take, not the bot's;
-* the 宝 is never discarded (飞宝) while another tile can go — the normal AI flies it when the
-  hand is close, which doubles the player's win but also what they pay;
+  AI sometimes declines a plain 宝吊头 self-draw for a chance at more (偷机), a gamble that is
+  the player's to take, not the bot's;
+* the 宝 is never discarded (飞宝) while another tile can go — the AI flies it when that gains
+  the hand a step, which doubles the player's win but also what they pay;
 * on autopilot (the player is away, possibly for long) claim windows are answered like the
-  normal AI does: chi, pong and kong when they shorten the hand, so the seat keeps playing to
-  win;
+  AI does: chi, pong and kong when they help the hand, so the seat keeps playing to win;
 * when time runs out in a claim window the bot wins if it can and otherwise passes: one missed
   answer is no reason to expose tiles in a meld for the player and hand them a turn they did
   not choose (a chi or pong is followed by their own discard, under the turn timer).
@@ -32,7 +31,7 @@ from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import PlayerView, view_for
 
-AUTOPILOT_LEVEL = "normal"
+AUTOPILOT_LEVEL = "hard"  # the strongest level: a stand-in should play as well as the bot can
 
 
 def ai_seed(state: HandState, seat: int) -> int:
@@ -57,9 +56,9 @@ def ai_decision(level: str, seed: int, view: PlayerView) -> Action:
 
 
 def stand_in_action(state: HandState, seat: int, *, claims: bool) -> Action:
-    """What the bot plays for a human ``seat`` now: the normal AI's choice, but a legal win is
-    always taken and a 宝 that can be kept is never discarded. In a claim window it answers like
-    the normal AI when ``claims`` (autopilot), else it wins or passes (a timeout)."""
+    """What the bot plays for a human ``seat`` now: the :data:`AUTOPILOT_LEVEL` AI's choice, but
+    a legal win is always taken and a 宝 that can be kept is never discarded. In a claim window
+    it answers like that AI when ``claims`` (autopilot), else it wins or passes (a timeout)."""
     view = view_for(state, seat)
     legal = view.legal
     win = next((a for a in legal if a.kind is ActionKind.WIN), None)

@@ -20,7 +20,7 @@ Timing rules, and why:
 * The hold lasts until the window is decided (every seat that could still win the window has
   answered) or its deadline passes — and, at a table with two or more human seats, never less
   than ``min_claim_seconds``.
-* A human's turn times out after ``turn_seconds``: the bot plays for them with the normal AI's
+* A human's turn times out after ``turn_seconds``: the bot plays for them with the best AI's
   judgement (:func:`~.autoplay.timeout_action`: a legal win is taken, a 宝 that can be kept is
   never discarded) and they get a strike; ``strikes_for_autopilot`` strikes in a row put the
   seat on autopilot. A claim window times out into a win when one is legal, else a pass —

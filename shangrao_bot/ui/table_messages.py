@@ -25,6 +25,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "加电脑（普通）",
         "zh-TW": "加電腦（普通）",
     },
+    "table.btn.ai-hard": {
+        "en": "Add AI (hard)",
+        "zh-CN": "加电脑（困难）",
+        "zh-TW": "加電腦（困難）",
+    },
     "table.btn.start": {"en": "Start", "zh-CN": "开始", "zh-TW": "開始"},
     "table.btn.rules": {"en": "Rules", "zh-CN": "规则", "zh-TW": "規則"},
     "table.btn.back": {"en": "I'm back", "zh-CN": "我回来了", "zh-TW": "我回來了"},

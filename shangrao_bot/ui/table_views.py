@@ -4,9 +4,9 @@ so buttons posted before a restart still work once ``bot.add_dynamic_items(*TABL
 
 Custom ids:
 
-* ``mj:{table}:{op}`` — lobby and table-message buttons (join, leave, ai-easy, ai-normal, start,
-  rules, back, watch, rm{seat}); Rules shows the table's settings and the rule book's section on
-  its preset, paged by the book's own buttons (:mod:`.rulebook`);
+* ``mj:{table}:{op}`` — lobby and table-message buttons (join, leave, ai-easy, ai-normal,
+  ai-hard, start, rules, back, watch, rm{seat}); Rules shows the table's settings and the rule
+  book's section on its preset, paged by the book's own buttons (:mod:`.rulebook`);
 * ``mj:{table}:{hand}:hint`` — Hint on a private panel;
 * ``mj:{table}:{hand}:{seq}:hand`` — "My hand" on the hand's public table message;
 * ``mj:{table}:{hand}:{seq}:d:{tile}`` / ``…:a:{move}`` — a private panel's discard / action;
@@ -142,7 +142,7 @@ def decode_action(text: str) -> Action:
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mj:(?P<table>\d+):(?P<op>join|leave|ai-easy|ai-normal|start|rules|back|watch|rm[0-3])",
+    template=r"mj:(?P<table>\d+):(?P<op>join|leave|ai-easy|ai-normal|ai-hard|start|rules|back|watch|rm[0-3])",
 ):
     """Lobby and table-message buttons: the table id and what to do (``rm{seat}``: the host
     removes the AI player of that seat)."""
@@ -215,7 +215,7 @@ class TableButton(
         elif op == "leave":
             await service.leave(self.table, user)
             key = "table.reply.left"
-        elif op in ("ai-easy", "ai-normal"):
+        elif op in ("ai-easy", "ai-normal", "ai-hard"):
             await service.add_ai(self.table, user, op.removeprefix("ai-"))
             key = "table.reply.ai_added"
         elif op == "start":
@@ -488,7 +488,9 @@ def lobby_message(info: TableInfo, lang: str) -> tuple[discord.Embed, discord.ui
     if info.spectators:
         embed.set_footer(text=t("table.lobby.watching", lang, n=len(info.spectators)))
     view = discord.ui.View(timeout=None)
-    for op in ("join", "leave", "ai-easy", "ai-normal", "start", "rules"):
+    # seven buttons, and at most three "remove" ones (the host is human): two rows of Discord's
+    # five, well inside its limit of five rows
+    for op in ("join", "leave", "ai-easy", "ai-normal", "ai-hard", "start", "rules"):
         view.add_item(TableButton(info.id, op, lang))
     for i, s in enumerate(info.seats):  # the host may remove an AI player
         if s is not None and s.user_id is None:

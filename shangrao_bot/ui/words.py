@@ -36,9 +36,9 @@ _WINDS = {
 }
 _BAO = {"zh-CN": "宝", "zh-TW": "寶", "en": "宝"}
 _AI_LEVELS = {
-    "zh-CN": {"easy": "简单", "normal": "普通"},
-    "zh-TW": {"easy": "簡單", "normal": "普通"},
-    "en": {"easy": "easy", "normal": "normal"},
+    "zh-CN": {"easy": "简单", "normal": "普通", "hard": "困难"},
+    "zh-TW": {"easy": "簡單", "normal": "普通", "hard": "困難"},
+    "en": {"easy": "easy", "normal": "normal", "hard": "hard"},
 }
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import EasyAI, NormalAI, make_ai, steal_pays
+from shangrao_bot.engine.hard_ai import HardAI
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.state import Phase, melds_yaojiu
 from shangrao_bot.engine.views import view_for
@@ -20,7 +21,7 @@ from tests.engine.builders import discard_drawn, make_state, pass_all, tile
 
 
 @pytest.mark.parametrize("preset", list(Preset))
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_choice_is_one_of_the_legal_actions(preset: Preset, level: str) -> None:
     session = Session(RuleSet(preset), 40, seeded_source(f"legal-{preset.value}-{level}"))
     players = [make_ai(level, random.Random(s)) for s in range(4)]
@@ -58,8 +59,9 @@ def test_normal_wins_most_won_hands_against_three_easy() -> None:
 def test_make_ai_names_the_levels() -> None:
     assert isinstance(make_ai("easy", random.Random(0)), EasyAI)
     assert isinstance(make_ai("normal", random.Random(0)), NormalAI)
-    with pytest.raises(ValueError, match="'hard' is not an AI level: use easy or normal"):
-        make_ai("hard", random.Random(0))
+    assert isinstance(make_ai("hard", random.Random(0)), HardAI)
+    with pytest.raises(ValueError, match="'expert' is not an AI level: use easy or normal or hard"):
+        make_ai("expert", random.Random(0))
 
 
 def test_steal_by_expected_value() -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import NormalAI
+from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.service import TableService, TableStatus
+from shangrao_bot.service.autoplay import AUTOPILOT_LEVEL
 from shangrao_bot.service.presenter import SessionSummary
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.ledger import list_sessions
@@ -47,12 +48,12 @@ async def test_strikes_autopilot_and_back(
         for c in presenter.named("prompt")
         if c.args["seat"] == 0 and c.args["view"].drawn is not None
     ]
-    # each default move is the normal AI's choice on the prompted view (the notice carries
+    # each default move is the autopilot level's choice on the prompted view (the notice carries
     # the action itself), at the deadline
     for n, p in zip(timed_out, turn_prompts[-2:], strict=True):
         view = p.args["view"]
         assert isinstance(n["action"], Action) and n["action"].seat == 0
-        assert n["action"] == NormalAI(random.Random(0)).choose(view)
+        assert n["action"] == make_ai(AUTOPILOT_LEVEL, random.Random(0)).choose(view)
     strike_calls = [
         c for c in presenter.named("notice") if c.args["key"] == "table.notice.timed_out"
     ]

@@ -1,7 +1,7 @@
-"""What the bot plays for a human: when their time runs out, and on autopilot. The normal AI's
-judgement, except that a legal win is always taken and a 宝 that can be kept is never thrown;
-a timed-out claim window wins when it can and otherwise passes (no chi or pong made for a
-player who did not answer), while autopilot claims like the normal AI."""
+"""What the bot plays for a human: when their time runs out, and on autopilot. The best AI's
+(``hard``) judgement, except that a legal win is always taken and a 宝 that can be kept is
+never thrown; a timed-out claim window wins when it can and otherwise passes (no chi or pong
+made for a player who did not answer), while autopilot claims like that AI."""
 
 from __future__ import annotations
 
@@ -10,12 +10,17 @@ import random
 import pytest
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import NormalAI
+from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.rules.scoring import WinHow
 from shangrao_bot.service import TableService
-from shangrao_bot.service.autoplay import ai_action, stand_in_action, timeout_action
+from shangrao_bot.service.autoplay import (
+    AUTOPILOT_LEVEL,
+    ai_action,
+    stand_in_action,
+    timeout_action,
+)
 from shangrao_bot.service.presenter import HandSummary
 from tests.engine.builders import make_setup, make_state
 from tests.service.conftest import (
@@ -142,7 +147,7 @@ def _after_dealer_discard(hands: dict[int, str], draws: str = "") -> HandState:
 
 def test_the_stand_in_keeps_a_bao_the_normal_ai_would_fly() -> None:
     """Ready on 3p with the 宝 drawn, the normal AI flies the 宝 (it doubles the win); the
-    stand-in keeps it and throws the normal AI's best other tile."""
+    stand-in keeps it and throws another tile."""
     state = _after_dealer_discard({0: "123m456m789m12p5s5s"}, draws=BAO)
     assert state.phase is Phase.TURN and state.current == 0 and state.drawn == state.bao
     assert ai_action(state, 0, "normal") == Action(0, ActionKind.DISCARD, state.bao)
@@ -156,20 +161,22 @@ def test_a_timed_out_claim_passes_where_autopilot_would_claim() -> None:
     state = _after_dealer_discard({0: "7z7z1m1m2p3p4p5p6p7s8s9s1s", **OTHERS})
     assert state.phase is Phase.CLAIM and 0 in state.to_act()
     # 7z is the face-up indicator's kind: the two held and the discarded one make a 跌宝杠
-    # (the rule book §4), which the normal AI takes rather than the pong (the same shape, and
-    # a 碰杠 bonus on top)
+    # (the rule book §4), which the AIs take rather than the pong (the same shape, and a 碰杠
+    # bonus on top)
     claim = ai_action(state, 0, "normal")
+    assert ai_action(state, 0, AUTOPILOT_LEVEL) == claim
     assert claim.kind is ActionKind.KONG and claim.tiles == (claim.tile,) * 3
     assert Action(0, ActionKind.PONG, claim.tile) in state.legal_actions(0)
     assert stand_in_action(state, 0, claims=True) == claim
     assert timeout_action(state, 0) == Action(0, ActionKind.PASS)
 
 
-async def test_autopilot_plays_like_the_normal_ai(
+async def test_autopilot_plays_like_the_autopilot_level(
     service: TableService, clock: ManualClock, presenter: RecordingPresenter
 ) -> None:
-    """A seat on autopilot: every move is the normal AI's choice — a win is always taken and a
-    宝 that could be kept is never thrown."""
+    """A seat on autopilot: every move is the ``hard`` AI's choice (:data:`AUTOPILOT_LEVEL`) — a
+    win is always taken and a 宝 that could be kept is never thrown."""
+    assert AUTOPILOT_LEVEL == "hard"
     tid = await open_table(service, humans=[HOST, FRIEND], ais=["normal", "easy"], hands=2)
     await service.leave(tid, HOST)  # away from the start
     marker = len(presenter.calls)
@@ -188,7 +195,7 @@ async def test_autopilot_plays_like_the_normal_ai(
     for action in finished.actions:
         if action.seat == 0:
             view = view_for(state, 0)
-            normal = NormalAI(random.Random(0)).choose(view)
+            normal = make_ai(AUTOPILOT_LEVEL, random.Random(0)).choose(view)
             win = next((a for a in view.legal if a.kind is ActionKind.WIN), None)
             bao = view.public.bao
             throws_bao = normal.kind is ActionKind.DISCARD and normal.tile == bao

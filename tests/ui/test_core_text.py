@@ -82,7 +82,7 @@ GAMES = settings(
 # English words a Chinese message may keep: what players type (commands, notation, options).
 ALLOWED_ASCII = {
     "mpsz", "chi", "pong", "kong", "pass", "hu", "help", "win", "flown", "bonus", "robbed",
-    "shangrao", "baike", "easy", "normal", "AI", "finish_hand",
+    "shangrao", "baike", "easy", "normal", "hard", "AI", "finish_hand",
 }  # fmt: skip
 # Characters that exist only in simplified (resp. traditional) writing, among those used here.
 SIMPLIFIED_ONLY = set(

@@ -63,14 +63,14 @@ async def test_commands_named_in_texts_exist() -> None:
 
 
 @pytest.mark.parametrize("seat", range(4))
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_an_ai_seats_guest_is_named_in_the_readers_language(seat: int, level: str) -> None:
     stored = ai_name(seat, level)  # as virtual tables record it in the ledger
     assert ai_guest(stored) == (seat, level)
     assert player_name(stored, "en") == stored
     assert (
         player_name(stored, "zh-CN")
-        == f"电脑{seat + 1}号（{'简单' if level == 'easy' else '普通'}）"
+        == f"电脑{seat + 1}号（{ {'easy': '简单', 'normal': '普通', 'hard': '困难'}[level] }）"
     )
     assert player_name(stored, "zh-TW").startswith(f"電腦{seat + 1}號")
 

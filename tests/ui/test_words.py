@@ -69,6 +69,9 @@ def test_seats_and_ai_names() -> None:
     assert ai_name(1, "normal", "zh-CN") == "电脑2号（普通）"
     assert ai_name(1, "easy", "zh-TW") == "電腦2號（簡單）"
     assert ai_name(3, "normal", "en") == "AI 4 (normal)"
+    assert ai_name(0, "hard", "zh-CN") == "电脑1号（困难）"
+    assert ai_name(0, "hard", "zh-TW") == "電腦1號（困難）"
+    assert ai_name(2, "hard", "en") == "AI 3 (hard)"
 
 
 def test_actions_as_players_say_them() -> None:
