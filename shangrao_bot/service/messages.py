@@ -77,9 +77,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-TW": "需要坐滿四個座位；還有 {empty} 個空位（要加電腦嗎？）。",
     },
     "table.bad_ai_level": {
-        "en": "'{level}' is not an AI level: use easy or normal.",
-        "zh-CN": "“{level}”不是电脑玩家的难度：请用“简单”或“普通”。",
-        "zh-TW": "「{level}」不是電腦玩家的難度：請用「簡單」或「普通」。",
+        "en": "'{level}' is not an AI level: use easy, normal or hard.",
+        "zh-CN": "“{level}”不是电脑玩家的难度：请用“简单”“普通”或“困难”。",
+        "zh-TW": "「{level}」不是電腦玩家的難度：請用「簡單」「普通」或「困難」。",
     },
     "table.not_an_ai": {
         "en": "Seat {seat} is not an AI player.",
