@@ -370,6 +370,16 @@ class ShangraoBot(commands.AutoShardedBot):
         text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 
+    async def on_shard_connect(self, shard_id: int) -> None:
+        """A shard's READY came back: the next login of its rate-limit bucket, in any process,
+        may follow 5 seconds from now."""
+        if self.settings.shards.all_in_one:
+            return
+        try:
+            await self.coordination.identified(shard_id, self._max_concurrency)
+        except Exception:  # the next login then waits out the confirmation time instead
+            log.warning("could not record shard %d's login as answered", shard_id, exc_info=True)
+
     async def on_ready(self) -> None:
         user = self.user
         log.info(

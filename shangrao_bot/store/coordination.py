@@ -18,7 +18,9 @@ own per process:
 - **Gateway logins**: Discord allows one IDENTIFY per 5 seconds per rate-limit bucket
   (``shard_id % max_concurrency``), across every process of the bot. :meth:`identify_gate`
   waits its turn under a transaction-level advisory lock per bucket, keeping each bucket's last
-  login time in the database (the server's clock, the same for every process).
+  login in the database (the server's clock, the same for every process). A login is pending
+  until :meth:`identified` reports its READY; the next one of the bucket waits for that and
+  then 5 seconds more, so the pace holds however long a process took to send its IDENTIFY.
 
 """
 
@@ -58,7 +60,12 @@ class Coordination(Protocol):
     async def notify(self, channel: str, payload: str) -> None: ...
 
     async def identify_gate(self, shard_id: int, max_concurrency: int) -> None:
-        """Wait until shard ``shard_id`` may IDENTIFY (its bucket's last login 5 s ago)."""
+        """Wait until shard ``shard_id`` may IDENTIFY (its bucket's last login confirmed,
+        5 s ago)."""
+        ...
+
+    async def identified(self, shard_id: int, max_concurrency: int) -> None:
+        """Shard ``shard_id``'s login was answered (READY): its bucket's interval starts now."""
         ...
 
     async def close(self) -> None: ...
@@ -87,6 +94,9 @@ class SoloCoordination:
 
     async def identify_gate(self, shard_id: int, max_concurrency: int) -> None:
         pass  # discord.py paces its own shards
+
+    async def identified(self, shard_id: int, max_concurrency: int) -> None:
+        pass
 
     async def close(self) -> None:
         pass

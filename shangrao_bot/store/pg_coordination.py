@@ -26,10 +26,41 @@ _TABLE_SPACE = 0x5354 << 48  # "ST": a running table
 _LEADER_KEY = 0x534C << 48  # "SL": the leader
 _IDENTIFY_SPACE = 0x5349 << 48  # "SI": a gateway rate-limit bucket
 LEADER_RETRY_SECONDS = 3.0
-# Discord's 5 s between two logins of a bucket, and a margin: it measures when each IDENTIFY
-# arrives, and the time from this process's wait to its IDENTIFY's arrival varies
+# Discord's 5 s between two logins of a bucket, and a margin. The interval counts from the
+# moment the last login's READY came back, which is after Discord received its IDENTIFY:
+# counting from when a process passed the gate would leave out its own delay (a busy event
+# loop, a slow connection) before the IDENTIFY reached Discord.
 IDENTIFY_INTERVAL_SECONDS = 5.5
+# How long a login may stay unconfirmed (no READY yet) before the next one of its bucket goes
+# anyway: a login Discord refused never confirms, and its process may have died.
+IDENTIFY_CONFIRM_SECONDS = 20.0
+IDENTIFY_POLL_SECONDS = 0.2
 RECONNECT_SECONDS = 2.0
+
+
+def _identify_key(shard_id: int, max_concurrency: int) -> str:
+    return f"identify:{shard_id % max(1, max_concurrency)}"
+
+
+def _pending(shard_id: int) -> str:
+    return f"pending {shard_id}"
+
+
+async def _identify_wait(conn: asyncpg.Connection, key: str) -> float:
+    """Seconds to wait before the next IDENTIFY of the bucket kept under ``key``, 0 when it may
+    go now. The bucket's row holds ``pending <shard> <epoch>`` from the moment a login passed
+    the gate until its READY, then ``sent <epoch>``; a bare epoch is a confirmed login."""
+    row = await conn.fetchrow(
+        "SELECT value, EXTRACT(EPOCH FROM clock_timestamp()) AS now FROM bot_state WHERE key = $1",
+        key,
+    )
+    if row is None:
+        return 0.0
+    words = str(row["value"]).split()
+    age = float(row["now"]) - float(words[-1])
+    if words[0] == "pending" and age < IDENTIFY_CONFIRM_SECONDS:
+        return IDENTIFY_POLL_SECONDS
+    return max(0.0, IDENTIFY_INTERVAL_SECONDS - age)
 
 
 class PgCoordination:
@@ -176,29 +207,35 @@ class PgCoordination:
         await self._fetchval("SELECT pg_notify($1, $2)", channel, payload)
 
     async def identify_gate(self, shard_id: int, max_concurrency: int) -> None:
-        bucket = shard_id % max(1, max_concurrency)
+        key = _identify_key(shard_id, max_concurrency)
         # a connection of its own: the wait holds a transaction open, and the coordination
         # connection must stay free for claims and notifications meanwhile
         conn = await connect(self._url)
         try:
             async with conn.transaction():
-                await conn.execute("SELECT pg_advisory_xact_lock($1)", _IDENTIFY_SPACE | bucket)
-                key = f"identify:{bucket}"
-                last = await conn.fetchval(
-                    "SELECT EXTRACT(EPOCH FROM clock_timestamp())"
-                    " - CAST(value AS DOUBLE PRECISION) FROM bot_state WHERE key = $1",
-                    key,
-                )
-                if last is not None and float(last) < IDENTIFY_INTERVAL_SECONDS:
-                    await asyncio.sleep(IDENTIFY_INTERVAL_SECONDS - float(last))
                 await conn.execute(
-                    "INSERT INTO bot_state (key, value) VALUES"
-                    " ($1, CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS TEXT))"
+                    "SELECT pg_advisory_xact_lock($1)",
+                    _IDENTIFY_SPACE | (shard_id % max(1, max_concurrency)),
+                )
+                while (wait := await _identify_wait(conn, key)) > 0:
+                    await asyncio.sleep(wait)
+                await conn.execute(
+                    "INSERT INTO bot_state (key, value) VALUES ($1, $2"
+                    " || ' ' || CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS TEXT))"
                     " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                     key,
+                    _pending(shard_id),
                 )
         finally:
             await conn.close()
+
+    async def identified(self, shard_id: int, max_concurrency: int) -> None:
+        await self._fetchval(
+            "UPDATE bot_state SET value = 'sent ' || CAST(EXTRACT(EPOCH FROM clock_timestamp())"
+            " AS TEXT) WHERE key = $1 AND value LIKE $2",
+            _identify_key(shard_id, max_concurrency),
+            _pending(shard_id) + " %",
+        )
 
     async def close(self) -> None:
         self._closing = True

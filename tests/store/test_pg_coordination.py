@@ -74,7 +74,8 @@ async def test_a_dead_process_frees_its_tables_and_its_leadership(
 async def test_a_lost_connection_is_reopened_and_the_claims_retaken(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pg_coordination, "RECONNECT_SECONDS", 0.05)
+    # long enough for the other process to take table 22 before a comes back
+    monkeypatch.setattr(pg_coordination, "RECONNECT_SECONDS", 1.0)
     lost: list[int] = []
     a, other = await started(url, lost), await started(url)
     try:
@@ -82,10 +83,11 @@ async def test_a_lost_connection_is_reopened_and_the_claims_retaken(
         backend = await a._fetchval("SELECT pg_backend_pid()")
         await other._fetchval("SELECT pg_terminate_backend($1)", backend)
         # while a is away, the other process takes one of its tables
-        for _ in range(100):
-            if await other.claim_table(22):
+        for _ in range(50):
+            if taken := await other.claim_table(22):
                 break
             await asyncio.sleep(0.01)
+        assert taken
         for _ in range(200):
             if await other.table_runner_alive(21):
                 break
@@ -131,6 +133,7 @@ async def test_logins_of_one_bucket_are_five_seconds_apart_across_processes(
         async def login(process: PgCoordination, shard: int) -> None:
             await process.identify_gate(shard, max_concurrency=2)
             stamps.append((shard, time.monotonic()))
+            await process.identified(shard, max_concurrency=2)
 
         # shards 0 and 2 share bucket 0 (of 2); shard 1 is in bucket 1
         start = time.monotonic()
@@ -138,6 +141,52 @@ async def test_logins_of_one_bucket_are_five_seconds_apart_across_processes(
         times = dict(stamps)
         assert abs(times[0] - times[2]) >= 0.45  # one bucket: one login per interval
         assert times[1] - start < 0.45  # another bucket: no wait
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_the_next_login_of_a_bucket_waits_for_the_last_one_to_be_answered(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process slow to send its IDENTIFY (a busy loop) must not shorten the interval: the
+    next login waits for the READY, then the interval from then on."""
+    monkeypatch.setattr(pg_coordination, "IDENTIFY_INTERVAL_SECONDS", 0.5)
+    monkeypatch.setattr(pg_coordination, "IDENTIFY_POLL_SECONDS", 0.02)
+    a, b = await started(url), await started(url)
+    try:
+        await a.identify_gate(0, max_concurrency=1)
+        second = asyncio.ensure_future(b.identify_gate(1, max_concurrency=1))
+        await asyncio.sleep(1.0)  # twice the interval, and shard 0 still not answered
+        assert not second.done()
+        answered = time.monotonic()
+        await a.identified(0, max_concurrency=1)
+        await asyncio.wait_for(second, 5)
+        assert time.monotonic() - answered >= 0.45
+        # another shard's READY does not confirm a login it did not make
+        await a.identified(0, max_concurrency=1)
+        third = asyncio.ensure_future(a.identify_gate(0, max_concurrency=1))
+        await asyncio.sleep(0.8)
+        assert not third.done()
+        await b.identified(1, max_concurrency=1)
+        await asyncio.wait_for(third, 5)
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_login_never_answered_holds_its_bucket_only_for_the_confirmation_time(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pg_coordination, "IDENTIFY_INTERVAL_SECONDS", 0.2)
+    monkeypatch.setattr(pg_coordination, "IDENTIFY_CONFIRM_SECONDS", 0.6)
+    monkeypatch.setattr(pg_coordination, "IDENTIFY_POLL_SECONDS", 0.02)
+    a, b = await started(url), await started(url)
+    try:
+        start = time.monotonic()
+        await a.identify_gate(0, max_concurrency=1)  # refused by Discord: never identified
+        await asyncio.wait_for(b.identify_gate(1, max_concurrency=1), 5)
+        assert time.monotonic() - start >= 0.55
     finally:
         await a.close()
         await b.close()
