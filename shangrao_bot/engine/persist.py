@@ -6,6 +6,9 @@ concealed hand, the wall position and the seed: it is secret (the bot's database
 
 from __future__ import annotations
 
+import weakref
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from shangrao_bot.engine.actions import Action
@@ -24,8 +27,60 @@ from shangrao_bot.rules.scoring import Bonus, BonusKind, WinHow
 from shangrao_bot.rules.tiles import NUM_KINDS, Meld, MeldKind, format_tiles, parse_tiles
 
 
+@dataclass
+class _Encoded:
+    """The encoded actions and turn log of one state, kept between saves: both lists only
+    grow during a hand, and a table saves after every move, so each save encodes only what
+    was added since the last. ``last_*`` (the last item encoded, by identity) and the lists'
+    own identity catch a state whose lists were replaced (a restore)."""
+
+    actions_of: list[Action] | None = None
+    last_action: Action | None = None
+    actions: list[list[object]] = field(default_factory=list)
+    log_of: list[tuple[str, int]] | None = None
+    last_log: tuple[str, int] | None = None
+    log: list[list[object]] = field(default_factory=list)
+
+
+_ENCODED: weakref.WeakKeyDictionary[HandState, _Encoded] = weakref.WeakKeyDictionary()
+
+
+def _encoded(state: HandState) -> _Encoded:
+    enc = _ENCODED.get(state)
+    if enc is None:
+        enc = _ENCODED[state] = _Encoded()
+    actions, log = state.actions, state.log
+    n = len(enc.actions)
+    if (
+        enc.actions_of is not actions
+        or n > len(actions)
+        or (n and actions[n - 1] is not enc.last_action)
+    ):
+        enc.actions_of, enc.actions, n = actions, [], 0
+    if n < len(actions):
+        enc.actions.extend(a.to_json() for a in actions[n:])
+        enc.last_action = actions[-1]
+    m = len(enc.log)
+    if enc.log_of is not log or m > len(log) or (m and log[m - 1] is not enc.last_log):
+        enc.log_of, enc.log, m = log, [], 0
+    if m < len(log):
+        enc.log.extend([k, s] for k, s in log[m:])
+        enc.last_log = log[-1]
+    return enc
+
+
+@lru_cache(maxsize=4096)
+def _hand_text(counts: tuple[int, ...]) -> str:
+    """A concealed hand's text from its tile counts: a seat's hand changes only on its own
+    turns, and every save writes all four."""
+    return format_tiles(k for k in range(NUM_KINDS) for _ in range(counts[k]))
+
+
 def hand_to_dict(state: HandState) -> dict[str, Any]:
-    """The whole state of ``state`` (see :meth:`HandState.to_dict`)."""
+    """The whole state of ``state`` (see :meth:`HandState.to_dict`). The lists of actions
+    and log entries are fresh copies (a saved dict must not change with the state), their
+    items shared between saves and never changed."""
+    enc = _encoded(state)
     return {
         "version": STATE_VERSION,
         "rules": rules_to_dict(state.rules),
@@ -33,7 +88,7 @@ def hand_to_dict(state: HandState) -> dict[str, Any]:
         "custom_wall": _setup_to_dict(state.setup) if state.custom_wall else None,
         "dealer": state.dealer,
         "wall": list(state.wall.position),
-        "hands": [format_tiles(state.concealed(s)) for s in range(SEATS)],
+        "hands": [_hand_text(tuple(state.hands[s])) for s in range(SEATS)],
         "melds": [
             [[r.meld.kind.value, list(r.meld.tiles), r.from_seat, r.claimed] for r in recs]
             for recs in state.melds
@@ -42,8 +97,8 @@ def hand_to_dict(state: HandState) -> dict[str, Any]:
         "bao_drawn": list(state.bao_drawn),
         "bao_flown": list(state.bao_flown),
         "bonuses": [[b.seat, b.kind.value] for b in state.bonuses],
-        "actions": [a.to_json() for a in state.actions],
-        "log": [[k, s] for k, s in state.log],
+        "actions": list(enc.actions),
+        "log": list(enc.log),
         "phase": state.phase.value,
         "current": state.current,
         "drawn": state.drawn,

@@ -137,3 +137,31 @@ def test_damaged_saves_are_refused(change: Callable[[dict[str, Any]], None], mes
 def test_a_save_that_is_not_an_object_is_refused() -> None:
     with pytest.raises(StateFormatError, match="JSON object"):
         HandState.from_dict([1, 2, 3])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_saves_kept_between_moves_encode_exactly_and_never_change_afterwards(seed: int) -> None:
+    """The save keeps the encoded actions and log between calls (only new moves are encoded):
+    every save must equal one made from scratch (a freshly loaded state has nothing kept), and
+    a save already made must not change as the hand goes on."""
+    import random
+
+    from shangrao_bot.engine.ai import make_ai
+
+    state = HandState(RuleSet(), seed=bytes([seed]) * 32, dealer=seed % 4)
+    ais = [make_ai("normal", random.Random(seed * 10 + s)) for s in range(4)]
+    saves: list[tuple[dict[str, Any], str]] = []
+    while not state.over:
+        saved = state.to_dict()
+        assert saved == HandState.from_dict(json.loads(json.dumps(saved))).to_dict()
+        saves.append((saved, json.dumps(saved)))
+        seat = state.to_act()[0]
+        state.apply(ais[seat].choose(view_for(state, seat)))
+    assert len(saves) > 20
+    for saved, text in saves:
+        assert json.dumps(saved) == text
+    # a state whose lists are replaced (as a restore does) is encoded from its new lists
+    other = HandState.from_dict(saves[5][0])
+    state.actions, state.log = other.actions, other.log
+    assert state.to_dict()["actions"] == saves[5][0]["actions"]
+    assert state.to_dict()["log"] == saves[5][0]["log"]
