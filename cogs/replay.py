@@ -25,7 +25,7 @@ from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.replay_views import REPLAY_ITEMS, REPLAYS, replay_message
 
-MAX_HAND_ID = 2**53  # beyond any ledger id; Discord's integer options stop there anyway
+MAX_HAND_ID = 2**53 - 1  # the largest integer option Discord takes (beyond any ledger id)
 
 
 @app_commands.guild_only()
