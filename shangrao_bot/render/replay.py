@@ -44,6 +44,11 @@ _TABLE_VIEW = {"en": "every hand", "zh-CN": "四家", "zh-TW": "四家"}
 _SEAT_VIEW = {"en": "{wind}'s view", "zh-CN": "{wind}家", "zh-TW": "{wind}家"}
 
 
+def caption_strings() -> list[str]:
+    """The caption's fixed words in every language (the font subset must hold them)."""
+    return [*_CAPTION.values(), *_TABLE_VIEW.values(), *_SEAT_VIEW.values()]
+
+
 class AnimationTooLarge(ValueError):
     """Even the smallest animation does not fit the upload limit."""
 
