@@ -488,7 +488,8 @@ def scorer_names() -> list[str]:
 
 def ui_charset() -> str:
     """Characters the UI font must hold: every label in every language (the 何切 picture's
-    and the replay caption's too), every pattern and modifier name in both scripts with its gloss, printable ASCII."""
+    and the replay caption's too), every pattern and modifier name in both scripts with its
+    gloss, printable ASCII."""
     chars = set(_ASCII + _EXTRA)
     for lb in _BY_LANG.values():
         for s in _label_strings(lb):

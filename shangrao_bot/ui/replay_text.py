@@ -46,11 +46,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh-CN": "第 {hand} 手的动画（{steps} 步 · {view}）。",
         "zh-TW": "第 {hand} 手的動畫（{steps} 步 · {view}）。",
     },
-    "replay.no_picture": {
-        "en": "The picture could not be drawn; please press the button again.",
-        "zh-CN": "图片未能生成，请再按一次按钮。",
-        "zh-TW": "圖片未能產生，請再按一次按鈕。",
-    },
     # --- refusals ----------------------------------------------------------------------------
     "replay.unknown": {
         "en": "There is no hand #{hand} in this server. `/history` lists this server's hands "

@@ -113,7 +113,9 @@ def replay_view(loaded: LoadedReplay, step: int, seat: int | None, lang: str) ->
     view.add_item(counter)
     for op in OPS[2:]:
         view.add_item(StepButton(hand, step, code, op, disabled=step >= steps - 1))
-    view.add_item(ViewSelect(hand, step, seat_options(loaded, seat, lang)))
+    view.add_item(
+        ViewSelect(hand, step, seat_options(loaded, seat, lang), t("replay.pick_view", lang))
+    )
     view.add_item(AnimateButton(hand, step, code, t("replay.animate", lang)))
     return view
 
@@ -228,11 +230,16 @@ class ViewSelect(
     """Whose view: the table (every hand) or one seat's."""
 
     def __init__(
-        self, hand: int, step: int, options: list[discord.SelectOption] | None = None
+        self,
+        hand: int,
+        step: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"rps:{hand}:{step}",
+                placeholder=placeholder[:150] if placeholder else None,
                 options=options or [discord.SelectOption(label="-", value=VIEW_TABLE)],
                 min_values=1,
                 max_values=1,
