@@ -11,16 +11,19 @@ state — the ledger hand id, the step shown and the view (``rp:{hand}:{step}:{v
 per message. The hand is looked up in the pressing member's server only (a custom_id copied
 elsewhere finds nothing), and rebuilt by :mod:`.service.replay` (cached).
 
-Every press is acknowledged first (a deferral), then the picture is drawn on the picture
-workers, off the event loop. The message's words are in the server's language (it is public);
+Every step press is acknowledged first (a deferral), then the picture is drawn on the picture
+workers, off the event loop. Animate finds the hand first (so that a refusal stays private),
+then defers; animations are drawn one at a time per process (each keeps a worker busy for
+seconds) and the last few are kept. The message's words are in the server's language (it is public);
 refusals in the presser's own.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
-import logging
 import re
+from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -33,8 +36,6 @@ from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.pictures import PICTURES
-
-log = logging.getLogger(__name__)
 
 FILENAME = "replay.png"
 ANIMATION = "replay.gif"
@@ -152,12 +153,34 @@ async def replay_message(
     )
 
 
+# A whole hand's animation keeps a picture worker busy for seconds (a frame a step): one at a
+# time per process, so the tables' own pictures always find a worker; and the last few made
+# are kept (a finished hand never changes), so pressing Animate again costs nothing.
+_ANIMATING = asyncio.Semaphore(1)
+_ANIMATIONS: OrderedDict[tuple[int, int, int | None, str], bytes] = OrderedDict()
+ANIMATIONS_KEPT = 4
+
+
 async def animation_file(loaded: LoadedReplay, seat: int | None, lang: str) -> discord.File:
     """The whole hand from ``seat``'s view as a GIF within the upload limit (drawn on the
-    picture workers)."""
-    frames = [frame_of(loaded, i, seat) for i in range(len(loaded.replay))]
-    gif = await PICTURES.draw(render_animation, frames, lang=lang)
+    picture workers, one animation at a time)."""
+    key = (loaded.source.guild_id, loaded.source.hand_id, seat, lang)
+    async with _ANIMATING:
+        gif = _ANIMATIONS.get(key)
+        if gif is None:
+            frames = [frame_of(loaded, i, seat) for i in range(len(loaded.replay))]
+            gif = await PICTURES.draw(render_animation, frames, lang=lang)
+            _ANIMATIONS[key] = gif
+            while len(_ANIMATIONS) > ANIMATIONS_KEPT:
+                _ANIMATIONS.popitem(last=False)
+        _ANIMATIONS.move_to_end(key)
     return discord.File(io.BytesIO(gif), filename=ANIMATION)
+
+
+def forget_cached() -> None:
+    """Drop every cached replay and animation (tests: a new database reuses hand ids)."""
+    REPLAYS.clear()
+    _ANIMATIONS.clear()
 
 
 def _lang(interaction: discord.Interaction) -> str:
@@ -288,8 +311,13 @@ class AnimateButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         seat = seat_of_code(self.code)
         try:
-            await interaction.response.defer(thinking=True)
+            # found before the acknowledgement (a cached or quick read): a refusal stays private
             loaded = await _loaded(interaction, self.hand)
+        except Exception as error:
+            await reply_error(interaction, error)
+            return
+        try:
+            await interaction.response.defer(thinking=True)
             lang = _lang(interaction)
             file = await animation_file(loaded, seat, lang)
             text = t(

@@ -20,7 +20,7 @@ from shangrao_bot.render.replay import ReplayFrame, render_frame
 from shangrao_bot.service.replay import UnknownHand, last_played, load_replay
 from shangrao_bot.store.hands import HandIn
 from shangrao_bot.store.ledger import guest_player, open_session, record_hand
-from shangrao_bot.ui.replay_views import REPLAYS
+from shangrao_bot.ui.replay_views import forget_cached
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from tests.e2e.test_tables import make_bot, open_table, seat_ais_and_start, until
@@ -33,7 +33,7 @@ WAIT = 60.0
 async def bot(
     fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path, pictures_in_threads: None
 ) -> AsyncIterator[ShangraoBot]:
-    REPLAYS.clear()
+    forget_cached()
     yield await start_bot(make_bot(fake_discord, tmp_path / "bot.db"))
 
 
@@ -120,10 +120,12 @@ async def test_replay_a_played_hand_step_by_step_and_across_a_restart(
     assert len(gif) <= fake.upload_limit
     with Image.open(io.BytesIO(gif)) as img:
         assert img.format == "GIF" and img.n_frames == steps
+    rec = await fake.click(bob, message, control(message, ":anim"))  # the same, kept
+    assert fake.attachment_bytes(await rec.response(timeout=WAIT)) == gif
 
     # a restart: the buttons of the message posted before it still work
     await bot.close()
-    REPLAYS.clear()
+    forget_cached()
     second = await start_bot(make_bot(fake, tmp_path / "bot.db"))
     assert second is not bot
     before = message.edits
