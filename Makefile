@@ -48,6 +48,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/export.py
 	$(BIN)/python bench/scorebook.py
 	$(BIN)/python bench/render.py
+	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/tables.py
 	$(BIN)/python bench/store.py
 

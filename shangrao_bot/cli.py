@@ -1,5 +1,5 @@
 """Command line: ``shangrao-bot score | analyze | verify | simulate | arena | play | render |
-run | migrate`` over the rules core, the engine, the renderer and the ledger database.
+replay | run | migrate`` over the rules core, the engine, the renderer and the ledger database.
 
 Conventions shared by every subcommand:
 
@@ -39,6 +39,7 @@ from shangrao_bot.engine.analysis import (
 from shangrao_bot.engine.analysis import analyze_hand as hand_as_it_stands
 from shangrao_bot.engine.wall import Wall, WallError, parse_seed, shuffle_wall
 from shangrao_bot.render.cli import add_render_parser
+from shangrao_bot.replay_cli import add_replay_parser, cmd_replay
 from shangrao_bot.rules.bonus_text import BonusTextError, read_bonus, split_items
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.hand import analyze_complete, analyze_waiting
@@ -669,6 +670,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", help="any text; the same seed deals the same session")
     play.add_argument("--stake", type=_positive("--stake"), default=1)
     add_render_parser(sub)
+    add_replay_parser(sub)
     add_arena_parser(sub)
     sub.add_parser("run", help="run the Discord bot (same as python bot.py)")
     sub.add_parser(
@@ -725,6 +727,8 @@ def _main(argv: Sequence[str] | None, stdin: TextIO | None, out: TextIO) -> int:
             from shangrao_bot.render.cli import run_render
 
             return run_render(args, out)
+        if args.command == "replay":
+            return cmd_replay(args, out)
         if args.command == "play":
             from shangrao_bot.play import run_play
 

@@ -57,6 +57,10 @@ def run(argv: list[str], stdin: str = "") -> tuple[int, str]:
         pytest.param(["play", "--hands", "-1"], "", "--hands -1 is too small", id="play-hands"),
         pytest.param(["render"], "", "required: --out; try 'shangrao-bot render --help'",
                      id="render-argparse"),
+        pytest.param(["replay", "--database", "sqlite:///x.db", "--out", "o"], "",
+                     "required: --hand; try 'shangrao-bot replay --help'", id="replay-argparse"),
+        pytest.param(["replay", "--database", "sqlite:///x.db", "--out", "o", "--hand", "0"], "",
+                     "--hand: 0 is not a hand id", id="replay-bad-hand"),
         pytest.param(["deal"], "", "invalid choice: 'deal'", id="unknown-command"),
         pytest.param([], "", "required: command; try 'shangrao-bot --help'", id="no-command"),
     ],
@@ -116,7 +120,7 @@ def test_help_lists_every_subcommand() -> None:
     assert code == 0
     for command in (
         *("score", "analyze", "verify", "simulate", "arena"),
-        *("play", "render", "run", "migrate"),
+        *("play", "render", "replay", "run", "migrate"),
     ):
         assert command in out
 
@@ -131,6 +135,7 @@ def test_help_lists_every_subcommand() -> None:
         ("arena", ["--ai", "--vs", "--hands", "--seed", "--json"]),
         ("play", ["d 5m", "5m alone", ". (discard the drawn tile)", "【】", "--seed"]),
         ("render", ["--out", "--lang"]),
+        ("replay", ["--database", "--hand", "--out", "--seat", "physical", "exit status 2"]),
     ],
 )
 def test_each_subcommand_help_tells_what_it_takes(command: str, words: list[str]) -> None:

@@ -28,6 +28,7 @@ the part of the board it belongs to.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from math import ceil
 
@@ -125,11 +126,19 @@ def _width(look: Look) -> int:
     return geometry(look.width, look.sideways).size[0]
 
 
-def _row_looks(view: PublicView, sv: SeatView, trad: bool) -> list[list[tuple[Look, str]]]:
+Shown = Mapping[int, tuple[int, ...]]  # seat -> concealed tiles drawn face up (replays)
+
+
+def _row_looks(
+    view: PublicView, sv: SeatView, trad: bool, shown: Shown | None = None
+) -> list[list[tuple[Look, str]]]:
     """The hand row of a seat at full size, as groups (the hand, then each meld)."""
     bao = view.bao
-    if view.revealed is not None:
-        tiles = _bao_first(view.revealed[sv.seat], bao)
+    face_up = view.revealed[sv.seat] if view.revealed is not None else None
+    if face_up is None and shown is not None:
+        face_up = shown.get(sv.seat)
+    if face_up is not None:
+        tiles = _bao_first(face_up, bao)
         hand = [(Look(t, MELD_TILE, bao=t == bao, trad=trad), "hand") for t in tiles]
     else:
         hand = [(Look(BACK, BACK_TILE), "hand")] * sv.concealed_count
@@ -158,14 +167,20 @@ def _fit_row(groups: list[list[tuple[Look, str]]]) -> list[list[tuple[Look, str]
 
 
 def _layout_seat(
-    view: PublicView, sv: SeatView, top: int, rows: int, trad: bool, layout: BoardLayout
+    view: PublicView,
+    sv: SeatView,
+    top: int,
+    rows: int,
+    trad: bool,
+    layout: BoardLayout,
+    shown: Shown | None = None,
 ) -> None:
     row_h = geometry(MELD_TILE).size[1]
     row_top = top + BAND_PAD
     bottom = row_top + row_h
     layout.parts[("row", sv.seat)] = (TILES_X, row_top, TILES_X + TILES_W, bottom)
     x = TILES_X
-    for group in _fit_row(_row_looks(view, sv, trad)):
+    for group in _fit_row(_row_looks(view, sv, trad, shown)):
         for lk, zone in group:
             w, h = geometry(lk.width, lk.sideways).size
             layout.tiles.append(Placed(lk, x, bottom - h, zone, sv.seat))
@@ -221,8 +236,12 @@ def _header_columns(lb: Labels) -> tuple[int, int, int]:
     return x_ind, x_bao, col
 
 
-def layout_board(view: PublicView, *, lang: str = DEFAULT_LANG) -> BoardLayout:
-    """Where every tile of the board goes (its parts and bands too), in ``lang``'s labels."""
+def layout_board(
+    view: PublicView, *, lang: str = DEFAULT_LANG, shown: Shown | None = None
+) -> BoardLayout:
+    """Where every tile of the board goes (its parts and bands too), in ``lang``'s labels.
+    ``shown``: concealed hands to draw face up although the hand is on — for replays of a
+    finished hand only, whose end revealed them; a live board never passes it."""
     lb = labels_for(lang)
     trad = lang == "zh-TW"
     rows = _discard_rows(view)
@@ -242,7 +261,7 @@ def layout_board(view: PublicView, *, lang: str = DEFAULT_LANG) -> BoardLayout:
     y = MARGIN + HEADER_H + BAND_GAP
     for seat in seat_order(view):
         layout.bands[seat] = (MARGIN, y, WIDTH - MARGIN, y + band_h)
-        _layout_seat(view, view.seats[seat], y, rows, trad, layout)
+        _layout_seat(view, view.seats[seat], y, rows, trad, layout, shown)
         y += band_h + BAND_GAP
     layout.footer_y = y
     return layout

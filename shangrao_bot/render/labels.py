@@ -488,7 +488,8 @@ def scorer_names() -> list[str]:
 
 def ui_charset() -> str:
     """Characters the UI font must hold: every label in every language (the 何切 picture's
-    too), every pattern and modifier name in both scripts with its gloss, printable ASCII."""
+    and the replay caption's too), every pattern and modifier name in both scripts with its
+    gloss, printable ASCII."""
     chars = set(_ASCII + _EXTRA)
     for lb in _BY_LANG.values():
         for s in _label_strings(lb):
@@ -497,8 +498,9 @@ def ui_charset() -> str:
     for name in scorer_names():
         chars.update(name + term(name, "zh-TW") + gloss(name))
     from shangrao_bot.render.analysis import label_strings  # it imports this module
+    from shangrao_bot.render.replay import caption_strings  # so does this one
 
-    for s in label_strings():
+    for s in [*label_strings(), *caption_strings()]:
         chars.update(s)
     chars.discard("\n")
     return "".join(sorted(chars))

@@ -15,6 +15,7 @@ from typing import Any
 from shangrao_bot.service.messages import MESSAGES as SERVICE_MESSAGES
 from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
 from shangrao_bot.ui.analysis_messages import MESSAGES as ANALYSIS_MESSAGES
+from shangrao_bot.ui.replay_text import MESSAGES as REPLAY_MESSAGES
 from shangrao_bot.ui.rulebook_messages import MESSAGES as RULEBOOK_MESSAGES
 from shangrao_bot.ui.score_text import MESSAGES as SCORE_SCREEN_MESSAGES
 from shangrao_bot.ui.table_messages import MESSAGES as TABLE_MESSAGES
@@ -88,7 +89,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/leaderboard` `/stats` `/history` `/export` read the book\n"
         "`/player link` `/player rename` tidy guests (scorers)\n"
         "`/analyze` what to discard (何切): a hand's discards ranked; "
-        "`/puzzle new` `/puzzle leaderboard` 何切 puzzles from AI games",
+        "`/puzzle new` `/puzzle leaderboard` 何切 puzzles from AI games\n"
+        "`/replay` a finished bot-table hand, step by step or animated",
         "zh-CN": "`/help` 本说明\n"
         "`/rules show` 本服务器的计分方案、房规、底分和语言 · "
         "`/rules set` 修改它们（管理员） · "
@@ -102,7 +104,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/leaderboard` `/stats` `/history` `/export` 查看账本\n"
         "`/player link` `/player rename` 整理访客（记分员）\n"
         "`/analyze` 何切：把一手牌的每种打法排序；"
-        "`/puzzle new` `/puzzle leaderboard` 从电脑对局里出的何切题",
+        "`/puzzle new` `/puzzle leaderboard` 从电脑对局里出的何切题\n"
+        "`/replay` 逐步或以动画回放机器人牌桌上打完的一手",
         "zh-TW": "`/help` 本說明\n"
         "`/rules show` 本伺服器的計分方案、房規、底分和語言 · "
         "`/rules set` 修改它們（管理員） · "
@@ -116,7 +119,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/leaderboard` `/stats` `/history` `/export` 查看帳本\n"
         "`/player link` `/player rename` 整理訪客（記分員）\n"
         "`/analyze` 何切：把一手牌的每種打法排序；"
-        "`/puzzle new` `/puzzle leaderboard` 從電腦對局裡出的何切題",
+        "`/puzzle new` `/puzzle leaderboard` 從電腦對局裡出的何切題\n"
+        "`/replay` 逐步或以動畫回放機器人牌桌上打完的一手",
     },
     "help.rules": {
         "en": "Rules in short",
@@ -281,8 +285,8 @@ def merged(*catalogs: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
 
 
 # What ``t`` reads: this module's messages, the table service's, the scorebook's, the
-# scorekeeping screens', the rule book's and the hand analysis' and puzzles' (each module keeps
-# its own words).
+# scorekeeping screens', the rule book's, the hand analysis' and puzzles' and the replays' (each
+# module keeps its own words).
 ALL_MESSAGES = merged(
     MESSAGES,
     TABLE_MESSAGES,
@@ -291,6 +295,7 @@ ALL_MESSAGES = merged(
     SCORE_SCREEN_MESSAGES,
     RULEBOOK_MESSAGES,
     ANALYSIS_MESSAGES,
+    REPLAY_MESSAGES,
 )
 
 

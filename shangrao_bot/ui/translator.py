@@ -414,6 +414,16 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
         "何切题揭晓前可以作答的分钟数（1-1440）",
         "何切題揭曉前可以作答的分鐘數（1-1440）",
     ),
+    # /replay
+    "replay": ("回放", "回放"),
+    "Replay a finished hand of a bot table, step by step or animated": (
+        "逐步或以动画回放机器人牌桌上打完的一手",
+        "逐步或以動畫回放機器人牌桌上打完的一手",
+    ),
+    "The hand's id from /history (default: the last hand you played)": (
+        "牌局编号，见 /history（默认：你打的最后一手）",
+        "牌局編號，見 /history（預設：你打的最後一手）",
+    ),
 }
 
 
