@@ -358,8 +358,11 @@ def _gradient(size: tuple[int, int], top: RGB, bottom: RGB) -> Image.Image:
     return col.resize(size, Image.Resampling.BILINEAR)
 
 
+@lru_cache(maxsize=64)
 def _tile_base(g: Geometry, face_top: RGB, face_bottom: RGB, body: RGB, back: RGB) -> Image.Image:
-    """Shadow, thickness (body over back colour) and face, supersampled; the face has a bevel."""
+    """Shadow, thickness (body over back colour) and face, supersampled; the face has a bevel.
+    The same for every kind of a width and look (cached: callers draw on a copy); its blurred
+    shadow was the largest part of drawing a sprite."""
     fw, fh, depth, pad, top = (v * SS for v in g)
     r = min(fw, fh) * 0.12
     img = Image.new("RGBA", (fw + pad, top + fh + depth + pad), (0, 0, 0, 0))
@@ -428,9 +431,15 @@ def sprite(look: Look) -> Image.Image:
     """The RGBA sprite of one look, shadow included (cached: pasted, never redrawn)."""
     if look.trad and not (look.bao or look.acting or look.flown):
         return sprite(look._replace(trad=False))  # no script on this tile: one sprite
+    if look.dim:  # the same tile, shaded
+        out = sprite(look._replace(dim=False))
+        shade = Image.new("RGBA", out.size, (20, 30, 25, 110))
+        return Image.alpha_composite(out, Image.composite(shade, Image.new("RGBA", out.size), out))
     g = geometry(look.width, look.sideways)
     if look.kind == BACK:
-        img = _tile_base(g, pal.BACK_GREEN_LIGHT, pal.BACK_GREEN, pal.TILE_BODY, pal.IVORY_SHADE)
+        img = _tile_base(
+            g, pal.BACK_GREEN_LIGHT, pal.BACK_GREEN, pal.TILE_BODY, pal.IVORY_SHADE
+        ).copy()
         fw, fh, top = g.face_w * SS, g.face_h * SS, g.top * SS
         inset = min(fw, fh) * 0.16
         ImageDraw.Draw(img).rounded_rectangle(
@@ -444,7 +453,7 @@ def sprite(look: Look) -> Image.Image:
             face_top, face_bottom = pal.ACTING_TINT, pal.GOLD_LIGHT
         else:
             face_top, face_bottom = pal.IVORY, pal.IVORY_SHADE
-        img = _tile_base(g, face_top, face_bottom, pal.TILE_BODY, pal.BACK_GREEN)
+        img = _tile_base(g, face_top, face_bottom, pal.TILE_BODY, pal.BACK_GREEN).copy()
         upright = geometry(look.width)
         layer = Image.new("RGBA", (upright.face_w * SS, upright.face_h * SS), (0, 0, 0, 0))
         _draw_face(layer, look.kind)
@@ -458,11 +467,7 @@ def sprite(look: Look) -> Image.Image:
             _badge(img, look)
         if look.flown:
             _flown_tag(img, g, look.trad)
-    out = img.resize(g.size, Image.Resampling.LANCZOS)
-    if look.dim:
-        shade = Image.new("RGBA", out.size, (20, 30, 25, 110))
-        out = Image.alpha_composite(out, Image.composite(shade, Image.new("RGBA", out.size), out))
-    return out
+    return img.resize(g.size, Image.Resampling.LANCZOS)
 
 
 def strip(looks: Sequence[Look], gap: int = 2) -> Image.Image:
