@@ -59,6 +59,7 @@ Two or more human seats: every discard holds for ``min_claim_seconds`` as descri
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 
 from shangrao_bot.engine.actions import CLAIM_RANK, Action, ActionKind
@@ -171,11 +172,12 @@ class TableRun:
         s = self.table.seats[seat]
         return (s.ai_level if s is not None else None) or AUTOPILOT_LEVEL
 
-    def ai_request(self) -> AiRequest | None:
+    def ai_request(self, levels: Container[str]) -> AiRequest | None:
         """The decision an AI seat will make when its delay has passed, if the table now
         waits for one (an AI's turn): the service may have it made ahead of time, off the event
         loop, and hand it back in :attr:`decided` (it is the same decision: an AI's choice is a
-        function of its view and :func:`~.autoplay.ai_seed`)."""
+        function of its view and :func:`~.autoplay.ai_seed`). Only for an AI of one of
+        ``levels``: the others decide faster than their view would travel."""
         t = self.table
         state = t.hand
         if t.status is not TableStatus.PLAYING or t.paused or t.hold is not None:
@@ -185,9 +187,12 @@ class TableRun:
         seat = state.current
         if t.is_human(seat) or not t.is_auto(seat):
             return None
+        level = self._ai_level(seat)
+        if level not in levels:
+            return None
         return AiRequest(
             key=(t.hand_no, len(state.actions), seat),
-            level=self._ai_level(seat),
+            level=level,
             seed=ai_seed(state, seat),
             view=view_for(state, seat),
         )

@@ -31,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Container
 from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from typing import Any
@@ -44,6 +44,7 @@ from shangrao_bot.engine.views import PlayerView, hand_events
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.play.commands import parse_command
 from shangrao_bot.service import lobby
+from shangrao_bot.service.autoplay import AHEAD_LEVELS
 from shangrao_bot.service.clock import Clock, SystemClock
 from shangrao_bot.service.config import ServiceConfig, rules_for, table_config
 from shangrao_bot.service.display import info_of, seat_view, table_public
@@ -106,12 +107,15 @@ class TableService:
         claims: Coordination | None = None,
         owns_guild: Callable[[int], bool] | None = None,
         decide: Decider | None = None,
+        ahead_levels: Container[str] = AHEAD_LEVELS,
     ) -> None:
         """``decide``: makes AI decisions ahead of time, off the event loop (another
         process), while the AI's delay runs: the table then only applies them. Without it,
-        or when a decision is not back in time, the table makes it itself."""
+        or when a decision is not back in time, the table makes it itself. Only the
+        decisions of AIs of ``ahead_levels`` are made ahead (see :data:`AHEAD_LEVELS`)."""
         self._db = db
         self._decide = decide
+        self._ahead_levels = ahead_levels
         self._decided: dict[int, dict[AiKey, Action]] = {}  # table id → decisions made ahead
         self._deciding: dict[int, AiKey] = {}  # table id → the decision being made ahead
         self._ahead: set[asyncio.Task[None]] = set()
@@ -602,9 +606,11 @@ class TableService:
         self._decide_ahead(run)
 
     def _decide_ahead(self, run: TableRun) -> None:
-        request = run.ai_request()
+        if self._decide is None:
+            return
+        request = run.ai_request(self._ahead_levels)
         table_id = run.table.id
-        if self._decide is None or request is None:
+        if request is None:
             return
         if self._deciding.get(table_id) == request.key or request.key in run.decided:
             return

@@ -15,9 +15,10 @@ fails (the caller shows text instead) and the next picture starts a fresh pool.
 Everything sent to a worker is pickled: the drawing function must be a module-level function
 and its arguments plain data (the render package's views and results are).
 
-The same workers make the AI players' decisions ahead of time (:func:`decide_in_worker`): a
-decision is pure Python over a view, like the drawing, and the AI's delay leaves time for it
-to come back, so it too is kept off the event loop.
+The same workers make the slow AI levels' decisions ahead of time (:func:`decide_in_worker`,
+for the levels of :data:`~shangrao_bot.service.autoplay.AHEAD_LEVELS`): a decision is pure
+Python over a view, like the drawing, and the AI's delay leaves time for it to come back, so it
+too is kept off the event loop. The fast levels decide on the loop, in less time than the trip.
 """
 
 from __future__ import annotations

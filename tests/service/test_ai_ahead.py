@@ -17,23 +17,39 @@ from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.service import TableService, flow
-from shangrao_bot.service.autoplay import ai_decision
+from shangrao_bot.service.autoplay import AHEAD_LEVELS, ai_decision
 from shangrao_bot.service.tables import Decider
 from shangrao_bot.store import games
 from shangrao_bot.store.db import Database
 from tests.service.conftest import FAST, ManualClock, RecordingPresenter, open_table, seeds_for
 
 AIS = ["normal", "easy", "normal", "easy"]
+EVERY_LEVEL = frozenset({"easy", "normal", "hard"})
 
 
-async def play(path: Path, decide: Decider | None) -> list[dict[str, Any]]:
-    """A two-hand session of four AIs; its event log."""
+async def play(
+    path: Path,
+    decide: Decider | None,
+    *,
+    ais: list[str] = AIS,
+    ahead_levels: frozenset[str] = EVERY_LEVEL,
+) -> list[dict[str, Any]]:
+    """A two-hand session of four AIs; its event log. Here every level is decided ahead
+    when ``decide`` is given (the bot does it for the slow levels only: see the last test)."""
     clock = ManualClock()
     presenter = RecordingPresenter(clock)
     db = await Database.open(path)
-    svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for, decide=decide)
+    svc = TableService(
+        db,
+        presenter,
+        clock=clock,
+        config=FAST,
+        seeds=seeds_for,
+        decide=decide,
+        ahead_levels=ahead_levels,
+    )
     try:
-        tid = await open_table(svc, humans=[], ais=AIS, hands=2)
+        tid = await open_table(svc, humans=[], ais=ais, hands=2)
         await clock.run_until(presenter.closed, limit=10_000)
         return await games.load_events(db, tid)
     finally:
@@ -94,3 +110,20 @@ async def test_failed_late_or_illegal_decisions_are_made_by_the_table(tmp_path: 
 
     assert await play(tmp_path / "odd.db", unreliable) == alone
     assert calls > 20
+
+
+async def test_by_default_only_the_slow_levels_are_decided_ahead(tmp_path: Path) -> None:
+    """Easy and normal decide faster than their view would travel to a worker and back: the
+    table decides them itself; a hard AI's decisions are made ahead."""
+    made: list[str] = []
+
+    async def elsewhere(level: str, seed: int, view: PlayerView) -> Action:
+        await asyncio.sleep(0)
+        made.append(level)
+        return ai_decision(level, seed, view)
+
+    ais = ["normal", "hard", "easy", "normal"]
+    alone = await play(tmp_path / "alone.db", None, ais=ais)
+    ahead = await play(tmp_path / "ahead.db", elsewhere, ais=ais, ahead_levels=AHEAD_LEVELS)
+    assert ahead == alone
+    assert made and set(made) == {"hard"}
