@@ -9,8 +9,8 @@ their own, so the loop never waits for them.
 
 One pool per process (:data:`PICTURES`), set up from the settings when the bot starts and
 created on its first picture. Workers are started with ``spawn`` (never forked from a process
-that has threads running). A worker that dies takes its pool with it; the picture in hand then
-fails (the caller shows text instead) and the next picture starts a fresh pool.
+that has threads running). A worker that dies costs the picture it was drawing (the caller
+shows text instead); a new worker takes its place.
 
 Everything sent to a worker is pickled: the drawing function must be a module-level function
 and its arguments plain data (the render package's views and results are).
@@ -26,19 +26,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import multiprocessing
 import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.service.autoplay import ai_decision
 from shangrao_bot.settings import DEFAULT_PICTURE_PROCESSES, MAX_PICTURE_PROCESSES
+from shangrao_bot.ui.worker_pool import ProcessPool
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -77,11 +76,13 @@ def timed(fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> tuple[T, 
 class Pictures:
     """A pool of picture workers: ``processes`` worker processes, or when 0 two threads of the
     calling process (for tests that record what is drawn in-process, and machines where
-    processes cannot be started)."""
+    processes cannot be started). The processes are a :class:`~.worker_pool.ProcessPool`, fed
+    straight from the event loop."""
 
     def __init__(self, processes: int = DEFAULT_PICTURE_PROCESSES) -> None:
         self.processes = processes
-        self._pool: Executor | None = None
+        self._pool: ProcessPool | None = None
+        self._threads: ThreadPoolExecutor | None = None
         self._lock = threading.Lock()
 
     def configure(self, processes: int) -> None:
@@ -95,38 +96,44 @@ class Pictures:
             self.processes = processes
             old, self._pool = self._pool, None
         if old is not None:
-            old.shutdown(wait=False, cancel_futures=True)
+            old.shutdown(wait=False)
 
-    def _executor(self) -> Executor:
+    def _process_pool(self) -> ProcessPool:
+        """The pool of this event loop (a pool left by another loop, a test's, is let go)."""
+        loop = asyncio.get_running_loop()
         with self._lock:
+            old = None
+            if self._pool is not None and self._pool.loop not in (None, loop):
+                old, self._pool = self._pool, None
             if self._pool is None:
-                if self.processes == 0:
-                    self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="picture")
-                else:
-                    self._pool = ProcessPoolExecutor(
-                        max_workers=self.processes,
-                        mp_context=multiprocessing.get_context("spawn"),
-                        initializer=_start_worker,
-                        initargs=(os.getpid(),),
-                    )
-            return self._pool
+                self._pool = ProcessPool(
+                    self.processes, initializer=_start_worker, initargs=(os.getpid(),)
+                )
+            pool = self._pool
+        if old is not None:
+            old.shutdown(wait=False)
+        return pool
 
-    def _broken(self, pool: Executor) -> None:
+    def _thread_pool(self) -> ThreadPoolExecutor:
         with self._lock:
-            if self._pool is pool:
-                self._pool = None
-        pool.shutdown(wait=False, cancel_futures=True)
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="picture")
+            return self._threads
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the workers started so far."""
+        pool = self._pool
+        return [] if pool is None else pool.pids()
 
     async def draw(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """``fn(*args, **kwargs)`` on a worker; its exceptions are raised here. A worker
-        that died raises :class:`BrokenProcessPool` (the next call starts a new pool)."""
-        pool = self._executor()
-        call = functools.partial(fn, *args, **kwargs)
-        try:
-            return await asyncio.get_running_loop().run_in_executor(pool, call)
-        except BrokenProcessPool:
-            self._broken(pool)
-            raise
+        that died drawing it raises :class:`BrokenProcessPool` (a new worker takes its
+        place)."""
+        if self.processes == 0:
+            call = functools.partial(fn, *args, **kwargs)
+            return await asyncio.get_running_loop().run_in_executor(self._thread_pool(), call)
+        result: T = await self._process_pool().run(fn, *args, **kwargs)
+        return result
 
     async def warm(self) -> None:
         """Start every worker now (each loads the drawing code and chooses the palette, a
@@ -142,8 +149,11 @@ class Pictures:
         """Stop the workers (they are also stopped when the process exits)."""
         with self._lock:
             old, self._pool = self._pool, None
+            threads, self._threads = self._threads, None
         if old is not None:
-            old.shutdown(wait=True, cancel_futures=True)
+            old.shutdown(wait=True)
+        if threads is not None:
+            threads.shutdown(wait=True, cancel_futures=True)
 
 
 PICTURES = Pictures()

@@ -1,6 +1,6 @@
 """The picture workers: real worker processes draw exactly what the bot's own process draws,
-a worker that dies costs one picture (the next one starts a fresh pool), and the pool's size
-is bounded."""
+a worker that dies costs one picture (a new worker takes its place), calls beyond the
+workers wait their turn, and the pool's size is bounded."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import asyncio
 import os
 import sys
 from collections.abc import AsyncIterator
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
@@ -80,11 +79,48 @@ async def test_warming_starts_every_worker() -> None:
     pictures = Pictures(2)
     try:
         await pictures.warm()
-        pool = pictures._executor()
-        assert isinstance(pool, ProcessPoolExecutor)
-        assert len(pool._processes) == 2  # the executor's own record of its started workers
+        pids = pictures.worker_pids()
+        assert len(set(pids)) == 2 and os.getpid() not in pids
     finally:
         pictures.shutdown()
+
+
+async def test_calls_beyond_the_workers_wait_their_turn_and_all_come_back() -> None:
+    """More calls than workers, results larger than a pipe holds at once, and a call whose
+    caller gave up: every other call gets its own result."""
+    pictures = Pictures(2)
+    try:
+        sizes = [10, 300_000, 5, 2_000_000, 70_000, 1]
+        calls = [asyncio.ensure_future(pictures.draw(bytes, n)) for n in sizes]
+        gone = asyncio.ensure_future(pictures.draw(bytes, 123))
+        gone.cancel()
+        results = await asyncio.gather(*calls)
+        assert [len(r) for r in results] == sizes
+        assert await pictures.draw(str.upper, "after") == "AFTER"
+    finally:
+        pictures.shutdown()
+
+
+async def test_a_large_call_is_written_whole() -> None:
+    """A call larger than the pipe's buffer is written as the worker reads it."""
+    pictures = Pictures(1)
+    try:
+        big = "五" * 1_500_000
+        assert await pictures.draw(len, big) == len(big)
+    finally:
+        pictures.shutdown()
+
+
+async def test_shutdown_stops_the_workers() -> None:
+    pictures = Pictures(1)
+    await pictures.warm()
+    (pid,) = pictures.worker_pids()
+    pictures.shutdown()
+    for _ in range(50):
+        if not _running(pid):
+            break
+        await asyncio.sleep(0.05)
+    assert not _running(pid)
 
 
 PARENT = """
