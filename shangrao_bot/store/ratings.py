@@ -89,7 +89,12 @@ class Step:
     index: int  # the game's place in the fold
     hand_id: int
     at: str
-    ordinal: float
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
 
 
 @dataclass
@@ -106,15 +111,28 @@ class RatingBook:
         """The player's displayed rating after each of their rated games, oldest first."""
         return [s.ordinal for s in self.history.get(player_id, [])]
 
+    def step_before(self, player_id: int, at: str) -> Step | None:
+        """The player's last rated game first recorded before ``at`` (None: none)."""
+        steps = self.history.get(player_id, [])
+        i = bisect.bisect_left(steps, at, key=lambda s: s.at)  # steps are in time order
+        return steps[i - 1] if i else None
+
     def ordinal_at(self, player_id: int, at: str) -> float | None:
         """The player's displayed rating as it stood before ``at`` (None: no game before)."""
+        step = self.step_before(player_id, at)
+        return step.ordinal if step is not None else None
+
+    def games_between(self, player_id: int, since: str | None, until: str | None) -> int:
+        """How many rated games of the player were first recorded ``since <= at < until``
+        (either open)."""
         steps = self.history.get(player_id, [])
-        i = bisect.bisect_left([s.at for s in steps], at)
-        return steps[i - 1].ordinal if i else None
+        lo = 0 if since is None else bisect.bisect_left(steps, since, key=lambda s: s.at)
+        hi = len(steps) if until is None else bisect.bisect_left(steps, until, key=lambda s: s.at)
+        return max(0, hi - lo)
 
     def played_between(self, player_id: int, since: str, until: str) -> bool:
         """Whether the player has a rated game first recorded ``since <= at < until``."""
-        return any(since <= s.at < until for s in self.history.get(player_id, []))
+        return self.games_between(player_id, since, until) > 0
 
 
 def _outcome(game: Game) -> tuple[list[int], list[int]] | None:
@@ -184,7 +202,7 @@ class RatingFold:
             rated = rate_game(ratings, game)
             for p in rated or ():
                 history.setdefault(p, []).append(
-                    Step(index, game.hand_id, game.at, ratings[p].ordinal)
+                    Step(index, game.hand_id, game.at, ratings[p].mu, ratings[p].sigma)
                 )
             if (index + 1) % CHECKPOINT_EVERY == 0:
                 self._checkpoints.append((index + 1, dict(ratings)))
