@@ -302,11 +302,22 @@ def _totals_backfill() -> tuple[str, ...]:
 # Ratings are recomputed from the ledger (see :mod:`shangrao_bot.store.ratings`) and cached per
 # process, keyed by ``ledger_versions.version``: a counter per guild that every change of a
 # seat row that counts or counted bumps (record, confirm, void, undo, edit, merge, backdate), so
-# a cached result is used only while the confirmed hands are what it was computed from.
+# a cached result is used only while the confirmed hands are what it was computed from. Each
+# bump also logs, in ``ledger_changes``, a moment no later than the first recording of any hand
+# of the changed row's session (nor than the row itself): a cache at version v reads again only
+# the hands first recorded from the earliest change after v on (an edit's corrected hand, rated
+# in the place of the hand it replaced, is in the same session). The upsert locks the guild's
+# counter row until the transaction ends, so concurrent writers number their changes one after
+# the other (a log row takes the number the counter holds).
 
 _VERSION_BUMP = (
     "INSERT INTO ledger_versions (guild_id, version) VALUES ({row}.guild_id, 1)"
     " ON CONFLICT (guild_id) DO UPDATE SET version = ledger_versions.version + 1;"
+    " INSERT INTO ledger_changes (guild_id, version, since)"
+    " SELECT guild_id, version, (SELECT MIN(at) FROM (SELECT {row}.created_at AS at"
+    " UNION ALL SELECT created_at FROM hands WHERE session_id ="
+    " (SELECT session_id FROM hands WHERE id = {row}.hand_id)) AS moments)"
+    " FROM ledger_versions WHERE guild_id = {row}.guild_id;"
 )
 
 
@@ -587,8 +598,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             updated_at TEXT NOT NULL
         )""",
     ),
-    # 10: seasons (``/season start | end``; see above) and the ledger's version per guild,
-    # which keys the cached ratings; filled from the book as it stands
+    # 10: seasons (``/season start | end``; see above) and the ledger's version per guild with
+    # its log of changes, which key the cached ratings; filled from the book as it stands
     (
         """CREATE TABLE seasons (
             id INTEGER PRIMARY KEY,
@@ -605,8 +616,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             guild_id BIGINT PRIMARY KEY,
             version INTEGER NOT NULL
         )""",
+        """CREATE TABLE ledger_changes (
+            guild_id BIGINT NOT NULL,
+            version INTEGER NOT NULL,
+            since TEXT NOT NULL,
+            PRIMARY KEY (guild_id, version)
+        ) WITHOUT ROWID""",
         "INSERT INTO ledger_versions (guild_id, version)"
         " SELECT DISTINCT guild_id, 1 FROM hand_seats WHERE status = 'confirmed'",
+        "INSERT INTO ledger_changes (guild_id, version, since)"
+        " SELECT guild_id, 1, '' FROM ledger_versions",
         *_version_triggers(),
     ),
 )

@@ -29,7 +29,8 @@ its session and number), so an edit rates as if the corrected hand had been reco
 start, and a void as if the hand had never counted. The fold is deterministic (the same hands in
 the same order give the same floats), so the result is cached per process and guild, keyed by
 the guild's ledger version (bumped by migration 10's triggers on every change of a counted seat
-row): a read after no change costs one query. After a change, the hands are read again, and the
+row): a read after no change costs one query. After a change, the hands first recorded from the
+earliest change on (migration 10 logs when each changed row was recorded) are read again, and the
 fold is resumed from the last checkpoint (the state kept every :data:`CHECKPOINT_EVERY` games)
 before the first game that differs — a new hand replays one game, a void or an edit of a recent
 hand a few hundred, a merge of a guest from their first hand on. Resuming from a checkpoint
@@ -213,43 +214,60 @@ class RatingFold:
 
 # --- reading the ledger ------------------------------------------------------------------------
 
-# The confirmed hands of a guild, each placed where its first version was recorded (an edit
-# keeps the session and number of the hand it replaced)
+# The confirmed hands of a guild first recorded at ``since`` or later, each placed where its first
+# version was recorded (an edit keeps the session and number of the hand it replaced): one row a
+# hand, its four seats side by side (a quarter of the rows to convert)
+_SEATS = ", ".join(
+    f"MAX(CASE WHEN hs.seat = {s} THEN hs.player_id END) AS p{s},"
+    f" MAX(CASE WHEN hs.seat = {s} THEN hs.delta END) AS d{s}"
+    for s in range(4)
+)
 _GAMES_SQL = (
-    "SELECT h.id AS hand_id, o.first_at, hs.player_id, hs.delta"
+    f"SELECT h.id AS hand_id, o.first_at, {_SEATS}"
     " FROM hands h JOIN hand_seats hs ON hs.hand_id = h.id"
     " JOIN (SELECT session_id, seq, MIN(created_at) AS first_at FROM hands"
-    "  WHERE guild_id = ? GROUP BY session_id, seq) o"
+    "  WHERE guild_id = ? AND session_id IN (SELECT DISTINCT session_id FROM hands"
+    "   WHERE guild_id = ? AND created_at >= ? AND status = 'confirmed')"
+    "  GROUP BY session_id, seq) o"
     " ON o.session_id = h.session_id AND o.seq = h.seq"
-    " WHERE h.guild_id = ? AND h.status = 'confirmed'"
-    " ORDER BY o.first_at, h.session_id, h.seq, h.id, hs.seat"
+    " WHERE h.guild_id = ? AND h.created_at >= ? AND h.status = 'confirmed' AND o.first_at >= ?"
+    " GROUP BY h.id, o.first_at, h.session_id, h.seq"
+    " ORDER BY o.first_at, h.session_id, h.seq, h.id"
 )
 
 
-async def ledger_games(db: Database, guild_id: int) -> list[Game]:
-    """The guild's counted hands as games, in rating order."""
-    rows = await db.fetchall(_GAMES_SQL, (guild_id, guild_id))
-    games: list[Game] = []
-    current: int | None = None
-    at = ""
-    players: list[int] = []
-    deltas: list[int] = []
-    for hand_id, first_at, player_id, delta in rows:
-        if hand_id != current:
-            if current is not None:
-                games.append(Game(current, at, tuple(players), tuple(deltas)))
-            current, at, players, deltas = hand_id, first_at, [], []
-        players.append(player_id)
-        deltas.append(delta)
-    if current is not None:
-        games.append(Game(current, at, tuple(players), tuple(deltas)))
-    return games
+async def ledger_games(db: Database, guild_id: int, since: str = "") -> list[Game]:
+    """The guild's counted hands as games, in rating order: every one, or those first recorded
+    at ``since`` or later (an edited hand's later version was recorded later still, so
+    ``created_at >= since`` narrows the read by the index on the guild's hands)."""
+    rows = await db.fetchall(_GAMES_SQL, (guild_id, guild_id, since, guild_id, since, since))
+    return [
+        Game(
+            r[0],
+            r[1],
+            tuple(r[2 + 2 * s] for s in range(4) if r[2 + 2 * s] is not None),
+            tuple(r[3 + 2 * s] for s in range(4) if r[2 + 2 * s] is not None),
+        )
+        for r in rows
+    ]
 
 
 async def ledger_version(db: Database, guild_id: int) -> int:
     """The guild's ledger version (0: no hand ever counted)."""
     row = await db.fetchone("SELECT version FROM ledger_versions WHERE guild_id = ?", (guild_id,))
     return int(row[0]) if row is not None else 0
+
+
+async def _changes_after(db: Database, guild_id: int, version: int) -> tuple[int, str | None]:
+    """The guild's ledger version now, and the earliest ``created_at`` a change after
+    ``version`` touched (None: nothing changed)."""
+    row = await db.fetchone(
+        "SELECT MAX(version), MIN(since) FROM ledger_changes WHERE guild_id = ? AND version > ?",
+        (guild_id, version),
+    )
+    if row is None or row[0] is None:
+        return version, None
+    return int(row[0]), str(row[1])
 
 
 @dataclass
@@ -275,9 +293,17 @@ async def guild_ratings(db: Database, guild_id: int) -> RatingBook:
     read fold again rather than keep a stale book."""
     cached = _CACHE.setdefault(db, {}).setdefault(guild_id, _Cached())
     async with cached.lock:
-        version = await ledger_version(db, guild_id)
-        if version != cached.version:
-            games = await ledger_games(db, guild_id)
-            await asyncio.to_thread(cached.fold.update, games)
-            cached.version = version
+        if cached.version < 0:  # nothing cached: every hand
+            version, since = await ledger_version(db, guild_id), ""
+        else:
+            version, changed = await _changes_after(db, guild_id, cached.version)
+            if changed is None:
+                return cached.fold.book
+            since = changed
+        # the games first recorded before the earliest change are the ones folded already
+        kept = cached.fold.games
+        cut = bisect.bisect_left(kept, since, key=lambda g: g.at)
+        games = kept[:cut] + await ledger_games(db, guild_id, since)
+        await asyncio.to_thread(cached.fold.update, games)
+        cached.version = version
         return cached.fold.book

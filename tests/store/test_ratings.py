@@ -214,6 +214,16 @@ async def test_store_ratings_follow_voids_undos_edits_and_merges(db: Database) -
     await check()
     book = await guild_ratings(db, GUILD)
     assert guest not in book.ratings and members[3] in book.ratings
+    # an edit waiting for its confirmation: the hand stops counting, then counts corrected in
+    # its first place (the cache reads again from the session's start)
+    target = sorted(ledger)[0]
+    new = random_hand(rng)
+    pending_edit = await edit_hand(db, GUILD, target, 1, new, "typo")
+    players = ledger.pop(target)[0]
+    await check()
+    await confirm_hand(db, GUILD, pending_edit.id, 2, final=True)
+    ledger = {pending_edit.id: (players, new.deltas), **ledger}
+    await check()
     # another guild's book is its own
     assert await ledger_games(db, OTHER_GUILD) == []
     assert (await guild_ratings(db, OTHER_GUILD)).ratings == {}
