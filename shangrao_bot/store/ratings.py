@@ -49,6 +49,11 @@ from dataclasses import dataclass, field
 from openskill.models import PlackettLuce
 
 from shangrao_bot.store.db import Database
+from shangrao_bot.store.tx import Tx
+
+KEEP_CHANGES = 10_000
+"""Ledger versions whose change is kept in the log (each counted seat row changed is one: a
+hand recorded and confirmed is four to eight)."""
 
 CHECKPOINT_EVERY = 256
 """Games between two kept states of the fold (memory: one rating per player seen so far)."""
@@ -259,15 +264,37 @@ async def ledger_version(db: Database, guild_id: int) -> int:
 
 
 async def _changes_after(db: Database, guild_id: int, version: int) -> tuple[int, str | None]:
-    """The guild's ledger version now, and the earliest ``created_at`` a change after
-    ``version`` touched (None: nothing changed)."""
+    """The guild's ledger version now, and the earliest moment a change after ``version``
+    touched: None when nothing changed, '' (read every hand) when the log no longer holds every
+    change since (:func:`_prune`)."""
+    now = await ledger_version(db, guild_id)
+    if now == version:
+        return version, None
     row = await db.fetchone(
-        "SELECT MAX(version), MIN(since) FROM ledger_changes WHERE guild_id = ? AND version > ?",
+        "SELECT MIN(version), MIN(since) FROM ledger_changes WHERE guild_id = ? AND version > ?",
         (guild_id, version),
     )
-    if row is None or row[0] is None:
-        return version, None
-    return int(row[0]), str(row[1])
+    if row is None or row[0] is None or int(row[0]) != version + 1:
+        return now, ""
+    return now, str(row[1])
+
+
+async def _prune(db: Database, guild_id: int, version: int) -> None:
+    """Keep the guild's log of changes short: the last :data:`KEEP_CHANGES` versions (a cache
+    older than that reads every hand again). Done by the process that has just read the log,
+    at most once every :data:`KEEP_CHANGES` versions."""
+
+    async def prune(tx: Tx) -> None:
+        await tx.execute(
+            "DELETE FROM ledger_changes WHERE guild_id = ? AND version <= ?",
+            (guild_id, version - KEEP_CHANGES),
+        )
+
+    oldest = await db.fetchone(
+        "SELECT MIN(version) FROM ledger_changes WHERE guild_id = ?", (guild_id,)
+    )
+    if oldest is not None and oldest[0] is not None and version - oldest[0] > 2 * KEEP_CHANGES:
+        await db.write(prune)
 
 
 @dataclass
@@ -306,4 +333,5 @@ async def guild_ratings(db: Database, guild_id: int) -> RatingBook:
         games = kept[:cut] + await ledger_games(db, guild_id, since)
         await asyncio.to_thread(cached.fold.update, games)
         cached.version = version
+        await _prune(db, guild_id, version)
         return cached.fold.book

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shangrao_bot.store import ratings as ratings_module
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.ledger import (
     confirm_hand,
@@ -246,3 +247,26 @@ async def test_a_hand_only_confirmed_counts(db: Database) -> None:
     sid = await session_of(db, members)
     await record_hand(db, GUILD, sid, random_hand(random.Random(1)), 1)
     assert await ledger_games(db, GUILD) == []
+
+
+async def test_the_log_of_changes_is_pruned_and_an_older_cache_reads_everything(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("shangrao_bot.store.ratings.KEEP_CHANGES", 3)
+    members = [(await user_player(db, GUILD, 500 + i, f"r{i}")).id for i in range(4)]
+    sid = await session_of(db, members)
+    rng = random.Random(5)
+    for _ in range(4):
+        await record_hand(db, GUILD, sid, random_hand(rng), 1, confirmed=True)
+    book = await guild_ratings(db, GUILD)  # reads, then prunes the log
+    version = await ledger_version(db, GUILD)
+    kept = await db.fetchall("SELECT version FROM ledger_changes WHERE guild_id = ?", (GUILD,))
+    assert min(r[0] for r in kept) > 1 and max(r[0] for r in kept) == version
+    # a cache older than the log (another process's, say): the gap makes it read every hand
+    cached = ratings_module._CACHE[db][GUILD]
+    cached.version = 1
+    cached.fold = RatingFold()
+    cached.fold.update([Game(1, "", (1, 2), (1, -1))])  # anything stale
+    again = await guild_ratings(db, GUILD)
+    assert snapshot(again) == snapshot(book)
+    assert snapshot(again) == snapshot(rate_games(await ledger_games(db, GUILD)))
