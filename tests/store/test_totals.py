@@ -104,7 +104,7 @@ async def assert_totals_exact(db: Database) -> None:
 
 
 def periods(rng: random.Random, stamps: list[str]) -> list[tuple[str | None, str | None]]:
-    """The bot's periods (last 7, 30, 90 days, all time, as /leaderboard computes them) and
+    """The periods of the last 7, 30 and 90 days and all time (as /leaderboard computed them) and
     arbitrary bounds: recorded timestamps themselves, day strings, the same day at both ends,
     bounds in the wrong order, short strings."""
     now = datetime.now(UTC)
