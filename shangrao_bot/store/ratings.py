@@ -46,7 +46,7 @@ import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.tx import Tx
@@ -152,18 +152,23 @@ def _outcome(game: Game) -> tuple[list[int], list[int]] | None:
     return list(net), list(net.values())
 
 
-def rate_game(ratings: dict[int, Rating], game: Game) -> list[int] | None:
-    """Update ``ratings`` with one game (Plackett–Luce, ranked by the deltas, ties allowed);
+# A player's state in the fold: the model's rating object (never changed in place: ``rate``
+# returns new ones, so states can share them) and the number of rated games. One object is
+# never passed for two players (``rate`` deep-copies the teams, and would copy it once).
+_State = dict[int, tuple[PlackettLuceRating, int]]
+
+
+def rate_game(state: _State, game: Game) -> list[int] | None:
+    """Update ``state`` with one game (Plackett–Luce, ranked by the deltas, ties allowed);
     the players rated, or None when the game is not rated."""
     outcome = _outcome(game)
     if outcome is None:
         return None
     players, scores = outcome
-    before = [ratings.get(p, NEW_RATING) for p in players]
-    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-    after = MODEL.rate(teams, scores=[float(s) for s in scores])
-    for p, r, (new,) in zip(players, before, after, strict=True):
-        ratings[p] = Rating(new.mu, new.sigma, r.games + 1)
+    before = [state.get(p) or (MODEL.rating(mu=MU, sigma=SIGMA), 0) for p in players]
+    after = MODEL.rate([[r] for r, _ in before], scores=[float(s) for s in scores])
+    for p, (_, games), (new,) in zip(players, before, after, strict=True):
+        state[p] = (new, games + 1)
     return players
 
 
@@ -180,39 +185,41 @@ class RatingFold:
     def __init__(self) -> None:
         self.games: list[Game] = []
         self.book = RatingBook()
-        # (games folded, ratings then): index 0 is the empty state
-        self._checkpoints: list[tuple[int, dict[int, Rating]]] = [(0, {})]
+        # (games folded, state then): index 0 is the empty state
+        self._checkpoints: list[tuple[int, _State]] = [(0, {})]
 
     def update(self, games: Sequence[Game]) -> int:
         """Fold ``games`` (the whole ledger in order), resuming from the last checkpoint before
         the first game that differs from the games folded before; the number of games replayed."""
         first = 0
         for old, new in zip(self.games, games, strict=False):
-            if old != new:
+            if old is not new and old != new:  # the games kept by a reader are the same objects
                 break
             first += 1
         if first == len(self.games) == len(games):
             return 0
         while self._checkpoints[-1][0] > first:
             self._checkpoints.pop()
-        start, state = self._checkpoints[-1]
-        ratings = dict(state)
+        start, kept_state = self._checkpoints[-1]
+        state = dict(kept_state)
         # a new book (a book handed out before stays as it was while this one is made)
         history: dict[int, list[Step]] = {}
         for pid, steps in self.book.history.items():
-            kept = steps[: bisect.bisect_left([s.index for s in steps], start)]
+            kept = steps[: bisect.bisect_left(steps, start, key=lambda s: s.index)]
             if kept:
                 history[pid] = kept
         for index in range(start, len(games)):
             game = games[index]
-            rated = rate_game(ratings, game)
+            rated = rate_game(state, game)
             for p in rated or ():
+                rating = state[p][0]
                 history.setdefault(p, []).append(
-                    Step(index, game.hand_id, game.at, ratings[p].mu, ratings[p].sigma)
+                    Step(index, game.hand_id, game.at, rating.mu, rating.sigma)
                 )
             if (index + 1) % CHECKPOINT_EVERY == 0:
-                self._checkpoints.append((index + 1, dict(ratings)))
+                self._checkpoints.append((index + 1, dict(state)))
         self.games = list(games)
+        ratings = {p: Rating(r.mu, r.sigma, n) for p, (r, n) in state.items()}
         self.book = RatingBook(ratings, history)
         return len(games) - start
 

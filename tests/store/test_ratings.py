@@ -270,3 +270,24 @@ async def test_the_log_of_changes_is_pruned_and_an_older_cache_reads_everything(
     again = await guild_ratings(db, GUILD)
     assert snapshot(again) == snapshot(book)
     assert snapshot(again) == snapshot(rate_games(await ledger_games(db, GUILD)))
+
+
+def test_the_fold_is_openskills_plackett_luce_game_by_game() -> None:
+    """The fold's numbers are OpenSkill's own: each game rated by ``PlackettLuce().rate`` with
+    the players' current ratings and the deltas as scores."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ledger = [
+        Game(1, "a", (1, 2, 3, 4), (9, -3, -3, -3)),
+        Game(2, "b", (2, 3, 4, 5), (-4, 4, 0, 0)),
+        Game(3, "c", (1, 3, 5, 2), (6, -2, -2, -2)),
+    ]
+    ratings = {p: model.rating() for p in range(1, 6)}
+    for game in ledger:
+        new = model.rate([[ratings[p]] for p in game.players], scores=list(game.deltas))
+        for p, (r,) in zip(game.players, new, strict=True):
+            ratings[p] = r
+    book = rate_games(ledger)
+    for p, r in ratings.items():
+        assert (book.rating(p).mu, book.rating(p).sigma) == (r.mu, r.sigma)
