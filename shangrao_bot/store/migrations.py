@@ -303,21 +303,21 @@ def _totals_backfill() -> tuple[str, ...]:
 # process, keyed by ``ledger_versions.version``: a counter per guild that every change of a
 # seat row that counts or counted bumps (record, confirm, void, undo, edit, merge, backdate), so
 # a cached result is used only while the confirmed hands are what it was computed from. Each
-# bump also logs, in ``ledger_changes``, a moment no later than the first recording of any hand
-# of the changed row's session (nor than the row itself): a cache at version v reads again only
-# the hands first recorded from the earliest change after v on (an edit's corrected hand, rated
-# in the place of the hand it replaced, is in the same session). The upsert locks the guild's
-# counter row until the transaction ends, so concurrent writers number their changes one after
-# the other (a log row takes the number the counter holds).
+# bump also logs, in ``ledger_changes``, when the changed row's hand was first recorded (the
+# first ``created_at`` of its session and number: an edit's corrected hand is rated in the place
+# of the hand it replaced) or the row's own ``created_at`` if earlier (a row moved in time): a
+# cache at version v reads again only the hands first recorded from the earliest change after v
+# on. The upsert locks the guild's counter row until the transaction ends, so concurrent writers
+# number their changes one after the other (a log row takes the number the counter holds).
 
 _VERSION_BUMP = (
     "INSERT INTO ledger_versions (guild_id, version) VALUES ({row}.guild_id, 1)"
     " ON CONFLICT (guild_id) DO UPDATE SET version = ledger_versions.version + 1;"
     " INSERT INTO ledger_changes (guild_id, version, since)"
     " SELECT guild_id, version, (SELECT MIN(at) FROM (SELECT {row}.created_at AS at"
-    " UNION ALL SELECT created_at FROM hands WHERE session_id ="
-    " (SELECT session_id FROM hands WHERE id = {row}.hand_id)) AS moments)"
-    " FROM ledger_versions WHERE guild_id = {row}.guild_id;"
+    " UNION ALL SELECT h2.created_at FROM hands h1 JOIN hands h2"
+    " ON h2.session_id = h1.session_id AND h2.seq = h1.seq WHERE h1.id = {row}.hand_id)"
+    " AS moments) FROM ledger_versions WHERE guild_id = {row}.guild_id;"
 )
 
 

@@ -30,10 +30,11 @@ start, and a void as if the hand had never counted. The fold is deterministic (t
 the same order give the same floats), so the result is cached per process and guild, keyed by
 the guild's ledger version (bumped by migration 10's triggers on every change of a counted seat
 row): a read after no change costs one query. After a change, the hands first recorded from the
-earliest change on (migration 10 logs when each changed row was recorded) are read again, and the
-fold is resumed from the last checkpoint (the state kept every :data:`CHECKPOINT_EVERY` games)
-before the first game that differs — a new hand replays one game, a void or an edit of a recent
-hand a few hundred, a merge of a guest from their first hand on. Resuming from a checkpoint
+earliest change on (migration 10 logs when each changed hand was first recorded) are read again,
+and the fold is resumed from the last checkpoint (the state kept every
+:data:`CHECKPOINT_EVERY` games) before the first game that differs — a new hand replays a few
+hundred games at most, a void or an edit of a recent hand a few hundred more, a merge of a guest
+everything from their first hand on. Resuming from a checkpoint
 gives the same floats as a full recomputation (the same operations in the same order), which the
 tests check.
 """
