@@ -1,5 +1,12 @@
 """Reading the server's book: ``/leaderboard``, ``/history``, ``/stats``, ``/export``
-(``/table list`` is in :mod:`cogs.tables`, sessions in :mod:`cogs.sessions`).
+(``/table list`` is in :mod:`cogs.tables`, sessions in :mod:`cogs.sessions`, ``/profile`` in
+:mod:`cogs.profile`, seasons in :mod:`cogs.season`).
+
+``/leaderboard`` ranks by a running total (read from the maintained totals) or by skill rating
+(``metric:rating``, the cached OpenSkill fold of :mod:`shangrao_bot.store.ratings`; by default
+only players with at least 10 rated hands, ``min_hands`` changes it). ``period:season`` is the
+server's current season and ``season:`` picks any season (autocomplete): a season's hands are
+those recorded while it was open (:mod:`shangrao_bot.store.seasons`).
 
 Only confirmed hands count in rankings and stats; history shows every hand with its status.
 Images never carry names (ranks and seats are labelled; the embed names them).
@@ -14,6 +21,7 @@ import re
 import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -33,11 +41,22 @@ from shangrao_bot.store.ledger import (
     player_named,
     user_player,
 )
+from shangrao_bot.store.ratings import (
+    NEW_RATING,
+    Rating,
+    guild_ratings,
+    ledger_version,
+    ratings_fresh,
+)
+from shangrao_bot.store.seasons import Season, current_season, list_seasons, season_named
 from shangrao_bot.store.stats import (
+    RATING_MIN_GAMES,
     BoardRow,
+    RatingRow,
     history,
     leaderboard,
     player_stats,
+    rating_leaderboard,
 )
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.score_views import player_name, public_lang, shown, term, void_reason_text
@@ -48,8 +67,10 @@ MAX_LINES = 20
 EXPORT_GZIP_OVER = 4 * 2**20  # bytes: a bigger export is gzipped (text shrinks about tenfold)
 MAX_ID = 2**53 - 1  # the largest integer option Discord accepts (its OpenAPI maximum)
 MAX_CONTENT = 2000  # Discord's limit for a message's content
-PERIOD_DAYS = {"week": 7, "month": 30, "season": 90, "all": None}
-METRICS = ["total", "average", "win_rate", "biggest"]
+PERIOD_DAYS = {"week": 7, "month": 30, "all": None}  # "season": the server's current season
+METRICS = ["total", "average", "win_rate", "biggest", "rating"]
+TREND_POINTS = 20  # rating values drawn in /stats' and /profile's sparkline
+SPARKS = "▁▂▃▄▅▆▇█"
 ALL_PLAYERS = 100_000  # ranking by biggest hand reads every player, then keeps the winners
 
 
@@ -130,14 +151,17 @@ class Ledger(commands.Cog):
     @app_commands.describe(
         period=_("Which hands count (default: all time)"),
         metric=_("What ranks players (default: total)"),
-        min_hands=_("Only players with at least this many hands"),
+        min_hands=_(
+            "Only players with at least this many hands (default 1; by rating: 10 rated hands)"
+        ),
         guests=_("Include guests (players without a Discord account)"),
+        season=_("A season, past or current (start typing a name; default: all time)"),
     )
     @app_commands.choices(
         period=[
             app_commands.Choice(name=_("last 7 days"), value="week"),
             app_commands.Choice(name=_("last 30 days"), value="month"),
-            app_commands.Choice(name=_("last 90 days"), value="season"),
+            app_commands.Choice(name=_("current season"), value="season"),
             app_commands.Choice(name=_("all time"), value="all"),
         ],
         metric=[
@@ -145,6 +169,7 @@ class Ledger(commands.Cog):
             app_commands.Choice(name=_("average per hand"), value="average"),
             app_commands.Choice(name=_("win rate"), value="win_rate"),
             app_commands.Choice(name=_("biggest hand"), value="biggest"),
+            app_commands.Choice(name=_("rating"), value="rating"),
         ],
     )
     async def leaderboard(
@@ -152,20 +177,48 @@ class Ledger(commands.Cog):
         interaction: discord.Interaction,
         period: app_commands.Choice[str] | None = None,
         metric: app_commands.Choice[str] | None = None,
-        min_hands: app_commands.Range[int, 1, 10000] = 1,
+        min_hands: app_commands.Range[int, 1, 10000] | None = None,
         guests: bool = False,
+        season: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         lang = public_lang(interaction)  # a public answer
         period_key = period.value if period else "all"
         metric_key = metric.value if metric else "total"
-        days = PERIOD_DAYS[period_key]
-        since = (datetime.now(UTC) - timedelta(days=days)).isoformat() if days else None
+        if season is not None and period is not None:
+            raise ScoreError("rt.period_and_season")
+        chosen: Season | None = None
+        if season is not None:
+            chosen = await season_named(self.bot.db, interaction.guild_id, season)
+            if chosen is None:
+                raise ScoreError("rt.unknown_season", name=season[:50])
+        elif period_key == "season":
+            chosen = await current_season(self.bot.db, interaction.guild_id)
+            if chosen is None:
+                raise ScoreError("rt.no_open_season")
+        since: str | None = None
+        until: str | None = None
+        if chosen is not None:
+            since, until = chosen.started_at, chosen.ended_at
+            period_name = t("rt.season.title", lang, name=chosen.name) + (
+                t("rt.season.open_tag", lang) if chosen.is_open else ""
+            )
+        else:
+            days = PERIOD_DAYS[period_key]
+            since = (datetime.now(UTC) - timedelta(days=days)).isoformat() if days else None
+            period_name = t(f"skv.period.{period_key}", lang)
+        if metric_key == "rating":
+            await self._rating_board(
+                interaction, lang, period_name, chosen, since, until, min_hands, guests
+            )
+            return
+        min_hands = min_hands or 1
         rows = await leaderboard(
             self.bot.db,
             interaction.guild_id,
             metric=metric_key,
             since=since,
+            until=until,
             min_hands=min_hands,
             include_guests=guests,
             limit=ALL_PLAYERS if metric_key == "biggest" else MAX_LINES,
@@ -192,12 +245,7 @@ class Ledger(commands.Cog):
             lines.append(t("skv.board2.winners_only", lang))
         empty = t("skv.board2.winners_only" if ranked else "board.empty", lang)
         embed = discord.Embed(
-            title=t(
-                "skv.board2.title",
-                lang,
-                period=t(f"skv.period.{period_key}", lang),
-                metric=metric_name,
-            ),
+            title=t("skv.board2.title", lang, period=period_name, metric=metric_name),
             description=fit_lines(lines, 4000) if rows else empty,
             colour=EMBED_COLOUR,
         )
@@ -211,6 +259,59 @@ class Ledger(commands.Cog):
         await interaction.response.send_message(
             embed=embed, file=discord.File(io.BytesIO(png), filename="leaderboard.png")
         )
+
+    @leaderboard.autocomplete("season")
+    async def _leaderboard_season(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await season_choices(self.bot, interaction, current)
+
+    async def _rating_board(
+        self,
+        interaction: discord.Interaction,
+        lang: str,
+        period_name: str,
+        season: Season | None,
+        since: str | None,
+        until: str | None,
+        min_hands: int | None,
+        guests: bool,
+    ) -> None:
+        """``/leaderboard metric:rating``: the ratings (as they stood at the season's end, or
+        now) of the players with at least ``min_hands`` rated hands in the period."""
+        assert interaction.guild_id is not None
+        minimum = min_hands or RATING_MIN_GAMES
+        await defer_unless_rated(self.bot, interaction)
+        rows = await rating_leaderboard(
+            self.bot.db,
+            interaction.guild_id,
+            since=since,
+            until=until,
+            min_games=minimum,
+            include_guests=guests,
+            limit=MAX_LINES,
+        )
+        lines = [rating_line(i + 1, r, lang) for i, r in enumerate(rows)]
+        where = ""
+        if season is not None:
+            where = t("rt.board.in_season", lang)
+        elif since is not None:
+            where = t("rt.board.in_period", lang)
+        guests_note = t("skv.board2.guests", lang) if guests else ""
+        filter_line = t("rt.board.filter", lang, min_hands=minimum, where=where, guests=guests_note)
+        embed = discord.Embed(
+            title=t(
+                "skv.board2.title",
+                lang,
+                period=period_name,
+                metric=t("skv.metric.rating", lang),
+            ),
+            description=fit_lines([*lines, "", filter_line], 4000)
+            if rows
+            else t("rt.board.empty", lang, min_hands=minimum) + "\n" + filter_line,
+            colour=EMBED_COLOUR,
+        )
+        await send(interaction, embed=embed)
 
     @app_commands.command(name=_("history"), description=_("The latest recorded hands"))
     @app_commands.guild_only()
@@ -301,6 +402,9 @@ class Ledger(commands.Cog):
             ),
             t("skv.stats.feibao", lang, count=s.fei_bao, net=s.fei_bao_net),
         ]
+        await defer_unless_rated(self.bot, interaction)
+        book = await guild_ratings(self.bot.db, interaction.guild_id)
+        lines += rating_lines(book.rating(who.id), book.trend(who.id), lang)
         embed = discord.Embed(
             title=t("skv.stats.title", lang, name=shown(who.display_name, lang)),
             description="\n".join(lines),
@@ -326,15 +430,15 @@ class Ledger(commands.Cog):
             inline=True,
         )
         if not s.trend:
-            await interaction.response.send_message(embed=embed)
+            await send(interaction, embed=embed)
             return
         from shangrao_bot.render import render_running_totals
 
         steps = [[b - a] for a, b in zip([0, *s.trend], s.trend, strict=False)]
         png = await asyncio.to_thread(render_running_totals, steps, 1, [""], lang=lang)
         embed.set_image(url="attachment://trend.png")
-        await interaction.response.send_message(
-            embed=embed, file=discord.File(io.BytesIO(png), filename="trend.png")
+        await send(
+            interaction, embed=embed, file=discord.File(io.BytesIO(png), filename="trend.png")
         )
 
     @stats.autocomplete("player")
@@ -409,6 +513,87 @@ def file_size(size: int) -> str:
     if size >= 2**20:
         return f"{size / 2**20:.1f} MB"
     return f"{max(1, round(size / 1024))} KB"
+
+
+async def season_choices(
+    bot: ShangraoBot, interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The server's seasons whose name contains what is typed, newest first (the open one
+    marked); the value is ``#id``."""
+    if interaction.guild_id is None:
+        return []
+    lang = lang_of(interaction.locale)
+    return [
+        app_commands.Choice(
+            name=(s.name + (t("rt.season.open_tag", lang) if s.is_open else ""))[:100],
+            value=f"#{s.id}",
+        )
+        for s in await list_seasons(bot.db, interaction.guild_id, current)
+    ]
+
+
+async def defer_unless_rated(bot: ShangraoBot, interaction: discord.Interaction) -> None:
+    """Defer the (public) answer when the ratings must be folded again first: after a restart,
+    the first fold of a big book takes longer than Discord's three seconds."""
+    assert interaction.guild_id is not None
+    version = await ledger_version(bot.db, interaction.guild_id)
+    if not ratings_fresh(bot.db, interaction.guild_id, version):
+        await interaction.response.defer(thinking=True)
+
+
+async def send(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """The public answer: the response, or its follow-up when the response was deferred."""
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+
+
+def rating_text(value: float) -> str:
+    return f"{value:.1f}"
+
+
+def rating_line(rank: int, row: RatingRow, lang: str) -> str:
+    return t(
+        "rt.board.row",
+        lang,
+        rank=rank,
+        name=shown(row.player.display_name, lang),
+        rating=rating_text(row.ordinal),
+        mu=rating_text(row.mu),
+        sigma=rating_text(row.sigma),
+        games=row.games,
+    )
+
+
+def sparkline(values: list[float]) -> str:
+    """Values as a row of block characters, lowest to highest."""
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    span = (high - low) or 1.0
+    return "".join(SPARKS[round((v - low) / span * (len(SPARKS) - 1))] for v in values)
+
+
+def rating_lines(rating: Rating, trend: list[float], lang: str) -> list[str]:
+    """/stats' rating: the value, how it moved over the last hands, and its sparkline."""
+    if not rating.games:
+        return [t("rt.stats.unrated", lang)]
+    recent = trend[-TREND_POINTS:]
+    before = trend[-TREND_POINTS - 1] if len(trend) > TREND_POINTS else NEW_RATING.ordinal
+    return [
+        t(
+            "rt.stats.rating",
+            lang,
+            rating=rating_text(rating.ordinal),
+            mu=rating_text(rating.mu),
+            sigma=rating_text(rating.sigma),
+            games=rating.games,
+            recent=len(recent),
+            change=f"{recent[-1] - before:+.1f}",
+        ),
+        t("rt.stats.trend", lang, count=len(recent), points=sparkline(recent)),
+    ]
 
 
 def _metric_value(row: BoardRow, metric: str) -> str:

@@ -291,6 +291,48 @@ def _totals_backfill() -> tuple[str, ...]:
     )
 
 
+# --- seasons and the ledger's version (migration 10) ------------------------------------------
+#
+# A season is a span of time of one guild, from ``started_at`` to ``ended_at`` (NULL while open;
+# one open season per guild at most, names unique per guild). A hand belongs to the season open
+# when it was recorded (its ``created_at``), so a season's figures are the period figures of its
+# span, read from migration 7's period buckets: no totals of their own, and exact through every
+# write path with no trigger of their own.
+#
+# Ratings are recomputed from the ledger (see :mod:`shangrao_bot.store.ratings`) and cached per
+# process, keyed by ``ledger_versions.version``: a counter per guild that every change of a
+# seat row that counts or counted bumps (record, confirm, void, undo, edit, merge, backdate), so
+# a cached result is used only while the confirmed hands are what it was computed from. Each
+# bump also logs, in ``ledger_changes``, when the changed row's hand was first recorded (the
+# first ``created_at`` of its session and number: an edit's corrected hand is rated in the place
+# of the hand it replaced) or the row's own ``created_at`` if earlier (a row moved in time): a
+# cache at version v reads again only the hands first recorded from the earliest change after v
+# on. The upsert locks the guild's counter row until the transaction ends, so concurrent writers
+# number their changes one after the other (a log row takes the number the counter holds).
+
+_VERSION_BUMP = (
+    "INSERT INTO ledger_versions (guild_id, version) VALUES ({row}.guild_id, 1)"
+    " ON CONFLICT (guild_id) DO UPDATE SET version = ledger_versions.version + 1;"
+    " INSERT INTO ledger_changes (guild_id, version, since)"
+    " SELECT guild_id, version, (SELECT MIN(at) FROM (SELECT {row}.created_at AS at"
+    " UNION ALL SELECT h2.created_at FROM hands h1 JOIN hands h2"
+    " ON h2.session_id = h1.session_id AND h2.seq = h1.seq WHERE h1.id = {row}.hand_id)"
+    " AS moments) FROM ledger_versions WHERE guild_id = {row}.guild_id;"
+)
+
+
+def _version_triggers() -> tuple[str, ...]:
+    return (
+        "CREATE TRIGGER ledger_version_insert AFTER INSERT ON hand_seats"
+        f" WHEN NEW.status = 'confirmed' BEGIN {_VERSION_BUMP.format(row='NEW')} END",
+        "CREATE TRIGGER ledger_version_delete AFTER DELETE ON hand_seats"
+        f" WHEN OLD.status = 'confirmed' BEGIN {_VERSION_BUMP.format(row='OLD')} END",
+        "CREATE TRIGGER ledger_version_update AFTER UPDATE ON hand_seats"
+        " WHEN OLD.status = 'confirmed' OR NEW.status = 'confirmed' BEGIN"
+        f" {_VERSION_BUMP.format(row='OLD')} {_VERSION_BUMP.format(row='NEW')} END",
+    )
+
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 1: the ledger — guild settings, players, sessions, hands and their payments, audit trail
     (
@@ -555,6 +597,36 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             last_daily TEXT,
             updated_at TEXT NOT NULL
         )""",
+    ),
+    # 10: seasons (``/season start | end``; see above) and the ledger's version per guild with
+    # its log of changes, which key the cached ratings; filled from the book as it stands
+    (
+        """CREATE TABLE seasons (
+            id INTEGER PRIMARY KEY,
+            guild_id BIGINT NOT NULL,
+            name TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            ended_at TEXT,
+            started_by BIGINT NOT NULL,
+            ended_by BIGINT
+        )""",
+        "CREATE UNIQUE INDEX seasons_name ON seasons(guild_id, name)",
+        "CREATE UNIQUE INDEX seasons_open ON seasons(guild_id) WHERE ended_at IS NULL",
+        """CREATE TABLE ledger_versions (
+            guild_id BIGINT PRIMARY KEY,
+            version INTEGER NOT NULL
+        )""",
+        """CREATE TABLE ledger_changes (
+            guild_id BIGINT NOT NULL,
+            version INTEGER NOT NULL,
+            since TEXT NOT NULL,
+            PRIMARY KEY (guild_id, version)
+        ) WITHOUT ROWID""",
+        "INSERT INTO ledger_versions (guild_id, version)"
+        " SELECT DISTINCT guild_id, 1 FROM hand_seats WHERE status = 'confirmed'",
+        "INSERT INTO ledger_changes (guild_id, version, since)"
+        " SELECT guild_id, 1, '' FROM ledger_versions",
+        *_version_triggers(),
     ),
 )
 

@@ -21,6 +21,7 @@ both alike — written where the two databases differ:
   (a merge moving many rows re-reads a bucket's best from what is finally left, which is what
   it ends as either way). One ``INSERT … ON CONFLICT DO UPDATE`` may not touch a row twice in
   PostgreSQL, so a hand's payments are summed per pair of players before they are added.
+- **Migration 10's triggers** (a guild's ledger version) become trigger functions the same way.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from shangrao_bot.store.migrations import (
     _SEAT_SUMS,
     _SESSION,
     _SESSION_BEST,
+    _VERSION_BUMP,
     MIGRATIONS,
     SPANS,
     _best_of,
@@ -287,10 +289,35 @@ def _totals() -> tuple[str, ...]:
     return (*steps, *_totals_triggers())
 
 
+# --- migration 10: seasons, and the ledger's version ----------------------------------------------
+
+
+def _versions() -> tuple[str, ...]:
+    """Migration 10: SQLite's tables and backfill, translated, then its triggers (which bump a
+    guild's ledger version) as trigger functions."""
+    steps = [translate(s) for s in MIGRATIONS[9] if not s.startswith("CREATE TRIGGER")]
+    bump_new, bump_old = _VERSION_BUMP.format(row="NEW"), _VERSION_BUMP.format(row="OLD")
+    return (
+        *steps,
+        _function("ledger_version_insert", bump_new),
+        _trigger("ledger_version_insert", "INSERT", "hand_seats", "NEW.status = 'confirmed'"),
+        _function("ledger_version_delete", bump_old),
+        _trigger("ledger_version_delete", "DELETE", "hand_seats", "OLD.status = 'confirmed'"),
+        _function("ledger_version_update", f"{bump_old} {bump_new}"),
+        _trigger(
+            "ledger_version_update",
+            "UPDATE",
+            "hand_seats",
+            "OLD.status = 'confirmed' OR NEW.status = 'confirmed'",
+        ),
+    )
+
+
 PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     *(tuple(translate(s) for s in step) for step in MIGRATIONS[:6]),
     _totals(),
-    *(tuple(translate(s) for s in step) for step in MIGRATIONS[7:]),
+    *(tuple(translate(s) for s in step) for step in MIGRATIONS[7:9]),
+    _versions(),
 )
 
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "every migration needs its PostgreSQL form"

@@ -4,7 +4,8 @@ Only confirmed hands count. Every query is filtered by guild id first, so a guil
 another's data. Leaderboards and player figures read the running totals that migration 7's
 triggers keep on every write (per player: all time, per UTC day, per session; patterns won and
 head-to-head nets), so their cost follows the number of players and days asked for, not the
-number of hands in the book.
+number of hands in the book. Ratings (:func:`rating_leaderboard`) are read from the cached fold of
+:mod:`.ratings`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from shangrao_bot.store.ledger import (
     player_from_row,
 )
 from shangrao_bot.store.migrations import SPANS
+from shangrao_bot.store.ratings import guild_ratings
 
 METRICS = ("total", "average", "win_rate", "biggest")
 
@@ -325,3 +327,73 @@ async def history(
         sql + " ORDER BY h.created_at DESC, h.id DESC LIMIT ?", [*params, limit]
     )
     return [await hand_from_row(db, r) for r in rows]
+
+
+# --- ratings ------------------------------------------------------------------------------------
+
+RATING_MIN_GAMES = 10
+"""The rating leaderboard's default minimum of rated hands: fewer, and σ is still so wide that
+the displayed rating (μ − 3σ) says more about how little the model knows than about skill."""
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    player: Player
+    ordinal: float  # the displayed rating, μ − 3σ
+    mu: float
+    sigma: float
+    games: int  # rated hands in the period asked for
+
+
+async def rating_leaderboard(
+    db: Database,
+    guild_id: int,
+    *,
+    since: str | None = None,
+    until: str | None = None,
+    min_games: int = RATING_MIN_GAMES,
+    include_guests: bool = False,
+    limit: int = 50,
+) -> list[RatingRow]:
+    """The guild's players ranked by displayed rating, among those with at least
+    ``min_games`` rated hands first recorded ``since <= at < until``; each rating as it stood
+    at ``until`` (now when open). Ratings never reset: a season's board is the ratings at its
+    end of the players who played in it. Reads the cached ratings
+    (:func:`~shangrao_bot.store.ratings.guild_ratings`) and the players it ranks."""
+    book = await guild_ratings(db, guild_id)
+    rows: list[tuple[int, float, float, int]] = []
+    for pid in book.history:
+        games = book.games_between(pid, since, until)
+        if games < max(1, min_games):
+            continue
+        step = book.step_before(pid, until) if until is not None else book.history[pid][-1]
+        if step is None:
+            continue
+        rows.append((pid, step.mu, step.sigma, games))
+    if not rows:
+        return []
+    players = await _players(db, guild_id, [r[0] for r in rows], include_guests)
+    board = [
+        RatingRow(players[pid], mu - 3 * sigma, mu, sigma, games)
+        for pid, mu, sigma, games in rows
+        if pid in players
+    ]
+    board.sort(key=lambda r: (-r.ordinal, -r.games, r.player.id))
+    return board[:limit]
+
+
+async def _players(
+    db: Database, guild_id: int, ids: list[int], include_guests: bool
+) -> dict[int, Player]:
+    """The guild's players of ``ids`` (members only unless ``include_guests``)."""
+    out: dict[int, Player] = {}
+    guests = "" if include_guests else " AND user_id IS NOT NULL"
+    for start in range(0, len(ids), 500):  # bounded parameter lists
+        chunk = ids[start : start + 500]
+        marks = ", ".join("?" for _ in chunk)
+        for r in await db.fetchall(
+            f"SELECT * FROM players WHERE guild_id = ? AND id IN ({marks}){guests}",
+            [guild_id, *chunk],
+        ):
+            out[r["id"]] = player_from_row(r)
+    return out

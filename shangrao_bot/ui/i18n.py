@@ -15,6 +15,7 @@ from typing import Any
 from shangrao_bot.service.messages import MESSAGES as SERVICE_MESSAGES
 from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
 from shangrao_bot.ui.analysis_messages import MESSAGES as ANALYSIS_MESSAGES
+from shangrao_bot.ui.rating_text import MESSAGES as RATING_MESSAGES
 from shangrao_bot.ui.replay_text import MESSAGES as REPLAY_MESSAGES
 from shangrao_bot.ui.rulebook_messages import MESSAGES as RULEBOOK_MESSAGES
 from shangrao_bot.ui.score_text import MESSAGES as SCORE_SCREEN_MESSAGES
@@ -87,6 +88,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "player); `/score undo` `/score void` take one back (once it counts: a scorer, or its "
         "recorder with another player's confirmation)\n"
         "`/leaderboard` `/stats` `/history` `/export` read the book\n"
+        "`/profile` a player's card (rating, record); `/season start` `/season end` seasons "
+        "(scorers)\n"
         "`/player link` `/player rename` tidy guests (scorers)\n"
         "`/analyze` what to discard (何切): a hand's discards ranked; "
         "`/puzzle new` `/puzzle leaderboard` 何切 puzzles from AI games\n"
@@ -102,6 +105,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/score tiles` `/score quick` `/score draw` 记一手牌（由另一位玩家确认）；"
         "`/score undo` `/score void` 撤回一手（已计分的：记分员，或记录者经另一位玩家确认）\n"
         "`/leaderboard` `/stats` `/history` `/export` 查看账本\n"
+        "`/profile` 玩家档案（等级分、战绩）；`/season start` `/season end` 赛季（记分员）\n"
         "`/player link` `/player rename` 整理访客（记分员）\n"
         "`/analyze` 何切：把一手牌的每种打法排序；"
         "`/puzzle new` `/puzzle leaderboard` 从电脑对局里出的何切题\n"
@@ -117,6 +121,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "`/score tiles` `/score quick` `/score draw` 記一手牌（由另一位玩家確認）；"
         "`/score undo` `/score void` 撤回一手（已計分的：記分員，或記錄者經另一位玩家確認）\n"
         "`/leaderboard` `/stats` `/history` `/export` 查看帳本\n"
+        "`/profile` 玩家檔案（等級分、戰績）；`/season start` `/season end` 賽季（記分員）\n"
         "`/player link` `/player rename` 整理訪客（記分員）\n"
         "`/analyze` 何切：把一手牌的每種打法排序；"
         "`/puzzle new` `/puzzle leaderboard` 從電腦對局裡出的何切題\n"
@@ -296,6 +301,7 @@ ALL_MESSAGES = merged(
     RULEBOOK_MESSAGES,
     ANALYSIS_MESSAGES,
     REPLAY_MESSAGES,
+    RATING_MESSAGES,
 )
 
 

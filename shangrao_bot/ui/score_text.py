@@ -281,7 +281,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "skv.period.week": {"en": "last 7 days", "zh-CN": "近 7 天", "zh-TW": "近 7 天"},
     "skv.period.month": {"en": "last 30 days", "zh-CN": "近 30 天", "zh-TW": "近 30 天"},
-    "skv.period.season": {"en": "last 90 days", "zh-CN": "近 90 天", "zh-TW": "近 90 天"},
+    "skv.period.season": {"en": "current season", "zh-CN": "本赛季", "zh-TW": "本賽季"},
     "skv.period.all": {"en": "all time", "zh-CN": "全部", "zh-TW": "全部"},
     "skv.metric.total": {"en": "total", "zh-CN": "总分", "zh-TW": "總分"},
     "skv.metric.average": {"en": "average", "zh-CN": "平均分", "zh-TW": "平均分"},

@@ -221,7 +221,7 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
     ),
     "last 7 days": ("近 7 天", "近 7 天"),
     "last 30 days": ("近 30 天", "近 30 天"),
-    "last 90 days": ("近 90 天", "近 90 天"),
+    "current season": ("本赛季", "本賽季"),
     "all time": ("全部", "全部"),
     "metric": ("排名依据", "排名依據"),
     "What ranks players (default: total)": ("按什么排名（默认：总分）", "按什麼排名（預設：總分）"),
@@ -230,9 +230,15 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
     "win rate": ("胡牌率", "胡牌率"),
     "biggest hand": ("最大一手", "最大一手"),
     "min_hands": ("最少手数", "最少手數"),
-    "Only players with at least this many hands": (
-        "只列出至少打了这么多手的玩家",
-        "只列出至少打了這麼多手的玩家",
+    "Only players with at least this many hands (default 1; by rating: 10 rated hands)": (
+        "只列出至少打了这么多手的玩家（默认 1；按等级分：计分 10 手）",
+        "只列出至少打了這麼多手的玩家（預設 1；按等級分：計分 10 手）",
+    ),
+    "rating": ("等级分", "等級分"),
+    "season": ("赛季", "賽季"),
+    "A season, past or current (start typing a name; default: all time)": (
+        "一个赛季，过去的或进行中的（输入名字即可选择；默认：全部）",
+        "一個賽季，過去的或進行中的（輸入名字即可選擇；預設：全部）",
     ),
     "guests": ("含访客", "含訪客"),
     "Include guests (players without a Discord account)": (
@@ -384,6 +390,25 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
     "Other tiles in sight: discards on the table, other players' melds": (
         "其他看得见的牌：桌上的弃牌、别人的副露",
         "其他看得見的牌：桌上的棄牌、別人的副露",
+    ),
+    # /profile and /season
+    "profile": ("档案", "檔案"),
+    "A player's card: rating, record, favourite patterns (default: yours)": (
+        "玩家档案：等级分、战绩、拿手牌型（默认：你自己）",
+        "玩家檔案：等級分、戰績、拿手牌型（預設：你自己）",
+    ),
+    "Seasons of the server's book: start and end them (scorers, admins)": (
+        "本服务器账本的赛季：开始和结束（记分员、管理员）",
+        "本伺服器帳本的賽季：開始和結束（記分員、管理員）",
+    ),
+    "Start a season: hands recorded from now on belong to it (scorers, admins)": (
+        "开始一个赛季：从现在起记录的牌局都属于它（记分员、管理员）",
+        "開始一個賽季：從現在起記錄的牌局都屬於它（記分員、管理員）",
+    ),
+    "The season's name (1-50 characters)": ("赛季名字（1-50 个字）", "賽季名字（1-50 個字）"),
+    "End the current season and post its summary card (scorers, admins)": (
+        "结束当前赛季并发出赛季总结（记分员、管理员）",
+        "結束當前賽季並發出賽季總結（記分員、管理員）",
     ),
     # /puzzle and its settings in /rules set
     "puzzle": ("何切题", "何切題"),

@@ -3,11 +3,12 @@
 A seeded random walk over a real SQLite file records, confirms, voids, undoes, edits and expires
 hands, closes sessions, merges guests into members and renames guests; after every step the
 maintained totals are compared with the same totals recomputed from the hands, and every few
-steps the leaderboard (every period and metric the bot offers, plus arbitrary since/until and
-session filters) and every player's statistics are compared with the scan queries they replaced
-(:mod:`tests.store.scan_reference`). Hands are backdated over four months (the written rows are
-updated like any other write, through the triggers) so that periods, day buckets and the first
-and last day of a period are exercised, midnight included.
+steps the leaderboard (every period and metric the bot offers, every season of the guild, plus
+arbitrary since/until and session filters) and every player's statistics are compared with the
+scan queries they replaced (:mod:`tests.store.scan_reference`), and the cached ratings (resumed
+after each change) with a fold from scratch. Hands are backdated over four months (the written
+rows are updated like any other write, through the triggers) so that periods, day buckets and
+the first and last day of a period are exercised, midnight included.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ from shangrao_bot.store.ledger import (
     void_hand,
 )
 from shangrao_bot.store.migrations import LATEST
+from shangrao_bot.store.ratings import guild_ratings, ledger_games, rate_games
+from shangrao_bot.store.seasons import list_seasons
 from shangrao_bot.store.stats import METRICS, leaderboard, player_stats
 from shangrao_bot.store.tx import Tx
 from tests.store.conftest import GUILD, OTHER_GUILD, table_exists
@@ -101,7 +104,7 @@ async def assert_totals_exact(db: Database) -> None:
 
 
 def periods(rng: random.Random, stamps: list[str]) -> list[tuple[str | None, str | None]]:
-    """The bot's periods (last 7, 30, 90 days, all time, as /leaderboard computes them) and
+    """The periods of the last 7, 30 and 90 days and all time (as /leaderboard computed them) and
     arbitrary bounds: recorded timestamps themselves, day strings, the same day at both ends,
     bounds in the wrong order, short strings."""
     now = datetime.now(UTC)
@@ -126,6 +129,11 @@ async def assert_reads_match_scan(db: Database, rng: random.Random, guilds: list
         ]
         for sid in rng.sample(sessions, min(3, len(sessions))):
             cases += [{"session_id": sid}, {"session_id": sid, "since": rng.choice(stamps)}]
+        # a season's leaderboard is the period of its span (as /leaderboard season: reads it)
+        cases += [
+            {"since": season.started_at, "until": season.ended_at}
+            for season in await list_seasons(db, guild)
+        ]
         for case in cases:
             for metric in METRICS:
                 for min_hands in (1, 3):
@@ -141,6 +149,9 @@ async def assert_reads_match_scan(db: Database, rng: random.Random, guilds: list
             new_stats = await player_stats(db, guild, p[0])
             old_stats = await scan_player_stats(db, guild, p[0])
             assert new_stats == old_stats
+        cached = await guild_ratings(db, guild)
+        fresh = rate_games(await ledger_games(db, guild))
+        assert (cached.ratings, cached.history) == (fresh.ratings, fresh.history)
 
 
 def random_hand(rng: random.Random) -> HandIn:
@@ -242,8 +253,11 @@ class Walk:
             await self.open(guild)
             return
         op = rng.choices(
-            ["record", "confirm", "void", "undo", "edit", "expire", "close", "merge", "rename"],
-            [40, 10, 8, 6, 8, 3, 2, 3, 3],
+            [
+                *("record", "confirm", "void", "undo", "edit", "expire", "close", "merge"),
+                *("rename", "season"),
+            ],
+            [40, 10, 8, 6, 8, 3, 2, 3, 3, 2],
         )[0]
         if op == "record":
             hand = await record_hand(
@@ -279,6 +293,8 @@ class Walk:
             await close_session(db, guild, sid, 1)
         elif op == "merge":
             await self.merge(guild)
+        elif op == "season":
+            await self.season(guild)
         elif op == "rename":
             guests = await self.db.fetchall(
                 "SELECT id FROM players WHERE guild_id = ? AND user_id IS NULL"
@@ -288,6 +304,28 @@ class Walk:
             if guests:
                 self.channel += 1
                 await rename_player(db, guild, rng.choice(guests)[0], f"renamed{self.channel}", 1)
+
+    async def season(self, guild: int) -> None:
+        """A season over a random span of the walk's four months (as if started and ended
+        then), or one still open since a random moment (none in a book older than seasons)."""
+        if not await table_exists(self.db, "seasons"):
+            return
+        a, b = sorted([random_moment(self.rng), random_moment(self.rng)])
+        still_open = self.rng.random() < 0.3
+        self.channel += 1
+
+        async def add(tx: Tx) -> None:
+            if still_open:
+                await tx.execute(
+                    "DELETE FROM seasons WHERE guild_id = ? AND ended_at IS NULL", (guild,)
+                )
+            await tx.execute(
+                "INSERT INTO seasons (guild_id, name, started_at, ended_at, started_by)"
+                " VALUES (?, ?, ?, ?, 1)",
+                (guild, f"season{self.channel}", a, None if still_open else b),
+            )
+
+        await self.db.write(add)
 
     async def merge(self, guild: int) -> None:
         """Merge a guest into a member they never sat with (a new guest joins the pool)."""
