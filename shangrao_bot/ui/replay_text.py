@@ -73,17 +73,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "has ended. To replay an earlier hand, give its id: `/replay hand:ID` (`/history` "
         "lists them).",
         "zh-CN": "你在牌桌 #{table} 的这一手还在进行：结束后才能回放。要回放更早的一手，"
-        "请给出编号：`/replay hand:编号`（`/history` 会列出）。",
+        "请在 `/replay` 的“手牌”选项里填它的编号（`/history` 会列出）。",
         "zh-TW": "你在牌桌 #{table} 的這一手還在進行：結束後才能回放。要回放更早的一手，"
-        "請給出編號：`/replay hand:編號`（`/history` 會列出）。",
+        "請在 `/replay` 的「手牌」選項裡填它的編號（`/history` 會列出）。",
     },
     "replay.none_played": {
         "en": "You have not finished a hand at a bot table in this server yet. Play one with "
         "`/table create`, or give a hand's id: `/replay hand:ID` (`/history` lists them).",
         "zh-CN": "你在本服务器还没有在机器人牌桌上打完过一手。用 `/table create` 开一桌，"
-        "或给出编号：`/replay hand:编号`（`/history` 会列出）。",
+        "或在 `/replay` 的“手牌”选项里填一手的编号（`/history` 会列出）。",
         "zh-TW": "你在本伺服器還沒有在機器人牌桌上打完過一手。用 `/table create` 開一桌，"
-        "或給出編號：`/replay hand:編號`（`/history` 會列出）。",
+        "或在 `/replay` 的「手牌」選項裡填一手的編號（`/history` 會列出）。",
     },
     "replay.damaged": {
         "en": "Hand #{hand} cannot be replayed: its table's log does not rebuild ({reason}). "
