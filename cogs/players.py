@@ -10,13 +10,12 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.errors import NotAllowed
 from shangrao_bot.names import normalize_name, shorten
 from shangrao_bot.service.scorebook import ScoreError, check_guest_name
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.ledger import merge_guest, player_named, rename_player, user_player
 from shangrao_bot.ui.i18n import t
-from shangrao_bot.ui.score_views import actor_for, public_lang, shown
+from shangrao_bot.ui.score_views import official_id, public_lang, shown
 
 from .ledger import player_choices, resolve_player
 
@@ -31,12 +30,6 @@ class Players(
         self.bot = bot
         super().__init__()
 
-    async def _official(self, interaction: discord.Interaction) -> int:
-        actor = await actor_for(self.bot.db, interaction)
-        if not actor.official:
-            raise NotAllowed("skv.scorer_only")
-        return actor.user_id
-
     @app_commands.command(
         name=_("link"), description=_("Merge a guest's history into a member (scorers, admins)")
     )
@@ -49,7 +42,7 @@ class Players(
         member: discord.Member,
     ) -> None:
         assert interaction.guild_id is not None
-        actor = await self._official(interaction)
+        actor = await official_id(self.bot.db, interaction)
         found = await resolve_player(self.bot, interaction, guest)
         if not found.is_guest:
             raise ScoreError("sk.not_guest", name=found.display_name)
@@ -85,7 +78,7 @@ class Players(
         name: app_commands.Range[str, 1, 64],
     ) -> None:
         assert interaction.guild_id is not None
-        actor = await self._official(interaction)
+        actor = await official_id(self.bot.db, interaction)
         found = await resolve_player(self.bot, interaction, player)
         cleaned = check_guest_name(name)
         namesake = await player_named(self.bot.db, interaction.guild_id, cleaned)

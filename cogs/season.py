@@ -14,7 +14,6 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.errors import NotAllowed
 from shangrao_bot.service.scorebook import ScoreError
 from shangrao_bot.store.seasons import (
     MAX_SEASON_NAME,
@@ -29,7 +28,7 @@ from shangrao_bot.store.seasons import (
     start_season,
 )
 from shangrao_bot.ui.i18n import t
-from shangrao_bot.ui.score_views import actor_for, public_lang, shown
+from shangrao_bot.ui.score_views import official_id, public_lang, shown
 
 from .help import EMBED_COLOUR
 from .ledger import defer_unless_rated, rating_text, send
@@ -45,12 +44,6 @@ class Seasons(
         self.bot = bot
         super().__init__()
 
-    async def _official(self, interaction: discord.Interaction) -> int:
-        actor = await actor_for(self.bot.db, interaction)
-        if not actor.official:
-            raise NotAllowed("skv.scorer_only")
-        return actor.user_id
-
     @app_commands.command(
         name=_("start"),
         description=_("Start a season: hands recorded from now on belong to it (scorers, admins)"),
@@ -61,7 +54,7 @@ class Seasons(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 100]
     ) -> None:
         assert interaction.guild_id is not None
-        actor = await self._official(interaction)
+        actor = await official_id(self.bot.db, interaction)
         try:
             cleaned = clean_season_name(name)
             season = await start_season(self.bot.db, interaction.guild_id, cleaned, actor)
@@ -83,7 +76,7 @@ class Seasons(
     @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
-        actor = await self._official(interaction)
+        actor = await official_id(self.bot.db, interaction)
         try:
             season = await end_season(self.bot.db, interaction.guild_id, actor)
         except NoOpenSeason:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from shangrao_bot.errors import NotAllowed
 from shangrao_bot.rules.interpret import Interpretation
 from shangrao_bot.rules.scoring import WinHow
 from shangrao_bot.rules.tiles import MeldKind
@@ -147,6 +148,15 @@ async def actor_for(db: Database, interaction: discord.Interaction) -> Actor:
         is_scorer = role is not None and any(r.id == role for r in roles)
     name = getattr(user, "display_name", None) or user.name
     return Actor(user.id, name, is_admin=is_admin, is_scorer=is_scorer)
+
+
+async def official_id(db: Database, interaction: discord.Interaction) -> int:
+    """The acting user's id when they may keep the book (an administrator or a scorer:
+    merging guests, starting seasons), else :class:`NotAllowed`."""
+    actor = await actor_for(db, interaction)
+    if not actor.official:
+        raise NotAllowed("skv.scorer_only")
+    return actor.user_id
 
 
 def public_lang(interaction: discord.Interaction) -> str:
