@@ -22,6 +22,7 @@ from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
 from shangrao_bot.settings import Settings
 from shangrao_bot.ui.analysis_messages import MESSAGES as ANALYSIS_MESSAGES
 from shangrao_bot.ui.i18n import ALL_MESSAGES, MESSAGES, merged, t
+from shangrao_bot.ui.rating_text import MESSAGES as RATING_MESSAGES
 from shangrao_bot.ui.replay_text import MESSAGES as REPLAY_MESSAGES
 from shangrao_bot.ui.rulebook_messages import MESSAGES as RULEBOOK_MESSAGES
 from shangrao_bot.ui.score_text import MESSAGES as SCORE_SCREEN_MESSAGES
@@ -150,6 +151,7 @@ def test_service_messages_are_merged_without_clashes() -> None:
         RULEBOOK_MESSAGES,
         ANALYSIS_MESSAGES,
         REPLAY_MESSAGES,
+        RATING_MESSAGES,
     )
     assert everything == ALL_MESSAGES  # no clash, nothing lost
     assert t("table.prompt_outdated", "en").startswith("This prompt is outdated")
