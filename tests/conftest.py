@@ -19,6 +19,21 @@ from hypothesis import settings
 from shangrao_bot.store.db import Database
 from tests.pg_cluster import MISSING, Cluster, find_bindir, required
 
+
+@pytest.fixture(autouse=True)
+def _command_ids_kept_to_their_test() -> Iterator[None]:
+    """The synced commands' ids are process-wide (:data:`shangrao_bot.ui.i18n.COMMAND_IDS`): a
+    bot started in this process by one test must not turn the next test's texts (a command
+    line's error, say) into Discord command mentions."""
+    from shangrao_bot.ui import i18n
+
+    saved = dict(i18n.COMMAND_IDS)
+    try:
+        yield
+    finally:
+        i18n.remember_commands(saved)
+
+
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")

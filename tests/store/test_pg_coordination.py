@@ -75,20 +75,27 @@ async def test_a_lost_connection_is_reopened_and_the_claims_retaken(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # long enough for the other process to take table 22 before a comes back
-    monkeypatch.setattr(pg_coordination, "RECONNECT_SECONDS", 1.0)
+    monkeypatch.setattr(pg_coordination, "RECONNECT_SECONDS", 3.0)
     lost: list[int] = []
     a, other = await started(url, lost), await started(url)
     try:
         assert await a.claim_table(21) and await a.claim_table(22)
         backend = await a._fetchval("SELECT pg_backend_pid()")
         await other._fetchval("SELECT pg_terminate_backend($1)", backend)
+        # the terminated backend lets its locks go when it has exited (a moment, under load)
+        for _ in range(500):
+            if not await other._fetchval(
+                "SELECT count(*) FROM pg_stat_activity WHERE pid = $1", backend
+            ):
+                break
+            await asyncio.sleep(0.01)
         # while a is away, the other process takes one of its tables
-        for _ in range(50):
+        for _ in range(200):
             if taken := await other.claim_table(22):
                 break
             await asyncio.sleep(0.01)
         assert taken
-        for _ in range(200):
+        for _ in range(500):
             if await other.table_runner_alive(21):
                 break
             await asyncio.sleep(0.02)
