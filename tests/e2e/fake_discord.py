@@ -423,6 +423,12 @@ def _default_emoji_png() -> bytes:
     return out.getvalue()
 
 
+def _resolve(waiter: asyncio.Future[None]) -> None:
+    """End one :meth:`FakeDiscord._wait` round (a change, or the round's timer)."""
+    if not waiter.done():
+        waiter.set_result(None)
+
+
 class FakeDiscord:
     """The fake server, its world and the test driver. See the module docstring."""
 
@@ -505,7 +511,7 @@ class FakeDiscord:
         #: session_id -> every identified session, for RESUME.
         self._resumable: dict[str, SessionRecord] = {}
         self.resume_count = 0
-        self._changed = asyncio.Event()
+        self._waiters: set[asyncio.Future[None]] = set()  # the _wait rounds now waiting
         self._clock_offset = 0.0
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -731,8 +737,10 @@ class FakeDiscord:
         self._clock_offset += seconds
 
     def _notify(self) -> None:
-        self._changed.set()
-        self._changed = asyncio.Event()
+        waiters, self._waiters = self._waiters, set()
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
 
     async def _wait(
         self, predicate: Callable[[], bool], timeout: float, *, poll: bool = True
@@ -740,21 +748,25 @@ class FakeDiscord:
         """Re-check ``predicate`` on every change the fake sees, and (``poll``) every 20 ms
         for predicates on state the fake does not see (the bot's cache).
 
-        One ``asyncio.wait`` with a timeout per round, not ``wait_for`` inside
-        ``asyncio.timeout``: on Python 3.11 the outer timeout's cancellation can arrive while
-        the inner ``wait_for`` is cancelling its own waiter, and the waiting task then hangs
-        in "cancelling" for good (seen under load: a whole test run stuck)."""
+        Each round awaits a plain future that the next change (or the round's timer)
+        resolves: no task per round (a benchmark's dozens of drivers wait through thousands
+        of changes a second), and no timeout inside a timeout — on Python 3.11 an outer
+        timeout's cancellation can meet an inner ``wait_for`` cancelling its own waiter, and
+        the task then hangs in "cancelling" for good (seen under load: a test run stuck)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while not predicate():
             left = end - loop.time()
             if left <= 0:
                 return predicate()
-            changed = asyncio.ensure_future(self._changed.wait())
+            waiter: asyncio.Future[None] = loop.create_future()
+            self._waiters.add(waiter)
+            timer = loop.call_later(min(left, 0.02) if poll else left, _resolve, waiter)
             try:
-                await asyncio.wait({changed}, timeout=min(left, 0.02) if poll else left)
+                await waiter
             finally:
-                changed.cancel()
+                timer.cancel()
+                self._waiters.discard(waiter)
         return True
 
     async def wait_for(
