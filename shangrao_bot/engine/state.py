@@ -181,6 +181,9 @@ class HandState:
         self._winners: list[tuple[int, WinHow, int | None]] = []
         self._win_cache: dict[tuple[int, str, int | None], ScoreResult | None] = {}
         self._win_cache_at = -1
+        #: The public view as of ``len(actions)`` (:func:`.views.public_view`): every change
+        #: of the state is an action, and a busy table asks for that view many times a step.
+        self.public_cache: tuple[int, PublicView] | None = None
         self.start_events = self._deal()
 
     # --- the deal ------------------------------------------------------------------------------

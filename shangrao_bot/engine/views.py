@@ -77,6 +77,17 @@ class PlayerView:
 
 
 def public_view(state: HandState) -> PublicView:
+    """What a spectator may see now. Built once per state (a state changes only by an
+    action), however often a step asks: the table, its panels and its AI players all do."""
+    cached = state.public_cache
+    if cached is not None and cached[0] == len(state.actions):
+        return cached[1]
+    view = _public_view(state)
+    state.public_cache = (len(state.actions), view)
+    return view
+
+
+def _public_view(state: HandState) -> PublicView:
     over = state.phase is Phase.OVER
     claiming = state.phase in (Phase.CLAIM, Phase.ROB)
     current = state.current

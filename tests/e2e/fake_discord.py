@@ -511,7 +511,9 @@ class FakeDiscord:
         #: session_id -> every identified session, for RESUME.
         self._resumable: dict[str, SessionRecord] = {}
         self.resume_count = 0
-        self._waiters: set[asyncio.Future[None]] = set()  # the _wait rounds now waiting
+        self._waiters: set[asyncio.Future[None]] = set()  # polling _wait rounds: any change
+        #: the other _wait rounds: resolved by the change after which their predicate holds
+        self._watches: dict[asyncio.Future[None], Callable[[], bool]] = {}
         self._clock_offset = 0.0
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -739,8 +741,15 @@ class FakeDiscord:
     def _notify(self) -> None:
         waiters, self._waiters = self._waiters, set()
         for waiter in waiters:
-            if not waiter.done():
-                waiter.set_result(None)
+            _resolve(waiter)
+        for waiter, predicate in list(self._watches.items()):
+            try:
+                met = waiter.done() or predicate()
+            except Exception:  # the waiting task meets the error itself, when it re-checks
+                met = True
+            if met:
+                _resolve(waiter)
+                self._watches.pop(waiter, None)
 
     async def _wait(
         self, predicate: Callable[[], bool], timeout: float, *, poll: bool = True
@@ -748,11 +757,13 @@ class FakeDiscord:
         """Re-check ``predicate`` on every change the fake sees, and (``poll``) every 20 ms
         for predicates on state the fake does not see (the bot's cache).
 
-        Each round awaits a plain future that the next change (or the round's timer)
-        resolves: no task per round (a benchmark's dozens of drivers wait through thousands
-        of changes a second), and no timeout inside a timeout — on Python 3.11 an outer
-        timeout's cancellation can meet an inner ``wait_for`` cancelling its own waiter, and
-        the task then hangs in "cancelling" for good (seen under load: a test run stuck)."""
+        Each round awaits a plain future, with no timeout inside a timeout: on Python 3.11
+        an outer timeout's cancellation can meet an inner ``wait_for`` cancelling its own
+        waiter, and the task then hangs in "cancelling" for good (seen under load: a test run
+        stuck). A polling round's future is resolved by the next change or its 20 ms timer.
+        A round without polling hands its predicate to the fake, which checks it after each
+        change and resolves the future only once it holds: a benchmark's dozens of drivers
+        then wake once per change of their own, not all of them on every change."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while not predicate():
@@ -760,13 +771,18 @@ class FakeDiscord:
             if left <= 0:
                 return predicate()
             waiter: asyncio.Future[None] = loop.create_future()
-            self._waiters.add(waiter)
-            timer = loop.call_later(min(left, 0.02) if poll else left, _resolve, waiter)
+            if poll:
+                self._waiters.add(waiter)
+                timer = loop.call_later(min(left, 0.02), _resolve, waiter)
+            else:
+                self._watches[waiter] = predicate
+                timer = loop.call_later(left, _resolve, waiter)
             try:
                 await waiter
             finally:
                 timer.cancel()
                 self._waiters.discard(waiter)
+                self._watches.pop(waiter, None)
         return True
 
     async def wait_for(
@@ -2466,7 +2482,7 @@ class FakeDiscord:
         record.dispatched_at = self.now()
         self._dispatch("INTERACTION_CREATE", payload)
         limit = self._deadline(record)
-        if not await self._wait(lambda: record.acknowledged, limit):
+        if not await self._wait(lambda: record.acknowledged, limit, poll=False):
             record.expired = True
             detail = (
                 f"{record!r} got no acknowledgement within {limit} s "
