@@ -83,6 +83,12 @@ def record_text() -> Iterator[list[Drawn]]:
         _LOG.reset(token)
 
 
+def recording() -> bool:
+    """Whether a :func:`record_text` block is open (a picture painted from cached parts
+    would leave their texts out of the record, so painters draw afresh then)."""
+    return _LOG.get() is not None
+
+
 def _record(
     draw: ImageDraw.ImageDraw, kind: str, s: str, size: int, box: Box, within: Box | None
 ) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -32,6 +33,7 @@ from shangrao_bot.render.canvas import (
     min_text,
     pill,
     pill_size,
+    recording,
     shorten,
     text,
     text_width,
@@ -276,8 +278,33 @@ def _paint_header(
 ) -> None:
     pub = view.public
     sv = pub.seats[view.seat]
+    _draw_header(draw, lb, sv.wind, sv.dealer, sv.to_act, sv.bao_flown, pub.live if live else None)
+
+
+@lru_cache(maxsize=256)
+def _header_strip(
+    lang: str, wind: int, dealer: bool, to_act: bool, bao_flown: int, live: int | None
+) -> Image.Image:
+    """The top of a hand picture (margin and header on the felt), drawn once per look: a
+    seat's header changes only with its turn, and its text was a sixth of a picture's time."""
+    img = Image.new("RGB", (WIDTH, MARGIN + HEADER_H), pal.FELT)
+    _draw_header(ImageDraw.Draw(img), labels_for(lang), wind, dealer, to_act, bao_flown, live)
+    return img
+
+
+def _draw_header(
+    draw: ImageDraw.ImageDraw,
+    lb: Labels,
+    seat_wind: int,
+    dealer: bool,
+    to_act: bool,
+    bao_flown: int,
+    live: int | None,
+) -> None:
+    """The seat's wind badge, its dealer / turn / 宝-flown pills, the live tiles (None: not
+    shown) and the labels of the indicator and 宝 tiles (the tiles themselves are pieces)."""
     y = MARGIN
-    wind = lb.winds[sv.wind]
+    wind = lb.winds[seat_wind]
     wsize = 34 if lb.lang != "en" else 28
     bw = max(HEADER_H - 8, text_width(wind, wsize) + 24)
     badge = (MARGIN, y + 4, MARGIN + bw, y + HEADER_H - 4)
@@ -287,16 +314,16 @@ def _paint_header(
     x: float = badge[2] + 12
     size = MIN_TEXT + 2
     py = y + (HEADER_H - pill_size("x", size)[1]) / 2
-    if sv.dealer:
+    if dealer:
         x += pill(draw, (x, py), lb.dealer, size, pal.IVORY, pal.RED) + 8
-    if sv.to_act:
+    if to_act:
         x += pill(draw, (x, py), lb.turn, size, pal.INK, pal.TURN_GLOW) + 8
-    if sv.bao_flown:
-        label = lb.flown.format(n=sv.bao_flown)
+    if bao_flown:
+        label = lb.flown.format(n=bao_flown)
         x += pill(draw, (x, py), label, size, pal.IVORY, pal.FLOWN) + 8
     mid = y + HEADER_H / 2
-    if live:
-        text(draw, (x + 6, mid), f"{lb.live} {pub.live}", size, pal.MUTED_ON_FELT, anchor="lm")
+    if live is not None:
+        text(draw, (x + 6, mid), f"{lb.live} {live}", size, pal.MUTED_ON_FELT, anchor="lm")
     spots = _header_spots(lb)
     text(draw, (spots["indicator_label"], mid), lb.indicator, size, pal.MUTED_ON_FELT, anchor="rm")
     text(draw, (spots["arrow"], mid), "→", 26, pal.GOLD, anchor="lm")
@@ -372,7 +399,14 @@ def paint_hand(
     layout = layout_hand(view, waits, lang=lang)
     img = Image.new("RGB", layout.size, pal.FELT)
     draw = ImageDraw.Draw(img)
-    _paint_header(draw, view, lb, live=live)
+    if recording():
+        _paint_header(draw, view, lb, live=live)
+    else:
+        sv = view.public.seats[view.seat]
+        top = _header_strip(
+            lb.lang, sv.wind, sv.dealer, sv.to_act, sv.bao_flown, view.public.live if live else None
+        )
+        img.paste(top, (0, 0))
     _paint_row_labels(draw, view, layout, lb)
     if waits is not None:
         _paint_waits(draw, layout, waits, lb)

@@ -79,6 +79,7 @@ class Geometry(NamedTuple):
         return 0, self.top, self.face_w, self.top + self.face_h
 
 
+@lru_cache(maxsize=256)
 def geometry(width: int, sideways: bool = False) -> Geometry:
     face_h = round(width * 1.34)
     depth = max(2, round(width * 0.13))
