@@ -126,6 +126,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 from aiohttp import WSMsgType, web
 
 from tests.e2e import discord_rules as rules
@@ -402,7 +403,7 @@ class _GatewaySession:
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     # discord.py parses a body as JSON only when Content-Type is exactly application/json.
     return web.Response(
-        body=json.dumps(data, ensure_ascii=False).encode(),
+        body=orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS),
         status=status,
         headers={"Content-Type": "application/json", **(headers or {})},
     )
@@ -2174,7 +2175,7 @@ class FakeDiscord:
                 await session.ws.send_str(data)
 
     def _send(self, session: _GatewaySession, payload: dict[str, Any]) -> None:
-        session.queue.put_nowait(json.dumps(payload, ensure_ascii=False))
+        session.queue.put_nowait(orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS).decode())
 
     def _send_dispatch(self, session: _GatewaySession, event: str, data: Any) -> None:
         session.seq += 1
