@@ -135,6 +135,15 @@ class Pictures:
         result: T = await self._process_pool().run(fn, *args, **kwargs)
         return result
 
+    async def draw_background(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """As :meth:`draw`, for a picture nobody is waiting on right now (a table's board):
+        workers draw it after the pictures players wait for, or once it has waited about a
+        second (:meth:`~.worker_pool.ProcessPool.run_background`)."""
+        if self.processes == 0:
+            return await self.draw(fn, *args, **kwargs)
+        result: T = await self._process_pool().run_background(fn, *args, **kwargs)
+        return result
+
     async def warm(self) -> None:
         """Start every worker now (each loads the drawing code and chooses the palette, a
         second or two), so the first players' pictures after a start do not wait for it: calls

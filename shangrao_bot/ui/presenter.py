@@ -365,7 +365,7 @@ class DiscordPresenter:
         from shangrao_bot.render import render_board
 
         drops = self.board_drops.get(table_id, 0)
-        png, spent = await PICTURES.draw(timed, render_board, table.public, lang=lang)
+        png, spent = await PICTURES.draw_background(timed, render_board, table.public, lang=lang)
         self.boards_drawn += 1
         edit = asyncio.create_task(self._edit_board(table, current, png, lang, waiters, drops))
         self.board_edits.add(edit)

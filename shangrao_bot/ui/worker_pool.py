@@ -16,6 +16,11 @@ so the worker reads it with :meth:`Connection.recv_bytes`. Each worker has up to
 that dies fails the calls sent to it with :class:`BrokenProcessPool` and is replaced; the
 other calls go on.
 
+A call made with :meth:`ProcessPool.run_background` (a table's board, redrawn now and then
+for whoever watches) goes only to an idle worker, after every ordinary call waiting, unless
+it has waited :data:`BACKGROUND_WAIT` seconds: a player who just moved waits for their own
+hand's picture, not for a board drawn ahead of it.
+
 One pool belongs to one event loop (its pipes are registered with that loop's selector).
 """
 
@@ -43,6 +48,8 @@ READ_CHUNK = 1 << 20
 # never sits idle while the (busy) event loop gets round to reading a result and sending more.
 DEPTH = 2
 JOIN_SECONDS = 2.0
+# A background call waits at most this long for the ordinary calls to leave it a worker.
+BACKGROUND_WAIT = 1.0
 
 
 @dataclass(eq=False)
@@ -123,6 +130,8 @@ class ProcessPool:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._workers: list[_Worker] = []
         self._waiting: deque[tuple[asyncio.Future[Any], bytes]] = deque()
+        #: background calls, oldest first: (its future, its bytes, when it was made)
+        self._background: deque[tuple[asyncio.Future[Any], bytes, float]] = deque()
         self._closed = False
         self._lock = threading.Lock()  # shutdown may come from another thread
 
@@ -137,6 +146,22 @@ class ProcessPool:
     async def run(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
         """``fn(*args, **kwargs)`` on a worker; its exception is raised here. A worker that
         dies while running it raises :class:`BrokenProcessPool`."""
+        future = self._call(fn, args, kwargs, background=False)
+        return await future
+
+    async def run_background(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        """As :meth:`run`, after the ordinary calls waiting (see the module's docstring)."""
+        future = self._call(fn, args, kwargs, background=True)
+        return await future
+
+    def _call(
+        self,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        *,
+        background: bool,
+    ) -> asyncio.Future[Any]:
         loop = asyncio.get_running_loop()
         if self._closed:
             raise RuntimeError("the process pool is shut down")
@@ -146,11 +171,16 @@ class ProcessPool:
             raise RuntimeError("a process pool serves the event loop it started on")
         payload = _frame(pickle.dumps((fn, args, kwargs), pickle.HIGHEST_PROTOCOL))
         future: asyncio.Future[Any] = loop.create_future()
-        self._waiting.append((future, payload))
+        if background:
+            self._background.append((future, payload, loop.time()))
+            # the pool looks again when it may be due, should no result come back before
+            loop.call_later(BACKGROUND_WAIT, self._dispatch)
+        else:
+            self._waiting.append((future, payload))
         while len(self._workers) < self.size:
             self._start_worker()
         self._dispatch()
-        return await future
+        return future
 
     # --- on the loop ---------------------------------------------------------------------------
 
@@ -172,14 +202,29 @@ class ProcessPool:
         self._loop.add_reader(fd, self._readable, worker)
 
     def _dispatch(self) -> None:
-        """Send waiting calls to the workers with room, the least loaded first."""
-        while self._waiting:
+        """Send waiting calls to the workers with room, the least loaded first: a background
+        call that is due first, then the ordinary calls, then background calls to idle
+        workers."""
+        if self._closed:
+            return
+        while True:
             worker = min(self._workers, key=lambda w: len(w.jobs), default=None)
             if worker is None or len(worker.jobs) >= DEPTH:
                 return
-            future, payload = self._waiting.popleft()
-            if future.done():  # its caller gave up (cancelled) before it was sent
-                continue
+            while self._background and self._background[0][0].done():
+                self._background.popleft()  # its caller gave up
+            due = bool(self._background) and (
+                self._loop is not None
+                and self._loop.time() - self._background[0][2] >= BACKGROUND_WAIT
+            )
+            if self._background and (due or (not self._waiting and not worker.jobs)):
+                future, payload, _ = self._background.popleft()
+            elif self._waiting:
+                future, payload = self._waiting.popleft()
+                if future.done():  # its caller gave up (cancelled) before it was sent
+                    continue
+            else:
+                return
             worker.jobs.append(future)
             worker.outbox += payload
             self._flush(worker)
@@ -271,6 +316,10 @@ class ProcessPool:
             if not future.done():
                 self._settle(future)
         self._waiting.clear()
+        for future, _, _ in self._background:
+            if not future.done():
+                self._settle(future)
+        self._background.clear()
         workers = list(self._workers)
         for worker in workers:
             worker.dead = True

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import time
 from collections.abc import AsyncIterator
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from shangrao_bot.render.board import render_board
 from shangrao_bot.render.hand import render_hand
 from shangrao_bot.render.samples import claim_board, waiting_hand
+from shangrao_bot.ui import worker_pool
 from shangrao_bot.ui.pictures import Pictures, timed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,6 +99,55 @@ async def test_calls_beyond_the_workers_wait_their_turn_and_all_come_back() -> N
         results = await asyncio.gather(*calls)
         assert [len(r) for r in results] == sizes
         assert await pictures.draw(str.upper, "after") == "AFTER"
+    finally:
+        pictures.shutdown()
+
+
+async def test_a_background_call_waits_for_the_calls_made_after_it() -> None:
+    """A board (background) made while the worker is busy is drawn after the players'
+    pictures asked for later, once the worker has nothing else to do."""
+    pictures = Pictures(1)
+    try:
+        await pictures.warm()
+        order: list[str] = []
+
+        def call(name: str, seconds: float, *, background: bool = False) -> asyncio.Future[None]:
+            draw = pictures.draw_background if background else pictures.draw
+            future = asyncio.ensure_future(draw(time.sleep, seconds))
+            future.add_done_callback(lambda _: order.append(name))
+            return future
+
+        calls = [call("first", 0.2)]
+        await asyncio.sleep(0.05)  # the first is on the worker
+        calls.append(call("board", 0.01, background=True))
+        calls += [call("second", 0.05), call("third", 0.05)]
+        await asyncio.gather(*calls)
+        assert order == ["first", "second", "third", "board"]
+    finally:
+        pictures.shutdown()
+
+
+async def test_a_background_call_is_not_kept_waiting_for_good(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under a steady stream of players' pictures a board still gets its turn, once it has
+    waited its time."""
+    monkeypatch.setattr(worker_pool, "BACKGROUND_WAIT", 0.2)
+    pictures = Pictures(1)
+    try:
+        await pictures.warm()
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        board = asyncio.ensure_future(pictures.draw_background(time.sleep, 0.01))
+        board_at: list[float] = []
+        board.add_done_callback(lambda _: board_at.append(loop.time() - start))
+        stream: set[asyncio.Future[None]] = set()
+        while loop.time() - start < 1.0:
+            while len(stream) < 3:
+                stream.add(asyncio.ensure_future(pictures.draw(time.sleep, 0.03)))
+            _, stream = await asyncio.wait(stream, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.gather(board, *stream)
+        assert board_at and board_at[0] < 0.6, board_at  # the stream went on until 1 s
     finally:
         pictures.shutdown()
 
