@@ -66,7 +66,10 @@ SETUP = make_setup(
     },
     dealer=DEALER,
 )
-HOLD_SECONDS = {"hold": 1.5, "window": 0.02}
+# "hold": both players click inside the minimum hold. The claim prompts are shown only once
+# the bot's picture workers have started and drawn them, which can take two seconds on a
+# loaded machine: the hold must outlast that by a margin, or the clicks land after it.
+HOLD_SECONDS = {"hold": 5.0, "window": 0.02}
 
 
 def crafted_hand(
