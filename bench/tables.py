@@ -64,6 +64,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from shangrao_bot.bot_runner import freeze_when_ready
+from shangrao_bot.collector import tune_for_serving
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.service import ServiceConfig
 from shangrao_bot.settings import Settings
@@ -149,7 +151,9 @@ async def serve_bot() -> None:
             await asyncio.sleep(0.010)
             lags.append((time.time(), max(0.0, (loop.time() - start - 0.010) * 1000)))
 
+    tune_for_serving()  # as the bot's own process does (bot_runner)
     runner = asyncio.create_task(bot.start(settings.discord_token))
+    freezing = asyncio.create_task(freeze_when_ready(bot))
     prober = asyncio.create_task(probe())
     await stop.wait()
     await prober
@@ -161,6 +165,7 @@ async def serve_bot() -> None:
         "boards_drawn": presenter.boards_drawn,
     }
     Path(os.environ["BENCH_LAGS"]).write_text(json.dumps({"lags": lags, "stats": stats}))
+    freezing.cancel()
     await bot.close()
     with contextlib.suppress(Exception, asyncio.CancelledError):
         await asyncio.wait_for(runner, 10)

@@ -10,6 +10,7 @@ import sys
 
 import discord
 
+from shangrao_bot.collector import freeze_startup_objects, tune_for_serving
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.log import configure_logging
 from shangrao_bot.settings import Settings
@@ -58,6 +59,16 @@ Bot page, click Reset Token, and put the new token in .env as DISCORD_TOKEN=<you
 """
 
 
+async def freeze_when_ready(bot: ShangraoBot) -> None:
+    """Once the bot is up (set up, tables resumed, guilds received), keep what it has built
+    out of later garbage collections (:mod:`shangrao_bot.collector`)."""
+    await bot.wait_until_ready()
+    frozen = freeze_startup_objects()
+    logging.getLogger(__name__).info(
+        "%d objects of the running bot frozen for the collector", frozen
+    )
+
+
 async def _serve(bot: ShangraoBot, token: str) -> None:
     """Run until Discord ends the session or SIGTERM/SIGINT asks to stop; then stop
     gracefully (:meth:`ShangraoBot.shutdown`: running commands finish or are cancelled
@@ -68,17 +79,22 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
         with contextlib.suppress(NotImplementedError):  # not on every platform
             loop.add_signal_handler(sig, stop.set)
     await bot.open_database()  # before logging in: a bad DATABASE_URL stops here
+    tune_for_serving()
     async with bot:
         running = asyncio.create_task(bot.start(token))
         stopping = asyncio.create_task(stop.wait())
-        done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
-        if running in done:
-            stopping.cancel()
-            running.result()  # re-raises a login failure
-            return
-        logging.getLogger(__name__).info("signal received: shutting down")
-        await bot.shutdown()
-        await running
+        freezing = asyncio.create_task(freeze_when_ready(bot))
+        try:
+            done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if running in done:
+                stopping.cancel()
+                running.result()  # re-raises a login failure
+                return
+            logging.getLogger(__name__).info("signal received: shutting down")
+            await bot.shutdown()
+            await running
+        finally:
+            freezing.cancel()
 
 
 def run_bot(settings: Settings) -> int:

@@ -1,0 +1,46 @@
+"""The garbage collector's settings for the bot's own process, checked in a fresh interpreter
+(freezing objects in the test process would keep them alive for the rest of the run)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SCRIPT = """
+import gc, json
+from shangrao_bot.collector import FULL_EVERY, freeze_startup_objects, tune_for_serving
+before = gc.get_threshold()
+tune_for_serving()
+tuned = gc.get_threshold()
+kept = [[i] for i in range(1000)]  # objects of the running bot
+frozen = freeze_startup_objects()
+print(json.dumps({"before": before, "tuned": tuned, "full_every": FULL_EVERY,
+                  "frozen": frozen, "freeze_count": gc.get_freeze_count()}))
+"""
+
+
+def test_full_collections_are_rarer_and_the_bot_built_is_frozen() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", SCRIPT], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    result = json.loads(out.stdout)
+    young, middle, full = result["before"]
+    assert result["tuned"] == [young, middle, result["full_every"]]
+    assert result["full_every"] > full  # full collections rarer than Python's default
+    assert result["frozen"] == result["freeze_count"] > 1000  # the kept lists among them
+
+
+def test_the_command_line_keeps_pythons_defaults() -> None:
+    """Only the bot's process is tuned: importing the package changes nothing."""
+    script = (
+        "import gc, shangrao_bot.cli, shangrao_bot.bot_runner;"
+        "print(gc.get_threshold()[2], gc.get_freeze_count())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["10", "0"]
