@@ -29,7 +29,7 @@ before anything changes. Read-only methods take no lock and never wait.
 from __future__ import annotations
 
 import asyncio
-import copy
+import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Container
 from contextlib import asynccontextmanager, suppress
@@ -130,7 +130,8 @@ class TableService:
         self._seated: dict[tuple[int, int], int] = {}  # (guild, user) → table id
         self._timers = TimerSet(self._clock)
         # SECRET: each table's last saved snapshot (what it goes back to when a save fails)
-        self._saved: dict[int, dict[str, Any]] = {}
+        #: each table's last saved snapshot, as the JSON text saved (a fault goes back to it)
+        self._saved: dict[int, str] = {}
         self._faults: dict[int, int] = {}  # table id → storage faults in a row
         self._unrestored: set[int] = set()  # resumed, "restored" not shown yet (not saved)
         self._log_seq: dict[int, int] = {}  # table id → the last event of its log saved
@@ -464,7 +465,7 @@ class TableService:
                 continue
             self._grace(table)
             self._tables[table.id] = table
-            self._saved[table.id] = copy.deepcopy(stored.snapshot)  # shares nothing with it
+            self._saved[table.id] = games.snapshot_text(stored.snapshot)
             self._log_seq[table.id] = stored.snapshot_seq
             for user in table.users():
                 self._seated[(table.guild_id, user)] = table.id
@@ -706,7 +707,7 @@ class TableService:
         t = run.table
         if run.out.log:
             t.changed_at = run.now
-        snapshot = snapshot_of(t)
+        snapshot = games.snapshot_text(snapshot_of(t))
         after = self._log_seq.get(t.id, 0)
         try:
             self._log_seq[t.id] = await games.append_events(
@@ -751,7 +752,7 @@ class TableService:
             delay,
         )
         self._faults[t.id] = faults
-        table = table_from_snapshot(copy.deepcopy(saved), self._seed_source(t.id))
+        table = table_from_snapshot(json.loads(saved), self._seed_source(t.id))
         if table.status is TableStatus.LOBBY and table.ledger_session_id is None:
             # a start whose ledger session opened but whose save failed: the next start
             # reuses that session instead of opening another

@@ -80,14 +80,22 @@ def _json_text(value: object) -> str:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def snapshot_text(snapshot: dict[str, Any]) -> str:
+    """A table's snapshot as the JSON text :func:`append_events` stores (callers that keep
+    the saved state keep this text: one string, where the dict is hundreds of small lists
+    for the garbage collector to walk)."""
+    return _json_text(snapshot)
+
+
 async def append_events(
     db: Database,
     table_id: int,
     events: list[dict[str, Any]],
-    snapshot: dict[str, Any] | None,
+    snapshot: dict[str, Any] | str | None,
     after_seq: int | None = None,
 ) -> int:
-    """Append events (and optionally replace the snapshot) atomically; returns the last seq.
+    """Append events (and optionally replace the snapshot: a dict, or its
+    :func:`snapshot_text`) atomically; returns the last seq.
 
     ``after_seq``: the last event the writer knows of. When the log holds more, another
     process has written this table meanwhile, and the write is refused whole
@@ -101,7 +109,7 @@ async def append_events(
     never reaches the database. orjson, not :mod:`json`: a busy bot saves a move every few
     milliseconds, and a snapshot took a tenth of a millisecond or more to encode."""
     encoded = [_json_text(e) for e in events]
-    state = None if snapshot is None else _json_text(snapshot)
+    state = snapshot if snapshot is None or isinstance(snapshot, str) else _json_text(snapshot)
     at = now_iso()
 
     async def append(tx: Tx) -> int:
