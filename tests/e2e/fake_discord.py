@@ -118,6 +118,7 @@ import os
 import re
 import secrets
 import socket
+import struct
 import time
 import traceback
 import uuid
@@ -422,6 +423,17 @@ def _default_emoji_png() -> bytes:
     out = io.BytesIO()
     Image.new("RGBA", (16, 16), (200, 40, 40, 255)).save(out, "PNG")
     return out.getvalue()
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _png_size(data: bytes) -> tuple[int, int] | None:
+    """A PNG's width and height, from its IHDR chunk (None for anything else)."""
+    if len(data) < 24 or not data.startswith(_PNG_SIGNATURE) or data[12:16] != b"IHDR":
+        return None
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
 
 
 def _resolve(waiter: asyncio.Future[None]) -> None:
@@ -1476,7 +1488,10 @@ class FakeDiscord:
             description,
             ephemeral,
         )
-        if ctype.startswith("image/"):
+        size = _png_size(upload.data)  # read from the header: most uploads are the bot's PNGs
+        if size is not None:
+            attachment.width, attachment.height = size
+        elif ctype.startswith("image/"):
             with contextlib.suppress(Exception):
                 import io
 
