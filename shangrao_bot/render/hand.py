@@ -273,12 +273,16 @@ def _header_spots(lb: Labels) -> dict[str, float]:
     }
 
 
-def _paint_header(
-    draw: ImageDraw.ImageDraw, view: PlayerView, lb: Labels, *, live: bool = True
-) -> None:
+def _paint_header(img: Image.Image, view: PlayerView, lb: Labels, *, live: bool = True) -> None:
+    """The header, pasted from :func:`_header_strip` (drawn afresh while texts are recorded,
+    so the record holds them)."""
     pub = view.public
     sv = pub.seats[view.seat]
-    _draw_header(draw, lb, sv.wind, sv.dealer, sv.to_act, sv.bao_flown, pub.live if live else None)
+    look = (sv.wind, sv.dealer, sv.to_act, sv.bao_flown, pub.live if live else None)
+    if recording():
+        _draw_header(ImageDraw.Draw(img), lb, *look)
+    else:
+        img.paste(_header_strip(lb.lang, *look), (0, 0))
 
 
 @lru_cache(maxsize=256)
@@ -398,15 +402,8 @@ def paint_hand(
     lb = labels_for(lang)
     layout = layout_hand(view, waits, lang=lang)
     img = Image.new("RGB", layout.size, pal.FELT)
+    _paint_header(img, view, lb, live=live)
     draw = ImageDraw.Draw(img)
-    if recording():
-        _paint_header(draw, view, lb, live=live)
-    else:
-        sv = view.public.seats[view.seat]
-        top = _header_strip(
-            lb.lang, sv.wind, sv.dealer, sv.to_act, sv.bao_flown, view.public.live if live else None
-        )
-        img.paste(top, (0, 0))
     _paint_row_labels(draw, view, layout, lb)
     if waits is not None:
         _paint_waits(draw, layout, waits, lb)

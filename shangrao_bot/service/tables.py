@@ -129,8 +129,8 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._seated: dict[tuple[int, int], int] = {}  # (guild, user) → table id
         self._timers = TimerSet(self._clock)
-        # SECRET: each table's last saved snapshot (what it goes back to when a save fails)
-        #: each table's last saved snapshot, as the JSON text saved (a fault goes back to it)
+        # SECRET: each table's last saved snapshot, as the JSON text saved (what it goes back
+        # to when a save fails)
         self._saved: dict[int, str] = {}
         self._faults: dict[int, int] = {}  # table id → storage faults in a row
         self._unrestored: set[int] = set()  # resumed, "restored" not shown yet (not saved)

@@ -213,11 +213,9 @@ class ProcessPool:
                 return
             while self._background and self._background[0][0].done():
                 self._background.popleft()  # its caller gave up
-            due = bool(self._background) and (
-                self._loop is not None
-                and self._loop.time() - self._background[0][2] >= BACKGROUND_WAIT
-            )
-            if self._background and (due or (not self._waiting and not worker.jobs)):
+            if self._background and (
+                self._background_due() or (not self._waiting and not worker.jobs)
+            ):
                 future, payload, _ = self._background.popleft()
             elif self._waiting:
                 future, payload = self._waiting.popleft()
@@ -228,6 +226,11 @@ class ProcessPool:
             worker.jobs.append(future)
             worker.outbox += payload
             self._flush(worker)
+
+    def _background_due(self) -> bool:
+        """The oldest background call has waited :data:`BACKGROUND_WAIT` seconds."""
+        assert self._loop is not None  # set by the first call
+        return self._loop.time() - self._background[0][2] >= BACKGROUND_WAIT
 
     def _flush(self, worker: _Worker) -> None:
         """Write what the worker's call has left to write; the rest when the pipe has room."""

@@ -1488,8 +1488,8 @@ class FakeDiscord:
             description,
             ephemeral,
         )
-        size = _png_size(upload.data)  # read from the header: most uploads are the bot's PNGs
-        if size is not None:
+        size = _png_size(upload.data) if ctype.startswith("image/") else None
+        if size is not None:  # read from the header: most uploads are the bot's PNGs
             attachment.width, attachment.height = size
         elif ctype.startswith("image/"):
             with contextlib.suppress(Exception):
