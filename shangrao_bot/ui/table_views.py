@@ -343,11 +343,17 @@ class PanelButton(
             user = interaction.user.id
             bot.table_presenter.remember_lang(user, lang)
             # a deferred update acknowledges at once (no spinner); the panel then shows the
-            # move through the player's panel queue (one ordered update at a time)
-            await interaction.response.defer()
-            result = await bot.service.act(
-                self.table, user, self.action(), self.seq, hand=self.hand
-            )
+            # move through the player's panel queue (one ordered update at a time). The
+            # acknowledgement's round trip runs while the move is taken and saved: a DM
+            # panel's edit does not need it, and whatever answers this interaction itself
+            # (an error, an ephemeral panel's edit) comes after it
+            acked = asyncio.ensure_future(interaction.response.defer())
+            try:
+                result = await bot.service.act(
+                    self.table, user, self.action(), self.seq, hand=self.hand
+                )
+            finally:
+                await _acknowledged(acked)
             bot.table_presenter.answer_move(self.table, user, interaction, again=result.duplicate)
             # the seat's view after the move, queued behind the table's presenter calls made
             # so far and before any later one: in the order of the table's states, so it can
@@ -366,6 +372,15 @@ class PanelButton(
             await _offer_fresh_panel(interaction, self.table, error)
         except Exception as error:
             await reply_error(interaction, error)
+
+
+async def _acknowledged(ack: asyncio.Future[Any]) -> None:
+    """Wait for a click's acknowledgement. One Discord refused (the click came too late, say)
+    does not undo the move it carried: the panel shows the move anyway."""
+    try:
+        await ack
+    except discord.HTTPException as exc:
+        log.warning("a move's click was not acknowledged (%s %s)", exc.status, exc.code)
 
 
 async def _offer_fresh_panel(

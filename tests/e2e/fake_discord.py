@@ -476,6 +476,9 @@ class FakeDiscord:
         self.token = token
         self.ack_deadline = ack_deadline
         self.wait_timeout = wait_timeout
+        # a test's hold on acknowledgements: awaited before an accepted acknowledgement is
+        # answered (a slow round trip to Discord, at the moment the test chooses)
+        self.before_ack: Callable[[InteractionRecord], Awaitable[None]] | None = None
         self.upload_limit = upload_limit
         self.heartbeat_interval_ms = 41250
         self.bot_user = FakeUser(self.ids.next(), "ShangraoBot", bot=True)
@@ -1761,6 +1764,8 @@ class FakeDiscord:
             if problems:
                 raise _form_error(problems, record)
             record.modal = data
+        if self.before_ack is not None:
+            await self.before_ack(record)
         record.ack_type = kind
         record.acked_at = self.now()
         if not _truthy(req.query.get("with_response")):

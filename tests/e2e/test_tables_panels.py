@@ -26,7 +26,13 @@ from shangrao_bot.engine.wall import WallSetup
 from shangrao_bot.errors import UserError
 from shangrao_bot.rules.ruleset import RuleSet
 from tests.e2e.conftest import StartBot
-from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.fake_discord import (
+    FakeDiscord,
+    FakeMessage,
+    FakeUser,
+    InteractionNotAcknowledged,
+    WaitTimeout,
+)
 from tests.e2e.test_tables import (
     make_bot,
     move_ids,
@@ -266,3 +272,54 @@ async def test_a_panel_whose_hand_did_not_change_keeps_its_picture(
     assert [a.filename for a in panel.attachments] == ["hand.png"]
     assert panel.attachments[0].id != picture.id
     assert fake.attachment_bytes(panel) != picture.data
+
+
+async def test_a_move_is_shown_without_waiting_for_its_clicks_acknowledgement(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    """A click's acknowledgement and the move it carries go side by side: Discord (the fake)
+    holds the acknowledgement until the panel shows the move, which it does — a bot that
+    waited for the acknowledgement before taking the move would wait out the hold."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    await started_at_turn(fake, bot, alice)
+    panel = fake.dm_messages(alice)[-1]
+    clicked = move_ids(panel)
+    shown_first: list[bool] = []
+
+    def moved() -> bool:
+        newest = newest_panel(fake, alice)
+        return newest is not None and move_ids(newest) != clicked
+
+    async def hold(record: object) -> None:
+        with contextlib.suppress(WaitTimeout):
+            await fake.wait_for(moved, 2.0, poll=False)
+        shown_first.append(moved())
+
+    fake.before_ack = hold
+    rec = await fake.click(alice, panel, pick(clicked))
+    fake.before_ack = None
+    assert rec.ack_type == 6
+    assert shown_first == [True], "the move waited for its click's acknowledgement"
+
+
+async def test_a_move_whose_acknowledgement_is_refused_is_still_taken(
+    fake_discord: FakeDiscord, bot: ShangraoBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord refusing a click's acknowledgement (it came too late) does not undo the move
+    the click carried, and nobody is answered with an apology: the panel shows the move."""
+    caplog.set_level(logging.WARNING)
+    fake = fake_discord
+    alice = fake.user("alice")
+    table_id, _thread = await started_at_turn(fake, bot, alice)
+    panel = fake.dm_messages(alice)[-1]
+    clicked = move_ids(panel)
+    sequence = bot.service.get(table_id).sequence
+    with pytest.raises(InteractionNotAcknowledged):
+        await fake.click(alice, panel, pick(clicked), deadline=0.0)
+    await until(lambda: bot.service.get(table_id).sequence != sequence)
+    await until(lambda: move_ids(newest_panel(fake, alice) or panel) != clicked)
+    await until(lambda: len(fake.violations) >= 2)  # no acknowledgement; a refused one
+    assert {v.code for v in fake.take_violations()} == {10062}
+    assert any("not acknowledged" in r.getMessage() for r in caplog.records)
+    assert not [r for r in caplog.records if "unexpected error" in r.getMessage()]
