@@ -62,6 +62,7 @@ from shangrao_bot.ui.table_views import (
     ReadyButton,
     build_panel_parts,
     lobby_message,
+    release_view,
     table_link,
     table_view,
 )
@@ -649,16 +650,19 @@ class DiscordPresenter:
         if not dm_wanted and ephemeral is None:
             return
         parts = await self.panel_parts(table, view, lang)
-        shown = (parts.content, view, lang)
-        if shown == q.shown and not fresh and not force:
-            return  # the panels show exactly this already
-        q.shown = shown
-        jobs = []
-        if dm_wanted:
-            jobs.append(self._dm(table, user_id, parts, fresh=fresh))
-        if ephemeral is not None:
-            jobs.append(self._ephemeral(key, ephemeral, parts))
-        await asyncio.gather(*jobs)
+        try:
+            shown = (parts.content, view, lang)
+            if shown == q.shown and not fresh and not force:
+                return  # the panels show exactly this already
+            q.shown = shown
+            jobs = []
+            if dm_wanted:
+                jobs.append(self._dm(table, user_id, parts, fresh=fresh))
+            if ephemeral is not None:
+                jobs.append(self._ephemeral(key, ephemeral, parts))
+            await asyncio.gather(*jobs)
+        finally:
+            release_view(parts.items)
 
     async def _dm(self, table: TableInfo, user_id: int, parts: PanelParts, *, fresh: bool) -> None:
         """The DM panel: edited in place, or sent anew (the old one deleted) when the player
