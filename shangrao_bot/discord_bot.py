@@ -306,6 +306,7 @@ class ShangraoBot(commands.AutoShardedBot):
             claims=self.coordination,
             owns_guild=self.settings.shards.owns,
             decide=decide_in_worker if PICTURES.processes else None,
+            prepare=self.table_presenter.prepare,
         )
         await self.share_settings()
         if not self.settings.shards.all_in_one:

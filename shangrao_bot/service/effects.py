@@ -45,6 +45,8 @@ class Effects:
         self.calls: list[tuple[str, Call]] = []
         self.log: list[dict[str, Any]] = []
         self.prompted: set[int] = set()
+        # the seats' private views among the calls, for the service's ``prepare``
+        self.private_views: list[tuple[TableInfo, int, PlayerView]] = []
 
     # --- log -----------------------------------------------------------------------------------
 
@@ -72,10 +74,12 @@ class Effects:
             self._add("table_changed", lambda p: p.table_changed(info, shown))
 
     def private_changed(self, info: TableInfo, seat: int, view: PlayerView) -> None:
+        self.private_views.append((info, seat, view))
         self._add("private_changed", lambda p: p.private_changed(info, seat, view))
 
     def prompt(self, info: TableInfo, seat: int, view: PlayerView, deadline: float) -> None:
         self.prompted.add(seat)
+        self.private_views.append((info, seat, view))
         self._add("prompt", lambda p: p.prompt(info, seat, view, deadline))
 
     def hand_ended(self, info: TableInfo, summary: HandSummary) -> None:

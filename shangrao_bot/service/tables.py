@@ -81,6 +81,8 @@ log = logging.getLogger(__name__)
 SeedSource = Callable[[int, int], bytes]  # (table id, hand number) → 32-byte seed
 # (level, seed, view) → the AI's action, made elsewhere (:func:`~.autoplay.ai_decision`)
 Decider = Callable[[str, int, PlayerView], Awaitable[Action]]
+# (table, seat, that seat's view) → nothing: starts work for showing the view, shows nothing
+Prepare = Callable[[TableInfo, int, PlayerView], None]
 
 
 class TableService:
@@ -108,12 +110,19 @@ class TableService:
         owns_guild: Callable[[int], bool] | None = None,
         decide: Decider | None = None,
         ahead_levels: Container[str] = AHEAD_LEVELS,
+        prepare: Prepare | None = None,
     ) -> None:
         """``decide``: makes AI decisions ahead of time, off the event loop (another
         process), while the AI's delay runs: the table then only applies them. Without it,
         or when a decision is not back in time, the table makes it itself. Only the
-        decisions of AIs of ``ahead_levels`` are made ahead (see :data:`AHEAD_LEVELS`)."""
+        decisions of AIs of ``ahead_levels`` are made ahead (see :data:`AHEAD_LEVELS`).
+
+        ``prepare``: told each seat's private view a change produced, before the change is
+        saved, so that slow work for showing it (drawing the hand's picture) overlaps the
+        save. It must show nothing: what is shown waits for the save (the presenter's
+        calls)."""
         self._db = db
+        self._prepare = prepare
         self._decide = decide
         self._ahead_levels = ahead_levels
         self._decided: dict[int, dict[AiKey, Action]] = {}  # table id → decisions made ahead
@@ -707,6 +716,13 @@ class TableService:
         t = run.table
         if run.out.log:
             t.changed_at = run.now
+        if self._prepare is not None:
+            for info, seat, view in run.out.private_views:
+                try:
+                    self._prepare(info, seat, view)
+                except Exception:  # only a head start: the view is shown all the same
+                    log.exception("table %s: preparing a panel failed", t.id)
+        run.out.private_views = []
         snapshot = games.snapshot_text(snapshot_of(t))
         after = self._log_seq.get(t.id, 0)
         try:

@@ -135,6 +135,14 @@ class Pictures:
         result: T = await self._process_pool().run(fn, *args, **kwargs)
         return result
 
+    def start(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> asyncio.Future[T]:
+        """As :meth:`draw`, started now: the future of its result, which several callers can
+        wait for (a caller whose wait is cancelled cancels the drawing: shield it to share)."""
+        if self.processes == 0:
+            call = functools.partial(fn, *args, **kwargs)
+            return asyncio.get_running_loop().run_in_executor(self._thread_pool(), call)
+        return self._process_pool().submit(fn, *args, **kwargs)
+
     async def draw_background(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """As :meth:`draw`, for a picture nobody is waiting on right now (a table's board):
         workers draw it after the pictures players wait for, or once it has waited about a

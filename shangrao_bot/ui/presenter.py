@@ -760,6 +760,22 @@ class DiscordPresenter:
         self.panels.pop(key, None)
         self.ephemeral_png.pop(key, None)
 
+    def prepare(self, table: TableInfo, seat: int, view: PlayerView) -> None:
+        """The service's head start on a seat's view (the move is being saved): its hand
+        picture starts drawing now, for the panel that shows the view once it is saved."""
+        s = table.seats[seat]
+        if s is None or s.user_id is None:
+            return
+        key = (table.id, s.user_id)
+        if (key in self.dm_closed or s.user_id in self.dm_off) and key not in self.panels:
+            return  # no panel to show it on
+        q = self.panel_queues.get(key)
+        last = q.last.view if q is not None and q.last is not None else None
+        if not view.legal and last is not None and not last.legal:
+            return  # a passive update, which a newer state may replace before it shows
+        lang = self.langs.get(s.user_id) or self.lang(table)
+        self.hand_pictures.prefetch(view, lang)
+
     async def private_changed(self, table: TableInfo, seat: int, view: PlayerView) -> None:
         await self._private(table, seat, view)
 

@@ -149,6 +149,11 @@ class ProcessPool:
         future = self._call(fn, args, kwargs, background=False)
         return await future
 
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> asyncio.Future[Any]:
+        """As :meth:`run`, the call's future itself: several callers can wait for it, and
+        a caller awaiting it wakes as soon as the result is read (no task in between)."""
+        return self._call(fn, args, kwargs, background=False)
+
     async def run_background(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
         """As :meth:`run`, after the ordinary calls waiting (see the module's docstring)."""
         future = self._call(fn, args, kwargs, background=True)
