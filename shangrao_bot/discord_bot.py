@@ -297,7 +297,9 @@ class ShangraoBot(commands.AutoShardedBot):
         self.table_presenter = DiscordPresenter(self)
         self.table_presenter.dm_off = await dm_panels_off(self.db)
         self.table_presenter.langs = await user_langs(self.db)
-        self.presenter_queue = QueuedPresenter(self.table_presenter)
+        self.presenter_queue = QueuedPresenter(
+            self.table_presenter, instant=DiscordPresenter.INSTANT
+        )
         self.service = TableService(
             self.db,
             self.presenter_queue,

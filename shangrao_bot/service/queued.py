@@ -6,6 +6,11 @@ would hold up the next button press at that table. :class:`QueuedPresenter` retu
 and feeds each table's calls, in order, to the wrapped presenter on a worker task of that
 table; tables do not wait for one another. The data handed over is frozen, so a queued call
 shows the table as it was when the call was made.
+
+Calls the wrapped presenter makes at once (``instant``: they only hand work to tasks of its
+own, as the Discord presenter's panel and board updates do) are made inline when nothing of
+their table is queued or being presented: a player's move reaches their panel without waiting
+for the table's worker to wake up, in the same order.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView
@@ -26,12 +31,26 @@ _Call = Callable[[Presenter], Awaitable[None]]
 
 
 class QueuedPresenter:
-    def __init__(self, inner: Presenter) -> None:
+    def __init__(self, inner: Presenter, *, instant: Collection[str] = ()) -> None:
+        """``instant``: the names of ``inner``'s calls that return at once."""
         self._inner = inner
+        self._instant = frozenset(instant)
         self._queues: dict[int, asyncio.Queue[tuple[str, _Call] | None]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._pending = 0
+        self._busy: dict[int, int] = {}  # table id → its calls queued or being presented
         self._idle = asyncio.Event()
+
+    async def _make(self, table_id: int, name: str, call: _Call) -> None:
+        """An instant call inline when its table has nothing queued or being presented (it
+        would come next anyway); else queued behind what the table has."""
+        if name in self._instant and not self._busy.get(table_id):
+            try:
+                await call(self._inner)
+            except Exception:
+                log.exception("table %s: presenter.%s failed", table_id, name)
+            return
+        self._submit(table_id, name, call)
 
     def _submit(self, table_id: int, name: str, call: _Call, *, last: bool = False) -> None:
         queue = self._queues.get(table_id)
@@ -42,6 +61,7 @@ class QueuedPresenter:
             )
         queue.put_nowait((name, call))
         self._pending += 1
+        self._busy[table_id] = self._busy.get(table_id, 0) + 1
         self._idle.clear()
         if last:  # the table is closed: its worker ends after this call
             queue.put_nowait(None)
@@ -60,6 +80,9 @@ class QueuedPresenter:
                     except Exception:
                         log.exception("table %s: presenter.%s failed", table_id, name)
                     self._pending -= 1
+                    self._busy[table_id] -= 1
+                    if not self._busy[table_id]:
+                        del self._busy[table_id]
                     if not self._pending:
                         self._idle.set()
                 finally:
@@ -84,6 +107,7 @@ class QueuedPresenter:
         self._workers.clear()
         self._queues.clear()
         self._pending = 0
+        self._busy.clear()
         self._idle.set()
         for w in workers:
             w.cancel()
@@ -103,13 +127,15 @@ class QueuedPresenter:
         self._submit(table.id, "hand_started", lambda p: p.hand_started(table, events))
 
     async def table_changed(self, table: TableInfo, events: Sequence[Event]) -> None:
-        self._submit(table.id, "table_changed", lambda p: p.table_changed(table, events))
+        await self._make(table.id, "table_changed", lambda p: p.table_changed(table, events))
 
     async def private_changed(self, table: TableInfo, seat: int, view: PlayerView) -> None:
-        self._submit(table.id, "private_changed", lambda p: p.private_changed(table, seat, view))
+        await self._make(
+            table.id, "private_changed", lambda p: p.private_changed(table, seat, view)
+        )
 
     async def prompt(self, table: TableInfo, seat: int, view: PlayerView, deadline: float) -> None:
-        self._submit(table.id, "prompt", lambda p: p.prompt(table, seat, view, deadline))
+        await self._make(table.id, "prompt", lambda p: p.prompt(table, seat, view, deadline))
 
     async def hand_ended(self, table: TableInfo, summary: HandSummary) -> None:
         self._submit(table.id, "hand_ended", lambda p: p.hand_ended(table, summary))

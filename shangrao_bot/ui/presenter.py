@@ -121,6 +121,11 @@ class _PanelQueue:
 
 
 class DiscordPresenter:
+    # the calls that return at once: they hand the panel or board update to the player's
+    # panel queue or to the board worker (only a table message missing for the hand being
+    # played is posted by ``table_changed`` itself)
+    INSTANT = frozenset({"table_changed", "private_changed", "prompt"})
+
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self.lobby_messages: dict[int, int] = {}  # table → lobby message id

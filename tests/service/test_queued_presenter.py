@@ -4,7 +4,9 @@ each table's calls in order."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
+from shangrao_bot.engine.events import Event
 from shangrao_bot.service import TableService
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.service.queued import QueuedPresenter
@@ -46,6 +48,49 @@ async def test_slow_presentation_does_not_hold_the_table(db: Database, clock: Ma
         assert [len([s for s in c.table.seats if s]) for c in mine] == [1, 2, 3]
         theirs = [c.name for c in inner.calls if c.table.id == other]
         assert theirs == ["lobby_changed", "table_closed"]
+    finally:
+        await svc.shutdown()
+        await queued.close()
+
+
+class GatedStart(RecordingPresenter):
+    """Records like its parent, but the hand's start waits until the gate opens."""
+
+    def __init__(self, clock: ManualClock) -> None:
+        super().__init__(clock)
+        self.gate = asyncio.Event()
+
+    async def hand_started(self, table: TableInfo, events: Sequence[Event]) -> None:
+        await self.gate.wait()
+        await super().hand_started(table, events)
+
+
+async def test_instant_calls_are_made_inline_only_when_their_table_is_idle(
+    db: Database, clock: ManualClock
+) -> None:
+    inner = GatedStart(clock)
+    queued = QueuedPresenter(inner, instant={"private_changed", "prompt", "table_changed"})
+    svc = TableService(db, queued, clock=clock, config=FAST, seeds=seeds_for)
+    try:
+        table_id = await open_table(svc, hands=1)
+        # the hand's start is still being presented: the calls after it wait their turn,
+        # instant or not (the human's first prompt among them)
+        assert "hand_started" not in [c.name for c in inner.calls]
+        assert not inner.named("prompt", "private_changed", "table_changed")
+        inner.gate.set()
+        await queued.drain()
+        names = [c.name for c in inner.calls if c.table.id == table_id]
+        assert names.index("hand_started") < names.index("prompt")
+        # idle: an instant call is made before the service's call returns, another is queued
+        info = svc.get(table_id)
+        view = svc.private_view(table_id, HOST)
+        made = len(inner.calls)
+        await queued.private_changed(info, 0, view)
+        assert [c.name for c in inner.calls[made:]] == ["private_changed"]
+        await queued.notice(info, "table.paused")
+        assert len(inner.calls) == made + 1
+        await queued.drain()
+        assert [c.name for c in inner.calls[made:]] == ["private_changed", "notice"]
     finally:
         await svc.shutdown()
         await queued.close()
