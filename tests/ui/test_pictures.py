@@ -17,7 +17,7 @@ import pytest
 from shangrao_bot.render.board import render_board
 from shangrao_bot.render.hand import render_hand
 from shangrao_bot.render.samples import claim_board, waiting_hand
-from shangrao_bot.ui import worker_pool
+from shangrao_bot.ui import pictures, worker_pool
 from shangrao_bot.ui.pictures import Pictures, timed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -218,3 +218,10 @@ async def test_workers_exit_when_the_bot_is_killed_outright(tmp_path: Path) -> N
             break
         await asyncio.sleep(0.1)
     assert not _running(worker), "the worker outlived the bot"
+
+
+async def test_workers_yield_the_processor_to_the_bot(workers: Pictures) -> None:
+    """A worker runs WORKER_NICENESS steps nicer than the bot's process (up to Unix's 19):
+    when the processor is short, the event loop goes first."""
+    mine = os.nice(0)
+    assert await workers.draw(os.nice, 0) == min(19, mine + pictures.WORKER_NICENESS)
