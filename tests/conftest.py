@@ -17,6 +17,7 @@ import pytest
 from hypothesis import settings
 
 from shangrao_bot.store.db import Database
+from shangrao_bot.ui.pictures import PICTURES
 from tests.pg_cluster import MISSING, Cluster, find_bindir, required
 
 
@@ -137,3 +138,15 @@ async def new_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIte
             return await stack.enter_async_context(fresh_database(cluster))
 
         yield new
+
+
+@pytest.fixture
+def pictures_in_threads() -> Iterator[None]:
+    """Pictures drawn on threads of this process for the test: what it patches or records in
+    the drawing code applies (a worker process has its own copy of that code)."""
+    processes = PICTURES.processes
+    PICTURES.configure(0)
+    try:
+        yield
+    finally:
+        PICTURES.configure(processes)

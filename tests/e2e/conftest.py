@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Protocol, TypeVar
 
 import discord
 import pytest
 
-from shangrao_bot.ui.pictures import PICTURES
 from tests.conftest import BACKENDS, fresh_database
 from tests.e2e.fake_discord import FakeDiscord
 from tests.pg_cluster import Cluster
@@ -133,15 +132,3 @@ async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[StartBot]:
         yield _start
     finally:
         await stop_clients(running)
-
-
-@pytest.fixture
-def pictures_in_threads() -> Iterator[None]:
-    """Pictures drawn on threads of this process for the test: what it patches or records in
-    the drawing code applies (a worker process has its own copy of that code)."""
-    processes = PICTURES.processes
-    PICTURES.configure(0)
-    try:
-        yield
-    finally:
-        PICTURES.configure(processes)

@@ -13,6 +13,7 @@ import pytest
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.service import ManualClock, TableInfo, TableService
+from shangrao_bot.service.tables import Prepare
 from shangrao_bot.store.db import Database
 from tests.service.conftest import (
     FAST,
@@ -38,17 +39,24 @@ class Preparations:
         self.views.append((len(self.presenter.calls), seat, view))
 
 
+async def play_one_hand(
+    db: Database, clock: ManualClock, presenter: RecordingPresenter, prepare: Prepare, seed: int
+) -> None:
+    """A table of the host and three AIs, one hand played to its close."""
+    svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for, prepare=prepare)
+    try:
+        tid = await open_table(svc, hands=1)
+        await drive(svc, clock, tid, {HOST: normal_policy(seed)}, presenter.closed)
+    finally:
+        await svc.shutdown()
+
+
 async def test_every_shown_view_was_prepared_before_it_was_shown(
     db: Database, clock: ManualClock
 ) -> None:
     presenter = RecordingPresenter(clock)
     prepared = Preparations(presenter)
-    svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for, prepare=prepared)
-    try:
-        tid = await open_table(svc, hands=1)
-        await drive(svc, clock, tid, {HOST: normal_policy(3)}, presenter.closed)
-    finally:
-        await svc.shutdown()
+    await play_one_hand(db, clock, presenter, prepared, 3)
     shown = [
         (i, c.args["seat"], c.args["view"])
         for i, c in enumerate(presenter.calls)
@@ -98,12 +106,7 @@ async def test_a_failing_prepare_does_not_stop_the_game(
 
     caplog.set_level(logging.ERROR)
     presenter = RecordingPresenter(clock)
-    svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for, prepare=broken)
-    try:
-        tid = await open_table(svc, hands=1)
-        await drive(svc, clock, tid, {HOST: normal_policy(4)}, presenter.closed)
-    finally:
-        await svc.shutdown()
+    await play_one_hand(db, clock, presenter, broken, 4)
     assert [c.args["reason"] for c in presenter.named("table_closed")] == ["completed"]
     assert presenter.named("prompt")
     assert any("preparing a panel failed" in r.getMessage() for r in caplog.records)

@@ -5,25 +5,15 @@ once however many ask for it meanwhile, and a failed drawing is not kept."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import pytest
 
 from shangrao_bot import render
 from shangrao_bot.render.samples import turn_hand, waiting_hand
-from shangrao_bot.ui.pictures import PICTURES
 from shangrao_bot.ui.table_views import HandPictures
 
-
-@pytest.fixture(autouse=True)
-def pictures_in_threads() -> Iterator[None]:
-    """Drawn on threads of this process, so that a patched drawing applies."""
-    processes = PICTURES.processes
-    PICTURES.configure(0)
-    try:
-        yield
-    finally:
-        PICTURES.configure(processes)
+# drawn on threads of this process, so that a patched drawing applies
+pytestmark = pytest.mark.usefixtures("pictures_in_threads")
 
 
 async def test_a_prefetched_picture_is_the_one_the_panel_gets() -> None:
