@@ -37,7 +37,6 @@ class QueuedPresenter:
         self._instant = frozenset(instant)
         self._queues: dict[int, asyncio.Queue[tuple[str, _Call] | None]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._pending = 0
         self._busy: dict[int, int] = {}  # table id → its calls queued or being presented
         self._idle = asyncio.Event()
 
@@ -60,7 +59,6 @@ class QueuedPresenter:
                 self._work(table_id, queue), name=f"table-{table_id}-presenter"
             )
         queue.put_nowait((name, call))
-        self._pending += 1
         self._busy[table_id] = self._busy.get(table_id, 0) + 1
         self._idle.clear()
         if last:  # the table is closed: its worker ends after this call
@@ -79,11 +77,10 @@ class QueuedPresenter:
                         await call(self._inner)
                     except Exception:
                         log.exception("table %s: presenter.%s failed", table_id, name)
-                    self._pending -= 1
                     self._busy[table_id] -= 1
                     if not self._busy[table_id]:
                         del self._busy[table_id]
-                    if not self._pending:
+                    if not self._busy:
                         self._idle.set()
                 finally:
                     queue.task_done()
@@ -94,7 +91,7 @@ class QueuedPresenter:
     async def drain(self) -> None:
         """Wait until every call queued so far has been presented (and whatever the wrapped
         presenter still shows on its own tasks, when it can say: ``settled()``)."""
-        while self._pending:
+        while self._busy:
             await self._idle.wait()
         settled = getattr(self._inner, "settled", None)
         if settled is not None:
@@ -106,7 +103,6 @@ class QueuedPresenter:
         workers = list(self._workers.values())
         self._workers.clear()
         self._queues.clear()
-        self._pending = 0
         self._busy.clear()
         self._idle.set()
         for w in workers:

@@ -138,10 +138,7 @@ class Pictures:
         """``fn(*args, **kwargs)`` on a worker; its exceptions are raised here. A worker
         that died drawing it raises :class:`BrokenProcessPool` (a new worker takes its
         place)."""
-        if self.processes == 0:
-            call = functools.partial(fn, *args, **kwargs)
-            return await asyncio.get_running_loop().run_in_executor(self._thread_pool(), call)
-        result: T = await self._process_pool().run(fn, *args, **kwargs)
+        result: T = await self.start(fn, *args, **kwargs)
         return result
 
     def start(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> asyncio.Future[T]:

@@ -644,13 +644,13 @@ class DiscordPresenter:
     ) -> None:
         table, view = state.table, state.view
         user_id = key[1]
-        lang = self.langs.get(user_id) or self.lang(table)
+        lang = self._panel_lang(user_id, table)
         if view is None:  # the panels close; whatever comes next is a new panel
             q.last, q.shown = None, None
             await self._close_panel(key, state.closing or t("table.panel.over", lang))
             return
         q.last = state
-        dm_wanted = key not in self.dm_closed and user_id not in self.dm_off
+        dm_wanted = self._dm_wanted(key)
         ephemeral = self._live_ephemeral(key)
         if not dm_wanted and ephemeral is None:
             return
@@ -674,7 +674,7 @@ class DiscordPresenter:
         must act and the panel is older than ``dm_fresh_seconds`` — an edit does not notify."""
         key = (table.id, user_id)
         dm = self.dms.get(key)
-        lang = self.langs.get(user_id) or self.lang(table)
+        lang = self._panel_lang(user_id, table)
         try:
             if dm is not None and dm.hand == table.hand_no:
                 if not fresh or time.monotonic() - dm.sent < self.dm_fresh_seconds:
@@ -719,6 +719,14 @@ class DiscordPresenter:
             await self.say(table, t("table.dm_closed", self.lang(table), user=f"<@{user_id}>"))
         except discord.HTTPException:
             log.warning("table %s: DM panel of %s not delivered", table.id, user_id, exc_info=True)
+
+    def _panel_lang(self, user_id: int, table: TableInfo) -> str:
+        """A player's panels speak their own language, else the table's."""
+        return self.langs.get(user_id) or self.lang(table)
+
+    def _dm_wanted(self, key: tuple[int, int]) -> bool:
+        """The player gets DM panels: not turned off, and their DMs not found closed."""
+        return key not in self.dm_closed and key[1] not in self.dm_off
 
     def _live_ephemeral(self, key: tuple[int, int]) -> discord.Interaction | None:
         """The interaction of the player's open "My hand" panel, while its token lives."""
@@ -772,14 +780,12 @@ class DiscordPresenter:
         if s is None or s.user_id is None:
             return
         key = (table.id, s.user_id)
-        if (key in self.dm_closed or s.user_id in self.dm_off) and key not in self.panels:
+        if not self._dm_wanted(key) and self._live_ephemeral(key) is None:
             return  # no panel to show it on
         q = self.panel_queues.get(key)
-        last = q.last.view if q is not None and q.last is not None else None
-        if not view.legal and last is not None and not last.legal:
+        if q is not None and self._passive(q, _PanelState(table, view)):
             return  # a passive update, which a newer state may replace before it shows
-        lang = self.langs.get(s.user_id) or self.lang(table)
-        self.hand_pictures.prefetch(view, lang)
+        self.hand_pictures.prefetch(view, self._panel_lang(s.user_id, table))
 
     async def private_changed(self, table: TableInfo, seat: int, view: PlayerView) -> None:
         await self._private(table, seat, view)
@@ -814,7 +820,7 @@ class DiscordPresenter:
         keys = {k for k in [*self.dms, *self.panels, *self.panel_queues] if k[0] == table.id}
         closing = []
         for key in keys:
-            lang = self.langs.get(key[1]) or self.lang(table)
+            lang = self._panel_lang(key[1], table)
             state = _PanelState(table, None, t("table.panel.over", lang))
             closing.append(self._update_panel(key, state))
         if closing:

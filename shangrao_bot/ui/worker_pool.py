@@ -146,8 +146,7 @@ class ProcessPool:
     async def run(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
         """``fn(*args, **kwargs)`` on a worker; its exception is raised here. A worker that
         dies while running it raises :class:`BrokenProcessPool`."""
-        future = self._call(fn, args, kwargs, background=False)
-        return await future
+        return await self.submit(fn, *args, **kwargs)
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> asyncio.Future[Any]:
         """As :meth:`run`, the call's future itself: several callers can wait for it, and
