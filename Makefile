@@ -10,7 +10,7 @@ export DISCORD_OPENAPI_SPEC
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: .venv run test bench tables clean
+.PHONY: .venv run test bench tables palette clean
 
 # The bare interpreter and an up-to-date pip; removed again if creation fails half-way.
 $(BIN)/python:
@@ -57,6 +57,12 @@ bench: $(VENV)/.installed
 # file against a fresh build.
 tables: $(VENV)/.installed
 	$(BIN)/python shangrao_bot/rules/tablegen.py
+
+# Regenerate the pictures' fixed 256-colour palette (shangrao_bot/render/assets/
+# table_palette.bin, ~1 s) after a change to what the hands and boards draw or to Pillow. The
+# tests check the shipped file against a fresh build.
+palette: $(VENV)/.installed
+	$(BIN)/python -m shangrao_bot.render.swatchgen
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

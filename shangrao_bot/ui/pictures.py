@@ -56,12 +56,14 @@ def _start_worker(parent: int) -> None:
     """A worker's start: it watches its parent (a bot killed outright, SIGKILL or the kernel's
     out-of-memory killer, runs no clean-up, and its workers, which hold their own queue's
     pipe open, would wait for work forever), steps back in the scheduler's order
-    (:data:`WORKER_NICENESS`), then loads the drawing code and chooses the palette, before its
-    first picture."""
+    (:data:`WORKER_NICENESS`), then loads the drawing code and the shipped palette
+    (:func:`~shangrao_bot.render.swatch.table_palette`, a file read) before its first picture."""
     watcher = threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True)
     watcher.start()
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
+    import shangrao_bot.render.board
+    import shangrao_bot.render.hand
     import shangrao_bot.render.result  # noqa: F401
     from shangrao_bot.render.swatch import table_palette
 
@@ -159,10 +161,10 @@ class Pictures:
         return result
 
     async def warm(self) -> None:
-        """Start every worker now (each loads the drawing code and chooses the palette, a
-        second or two), so the first players' pictures after a start do not wait for it: calls
-        made while no worker is idle start one each. A failure is left to the first picture
-        to report."""
+        """Start every worker now (each starts an interpreter and loads the drawing code, a
+        fraction of a second), so the first players' pictures after a start do not wait for
+        it: calls made while no worker is idle start one each. A failure is left to the first
+        picture to report."""
         if self.processes == 0:
             return
         with contextlib.suppress(Exception):
