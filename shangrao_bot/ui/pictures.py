@@ -110,11 +110,13 @@ class Pictures:
             old.shutdown(wait=False)
 
     def _process_pool(self) -> ProcessPool:
-        """The pool of this event loop (a pool left by another loop, a test's, is let go)."""
+        """The pool of this event loop: a pool another loop used (a test's, an earlier
+        command's) moves here with its workers when it is idle, else it is let go."""
         loop = asyncio.get_running_loop()
         with self._lock:
             old = None
-            if self._pool is not None and self._pool.loop not in (None, loop):
+            pool = self._pool
+            if pool is not None and pool.loop not in (None, loop) and not pool.move_to(loop):
                 old, self._pool = self._pool, None
             if self._pool is None:
                 self._pool = ProcessPool(

@@ -21,7 +21,10 @@ for whoever watches) goes only to an idle worker, after every ordinary call wait
 it has waited :data:`BACKGROUND_WAIT` seconds: a player who just moved waits for their own
 hand's picture, not for a board drawn ahead of it.
 
-One pool belongs to one event loop (its pipes are registered with that loop's selector).
+One pool serves one event loop at a time (its pipes are registered with that loop's
+selector). An idle pool moves to another loop with its workers (:meth:`ProcessPool.move_to`):
+a program that runs several loops one after another (a command line, a test suite) starts its
+workers once.
 """
 
 from __future__ import annotations
@@ -138,6 +141,31 @@ class ProcessPool:
     @property
     def loop(self) -> asyncio.AbstractEventLoop | None:
         return self._loop
+
+    def move_to(self, loop: asyncio.AbstractEventLoop) -> bool:
+        """Serve ``loop`` from now on, keeping the workers, when no call is waiting or being
+        run (a call's future belongs to its own loop, and a worker answers its calls in
+        order). False, and nothing changed, when one is: the caller then needs another pool."""
+        if self._closed:
+            return False
+        if loop is self._loop:
+            return True
+        if any(w.jobs or w.outbox for w in self._workers):
+            return False
+        if any(not f.done() for f, _ in self._waiting):
+            return False
+        if any(not f.done() for f, _, _ in self._background):
+            return False
+        self._waiting.clear()
+        self._background.clear()
+        old = self._loop
+        for worker in self._workers:
+            if old is not None and not old.is_closed():
+                old.remove_reader(worker.fd)
+                old.remove_writer(worker.fd)
+            loop.add_reader(worker.fd, self._readable, worker)
+        self._loop = loop
+        return True
 
     def pids(self) -> list[int]:
         """The process ids of the live workers."""

@@ -59,6 +59,37 @@ async def test_errors_of_the_drawing_reach_the_caller(workers: Pictures) -> None
         await workers.draw(int, "五")
 
 
+def test_an_idle_pool_moves_to_the_next_event_loop_with_its_workers() -> None:
+    """Loops run one after another (commands, tests) keep the same workers: no new process
+    is started for the second loop."""
+    pictures = Pictures(1)
+    try:
+        first = asyncio.run(pictures.draw(os.getpid))
+        again = asyncio.run(pictures.draw(os.getpid))
+        assert again == first != os.getpid()
+        assert asyncio.run(pictures.draw(str.upper, "moved")) == "MOVED"
+    finally:
+        pictures.shutdown()
+
+
+def test_a_pool_its_loop_left_busy_is_replaced() -> None:
+    """A loop that ended with a call still running leaves that call's answer in the worker's
+    pipe: the next loop gets new workers rather than that answer."""
+    pictures = Pictures(1)
+
+    async def leave_busy() -> int:
+        pid: int = await pictures.draw(os.getpid)
+        pictures.start(time.sleep, 0.5)  # still running when the loop closes
+        return pid
+
+    try:
+        first = asyncio.run(leave_busy())
+        assert asyncio.run(pictures.draw(str.upper, "new")) == "NEW"
+        assert asyncio.run(pictures.draw(os.getpid)) != first
+    finally:
+        pictures.shutdown()
+
+
 async def test_threads_draw_in_this_process() -> None:
     pictures = Pictures(0)
     try:
