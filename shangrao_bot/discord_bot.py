@@ -31,6 +31,7 @@ from shangrao_bot.ui.errors import on_app_command_error
 from shangrao_bot.ui.handoff import Handoff
 from shangrao_bot.ui.i18n import remember_commands
 from shangrao_bot.ui.language import ServerLanguages
+from shangrao_bot.ui.pacing import Pacing
 from shangrao_bot.ui.pictures import PICTURES, decide_in_worker
 from shangrao_bot.ui.presenter import DiscordPresenter
 from shangrao_bot.ui.rulebook import RULEBOOK_ITEMS
@@ -74,6 +75,17 @@ def service_config_for(settings: Settings) -> ServiceConfig:
     )
 
 
+def pacing_for(settings: Settings) -> Pacing:
+    """How often the presenter edits messages: :class:`Pacing`'s defaults, with the
+    ``TABLE_BOARD_EDIT_SECONDS`` and ``TABLE_PANEL_QUIET_SECONDS`` the operator set."""
+    t, d = settings.table_timings, Pacing()
+    return replace(
+        d,
+        board_edit_seconds=_or(t.board_edit_seconds, d.board_edit_seconds),
+        panel_quiet_seconds=_or(t.panel_quiet_seconds, d.panel_quiet_seconds),
+    )
+
+
 # Only the guild events (servers, channels, threads, roles): everything the bot does comes in as
 # interactions. Without the message intents Discord does not send every message of every channel
 # (the bot's own panel edits included) for the bot to parse and drop.
@@ -106,10 +118,13 @@ class ShangraoBot(commands.AutoShardedBot):
         *,
         service_config: ServiceConfig | None = None,
         seeds: SeedSource | None = None,
+        pacing: Pacing | None = None,
     ) -> None:
         """``service_config`` and ``seeds``: the table service's timing and wall seeds (tests
         shorten the AI delay and make walls deterministic). Without ``service_config`` the
-        timing comes from ``settings`` (:func:`service_config_for`); production draws seeds."""
+        timing comes from ``settings`` (:func:`service_config_for`); production draws seeds.
+        ``pacing``: how often table messages and panels are edited (tests shorten it); without
+        it, from ``settings`` (:func:`pacing_for`)."""
         # The bot never joins voice: silence discord.py's start-up warnings about voice libraries.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -134,6 +149,7 @@ class ShangraoBot(commands.AutoShardedBot):
             service_config if service_config is not None else service_config_for(settings)
         )
         self._seeds = seeds
+        self._pacing = pacing if pacing is not None else pacing_for(settings)
         self.tree.error(on_app_command_error)
         self._draining = False
         self._in_flight: set[asyncio.Task[object]] = set()
@@ -294,7 +310,7 @@ class ShangraoBot(commands.AutoShardedBot):
         if self.settings.picture_processes is not None:
             PICTURES.configure(self.settings.picture_processes)
         self._pictures_warming = asyncio.create_task(PICTURES.warm(), name="pictures-warm")
-        self.table_presenter = DiscordPresenter(self)
+        self.table_presenter = DiscordPresenter(self, self._pacing)
         self.table_presenter.dm_off = await dm_panels_off(self.db)
         self.table_presenter.langs = await user_langs(self.db)
         self.presenter_queue = QueuedPresenter(

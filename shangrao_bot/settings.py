@@ -49,6 +49,14 @@ TABLE_TIMINGS = (
     Timing("TABLE_LOBBY_IDLE_SECONDS", "lobby_idle_seconds", 60.0, 86400.0),
 )
 
+# How often the bot edits what players watch (defaults: the presenter's ``Pacing``): the board
+# of a table's thread, and a player's panel while it offers no move. Shorter shows each move
+# sooner and spends more of Discord's request limits; end-to-end tests set them small.
+PACING_TIMINGS = (
+    Timing("TABLE_BOARD_EDIT_SECONDS", "board_edit_seconds", 0.0, 60.0),
+    Timing("TABLE_PANEL_QUIET_SECONDS", "panel_quiet_seconds", 0.0, 60.0),
+)
+
 
 # How long commands still running on SIGTERM/SIGINT may take to finish before they are
 # cancelled (container managers usually kill 10 s after SIGTERM).
@@ -63,7 +71,8 @@ MAX_PICTURE_PROCESSES = 16
 
 @dataclass(frozen=True)
 class TableTimings:
-    """Pace of the virtual tables set in the environment; None: the service's default."""
+    """Pace of the virtual tables set in the environment (:data:`TABLE_TIMINGS`,
+    :data:`PACING_TIMINGS`); None: the service's or the presenter's default."""
 
     ai_delay: float | None = None
     min_claim_seconds: float | None = None
@@ -71,6 +80,8 @@ class TableTimings:
     min_between_hands: float | None = None
     resume_grace_seconds: float | None = None
     lobby_idle_seconds: float | None = None
+    board_edit_seconds: float | None = None
+    panel_quiet_seconds: float | None = None
 
 
 @dataclass(frozen=True, repr=False)
@@ -171,7 +182,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     if log_level not in LOG_LEVELS:
         raise SettingsError("LOG_LEVEL", level_text, "one of " + ", ".join(LOG_LEVELS))
 
-    timings = TableTimings(**{t.field: _seconds(env, t) for t in TABLE_TIMINGS})
+    timings = TableTimings(**{t.field: _seconds(env, t) for t in (*TABLE_TIMINGS, *PACING_TIMINGS)})
     grace = _seconds(env, SHUTDOWN_GRACE)
 
     return Settings(

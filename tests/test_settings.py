@@ -14,11 +14,12 @@ from pathlib import Path
 import pytest
 
 from shangrao_bot.bot_runner import INVITE_PERMISSIONS, run_bot
-from shangrao_bot.discord_bot import ShangraoBot, service_config_for
+from shangrao_bot.discord_bot import ShangraoBot, pacing_for, service_config_for
 from shangrao_bot.log import TokenFilter, configure_logging
 from shangrao_bot.service import ServiceConfig
 from shangrao_bot.settings import (
     DEFAULT_DATABASE_URL,
+    PACING_TIMINGS,
     TABLE_TIMINGS,
     Settings,
     SettingsError,
@@ -26,6 +27,7 @@ from shangrao_bot.settings import (
     Timing,
     load_settings,
 )
+from shangrao_bot.ui.pacing import Pacing
 
 TOKEN = "MTIzNDU2Nzg5.fake-token.abcdefghijklmnop"
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,12 +113,24 @@ def test_table_timings_are_read_and_reach_the_service_config() -> None:
     assert ShangraoBot(settings, service_config=explicit)._service_config is explicit
 
 
+def test_pacing_defaults_and_is_read_from_the_environment() -> None:
+    assert pacing_for(load_settings({})) == Pacing()
+    env = {"TABLE_BOARD_EDIT_SECONDS": "0.2", "TABLE_PANEL_QUIET_SECONDS": "0"}
+    settings = load_settings(env)
+    assert pacing_for(settings) == Pacing(board_edit_seconds=0.2, panel_quiet_seconds=0.0)
+    # the bot built from settings alone (as `python bot.py` does) uses them; an explicit
+    # pacing (tests) wins over the environment
+    assert ShangraoBot(settings)._pacing == pacing_for(settings)
+    explicit = Pacing(board_edit_seconds=3.0)
+    assert ShangraoBot(settings, pacing=explicit)._pacing is explicit
+
+
 def test_one_timing_alone_changes_one_field() -> None:
     cfg = service_config_for(load_settings({"TABLE_READY_SECONDS": "15"}))
     assert cfg == ServiceConfig(ready_seconds=15.0)
 
 
-@pytest.mark.parametrize("timing", TABLE_TIMINGS, ids=lambda t: t.variable)
+@pytest.mark.parametrize("timing", TABLE_TIMINGS + PACING_TIMINGS, ids=lambda t: t.variable)
 @pytest.mark.parametrize("value", ["fast", "-1", "nan", "inf", "1,5", "99999", "0x10"])
 def test_bad_table_timings_name_the_variable_and_the_range(timing: Timing, value: str) -> None:
     variable = timing.variable
@@ -129,7 +143,7 @@ def test_bad_table_timings_name_the_variable_and_the_range(timing: Timing, value
 
 
 def test_blank_table_timings_count_as_unset() -> None:
-    env = {t.variable: " " for t in TABLE_TIMINGS}
+    env = {t.variable: " " for t in TABLE_TIMINGS + PACING_TIMINGS}
     assert load_settings(env).table_timings == TableTimings()
 
 
@@ -141,12 +155,14 @@ def test_timing_bounds_fit_the_service() -> None:
         assert timing.low <= getattr(defaults, timing.field) <= timing.high, timing
     hold = next(t for t in TABLE_TIMINGS if t.field == "min_claim_seconds")
     assert hold.high <= defaults.default_claim_seconds
+    for timing in PACING_TIMINGS:
+        assert timing.low <= getattr(Pacing(), timing.field) <= timing.high, timing
 
 
 def test_env_example_documents_every_timing_with_its_default() -> None:
     text = (ROOT / ".env.example").read_text(encoding="utf-8")
-    defaults = ServiceConfig()
-    for timing in TABLE_TIMINGS:
+    for timing in TABLE_TIMINGS + PACING_TIMINGS:
+        defaults = ServiceConfig() if timing in TABLE_TIMINGS else Pacing()
         match = re.search(rf"^#\s*{timing.variable}=(\S+)$", text, re.MULTILINE)
         assert match, f"{timing.variable} is not documented in .env.example"
         assert float(match.group(1)) == getattr(defaults, timing.field), timing.variable

@@ -45,6 +45,7 @@ from shangrao_bot.store.db import Database
 from shangrao_bot.store.prefs import set_dm_panels, set_user_lang
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.language import public_language
+from shangrao_bot.ui.pacing import Pacing
 from shangrao_bot.ui.payments import payment_line
 from shangrao_bot.ui.pictures import PICTURES, timed
 from shangrao_bot.ui.table_text import (
@@ -72,11 +73,8 @@ log = logging.getLogger(__name__)
 
 # notices after which the seat's own panel changes (I'm back appears or goes)
 AWAY_OR_BACK = frozenset({"table.notice.away", "table.notice.autopilot", "table.notice.back"})
-BOARD_EDIT_SECONDS = 1.5  # at most one edit of a table message per this interval
 BOARD_SHARE = 0.35  # at most this share of the time goes to drawing the tables' boards
 PANEL_TOKEN_SECONDS = 14 * 60  # an interaction token lives 15 min: stop editing a bit before
-DM_FRESH_SECONDS = 20.0  # a prompt re-sends a DM panel older than this, so Discord notifies
-PANEL_QUIET_SECONDS = 1.5  # a panel offering no move shows others' moves at most this often
 
 
 def _release(waiters: list[asyncio.Future[None]]) -> None:
@@ -126,7 +124,10 @@ class DiscordPresenter:
     # played is posted by ``table_changed`` itself)
     INSTANT = frozenset({"table_changed", "private_changed", "prompt"})
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, pacing: Pacing | None = None) -> None:
+        """``pacing``: how often messages are edited (:class:`~.pacing.Pacing`; its defaults
+        when None)."""
+        pacing = Pacing() if pacing is None else pacing
         self.client = client
         self.lobby_messages: dict[int, int] = {}  # table → lobby message id
         self.table_messages: dict[int, tuple[int, int]] = {}  # table → (hand, message id)
@@ -136,13 +137,13 @@ class DiscordPresenter:
         self.status_texts: dict[int, str] = {}  # table → its table message's status line
         self.langs: dict[int, str] = {}  # user → language seen in their interactions
         self.saving: set[asyncio.Task[None]] = set()  # background saves and edits
-        self.board_interval = BOARD_EDIT_SECONDS
+        self.board_interval = pacing.board_edit_seconds
         self.dm_off: set[int] = set()  # users who chose /table dm off (My hand only)
         # tells the bot's other processes of a player's changed preference (they keep the
         # same caches); None: there are none
         self.share: Callable[[dict[str, Any]], Awaitable[None]] | None = None
-        self.dm_fresh_seconds = DM_FRESH_SECONDS
-        self.panel_quiet = PANEL_QUIET_SECONDS
+        self.dm_fresh_seconds = pacing.dm_fresh_seconds
+        self.panel_quiet = pacing.panel_quiet_seconds
         self.board_latest: dict[int, TableInfo] = {}  # table → state not yet shown
         # table → how often its pending board was dropped: a picture drawn before a drop
         # (the hand ended, the message was replaced) must not be shown after it

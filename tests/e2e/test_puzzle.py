@@ -24,7 +24,7 @@ from shangrao_bot.ui.words import tile_label
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from tests.e2e.language_check import message_texts, offending
-from tests.e2e.test_tables import FAST, make_bot, seeds
+from tests.e2e.test_tables import FAST, PACING, make_bot, seeds
 
 SEED = "a"
 ANSWER = pick_puzzle(SEED)
@@ -204,7 +204,7 @@ async def test_the_daily_puzzle_is_posted_once_a_day(
 
 def bot_on(fake: FakeDiscord, url: str) -> ShangraoBot:
     settings = Settings(discord_token=fake.token, database_url=url, dev_guild_id=fake.guild.id)
-    return ShangraoBot(settings, service_config=FAST, seeds=seeds)
+    return ShangraoBot(settings, service_config=FAST, seeds=seeds, pacing=PACING)
 
 
 async def test_puzzles_on_both_databases_across_a_restart(

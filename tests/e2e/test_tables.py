@@ -22,6 +22,7 @@ from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
 from shangrao_bot.settings import Settings
 from shangrao_bot.ui.analysis_messages import MESSAGES as ANALYSIS_MESSAGES
 from shangrao_bot.ui.i18n import ALL_MESSAGES, MESSAGES, merged, t
+from shangrao_bot.ui.pacing import Pacing
 from shangrao_bot.ui.rating_text import MESSAGES as RATING_MESSAGES
 from shangrao_bot.ui.replay_text import MESSAGES as REPLAY_MESSAGES
 from shangrao_bot.ui.rulebook_messages import MESSAGES as RULEBOOK_MESSAGES
@@ -37,6 +38,9 @@ FAST = ServiceConfig(
     ready_seconds=30.0,
     resume_grace_seconds=30.0,
 )
+# boards and panels edited as soon as the presenter is free: a test about one of these
+# intervals sets it on its bot's presenter itself
+PACING = Pacing(board_edit_seconds=0.02, panel_quiet_seconds=0.02)
 MOVE = re.compile(r"mj:\d+:\d+:\d+:(d|a):")
 PUBLIC_FILES = {"board.png", "result.png", "totals.png"}
 
@@ -51,7 +55,7 @@ def make_bot(fake: FakeDiscord, db: Path) -> ShangraoBot:
         database_url=f"sqlite:///{db}",
         dev_guild_id=fake.guild.id,
     )
-    return ShangraoBot(settings, service_config=FAST, seeds=seeds)
+    return ShangraoBot(settings, service_config=FAST, seeds=seeds, pacing=PACING)
 
 
 @pytest.fixture

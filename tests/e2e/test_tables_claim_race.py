@@ -51,7 +51,7 @@ from shangrao_bot.store.games import load_events
 from shangrao_bot.ui.i18n import t
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser, InteractionRecord
-from tests.e2e.test_tables import check_public, move_ids, open_table, seeds, until
+from tests.e2e.test_tables import PACING, check_public, move_ids, open_table, seeds, until
 from tests.engine.builders import make_setup
 
 DEALER, ALICE, BOB = 3, 0, 1
@@ -149,7 +149,7 @@ async def race_table(
         database_url=f"sqlite:///{tmp_path / 'bot.db'}",
         dev_guild_id=fake.guild.id,
     )
-    bot = await start_bot(ShangraoBot(settings, service_config=config, seeds=seeds))
+    bot = await start_bot(ShangraoBot(settings, service_config=config, seeds=seeds, pacing=PACING))
     table_id, thread, lobby = await open_table(fake, bot, alice)
     await (await fake.click(bob, lobby, f"mj:{table_id}:join")).response()
     for _ in range(2):

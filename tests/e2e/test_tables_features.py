@@ -23,6 +23,7 @@ from shangrao_bot.service.model import TableInfo
 from shangrao_bot.store.prefs import dm_panels_off
 from shangrao_bot.ui import presenter as presenter_module
 from shangrao_bot.ui.i18n import LANGS, t
+from shangrao_bot.ui.pacing import Pacing
 from shangrao_bot.ui.table_text import hint_text, table_message_text
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
@@ -142,7 +143,6 @@ async def test_board_edits_are_coalesced_and_end_with_the_latest_state(
     fake = fake_discord
     alice = fake.user("alice")
     presenter = bot.table_presenter
-    assert presenter.board_interval == 1.5
     rec = Recorder(bot)
     # wait for alice's first turn: the board then shows the latest state, deadline included
     table_id, thread = await started_at_turn(fake, bot, alice)
@@ -166,8 +166,9 @@ async def test_board_edits_are_coalesced_and_end_with_the_latest_state(
     assert edits + 1 <= msg.edits <= edits + 2
     assert msg.content == table_message_text(info, "en")
     assert fake.attachment_bytes(msg) == render_board(info.public, lang="en")
-    # a whole hand: far fewer edits of the table message than board changes
-    presenter.board_interval = 1.5
+    # a whole hand at the production interval: far fewer edits of the table message than board
+    # changes
+    presenter.board_interval = Pacing().board_edit_seconds
     before_edits, before_changes = msg.edits, rec.count("changed")
     await play_hand(fake, bot, alice, thread)
     await bot.presenter_queue.drain()

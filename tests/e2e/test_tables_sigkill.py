@@ -43,6 +43,8 @@ FAST_ENV = {
     "TABLE_READY_SECONDS": "0.5",
     "TABLE_MIN_BETWEEN_HANDS_SECONDS": "0.1",
     "TABLE_RESUME_GRACE_SECONDS": "30",
+    "TABLE_BOARD_EDIT_SECONDS": "0.05",
+    "TABLE_PANEL_QUIET_SECONDS": "0.05",
 }
 MID_HAND = 4  # public actions (discards, claims) before the crash
 
