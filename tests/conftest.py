@@ -9,16 +9,19 @@ from __future__ import annotations
 
 import contextlib
 import os
-import uuid
+import shutil
+import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
 
 from shangrao_bot.store.db import Database
 from shangrao_bot.ui.pictures import PICTURES
-from tests.pg_cluster import MISSING, Cluster, find_bindir, required
+from tests.databases import fresh_database, migrated_sqlite, prepare_cluster
+from tests.pg_cluster import MISSING, Cluster, find_bindir, required, shared, stop_shared
 
 
 @pytest.fixture(autouse=True)
@@ -40,44 +43,53 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+# --- the run's folder, shared by every process running tests ------------------------------------
+
+RUN_FOLDER = pytest.StashKey[Path]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The process that runs the session (alone, or as the controller of worker processes)
+    makes the run's folder: where the run's PostgreSQL cluster is told of."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None:
+        config.stash[RUN_FOLDER] = Path(workerinput["shangrao_run_folder"])
+    else:
+        config.stash[RUN_FOLDER] = Path(tempfile.mkdtemp(prefix="shangrao-run-"))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: Any) -> None:
+    """pytest-xdist: tell each worker the run's folder."""
+    node.workerinput["shangrao_run_folder"] = str(node.config.stash[RUN_FOLDER])
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """At the very end, in the process that made it: stop the run's cluster, if any process
+    started one, and delete the run's folder."""
+    if getattr(config, "workerinput", None) is not None or RUN_FOLDER not in config.stash:
+        return
+    folder = config.stash[RUN_FOLDER]
+    try:
+        stop_shared(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 # --- a throwaway PostgreSQL server -------------------------------------------------------------
 
 
 @pytest.fixture(scope="session")
-def pg_cluster() -> Iterator[Cluster]:
-    """One throwaway PostgreSQL cluster for the whole run (:mod:`tests.pg_cluster`): skipped
-    with the reason where the server is not installed, a failure where it is required."""
+def pg_cluster(pytestconfig: pytest.Config) -> Cluster:
+    """The run's throwaway PostgreSQL cluster (:mod:`tests.pg_cluster`), shared by every
+    process of the run and stopped at its end: skipped with the reason where the server is not
+    installed, a failure where it is required."""
     bindir = find_bindir()
     if bindir is None:
         if required():
             pytest.fail(MISSING)
         pytest.skip(MISSING)
-    cluster = Cluster.start(bindir)
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
-
-
-@contextlib.asynccontextmanager
-async def fresh_database(cluster: Cluster) -> AsyncIterator[str]:
-    """A new, empty database of ``cluster`` (its ``DATABASE_URL``), dropped afterwards."""
-    import asyncpg
-
-    name = f"t_{uuid.uuid4().hex[:16]}"
-    admin = await asyncpg.connect(cluster.url)
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await admin.close()
-    try:
-        yield cluster.url_for(name)
-    finally:
-        admin = await asyncpg.connect(cluster.url)
-        try:
-            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        finally:
-            await admin.close()
+    return shared(pytestconfig.stash[RUN_FOLDER], bindir, prepare_cluster)
 
 
 @pytest.fixture
@@ -94,9 +106,21 @@ BACKENDS = ("sqlite", "postgresql")
 
 @pytest.fixture(params=BACKENDS)
 async def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str | Path]:
-    """What :meth:`Database.open` is given, once per backend: a new SQLite file in the test's
-    folder, or the URL of a new, empty database of the throwaway PostgreSQL cluster (dropped
-    afterwards). A test taking it (or :func:`db`) runs against both databases."""
+    """What :meth:`Database.open` is given, once per backend: a new database of the test's own
+    at the latest schema version (:mod:`tests.databases`) — an SQLite file in the test's
+    folder, or a database of the throwaway PostgreSQL cluster (dropped afterwards). A test
+    taking it (or :func:`db`) runs against both databases."""
+    if request.param == "sqlite":
+        yield await migrated_sqlite(tmp_path / "ledger.db")
+        return
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    async with fresh_database(cluster, migrated=True) as url:
+        yield url
+
+
+@pytest.fixture(params=BACKENDS)
+async def empty_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str | Path]:
+    """As :func:`db_target`, but empty: for a test of the migrations themselves."""
     if request.param == "sqlite":
         yield tmp_path / "ledger.db"
         return

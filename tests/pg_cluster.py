@@ -8,20 +8,29 @@ the cluster belongs to the ``postgres`` user and its commands run through ``runu
 
 Where the binaries are missing, :func:`find_bindir` returns None: the PostgreSQL tests then
 skip with that reason, unless ``REQUIRE_POSTGRES`` is set (CI sets it), where they fail.
+
+One cluster serves a whole run, however many processes run the tests (:func:`shared`): the first
+process that needs it starts it and writes where it is into the run's folder, the others read
+that, and the process that ran the session stops it at the end (:func:`stop_shared`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import json
 import os
 import pwd
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 SERVER_USER = "postgres"
+SHARED_INFO = "postgresql.json"  # in the run's folder: where the run's cluster is
+SHARED_LOCK = "postgresql.lock"
 MISSING = (
     "PostgreSQL's server binaries (initdb, pg_ctl) were not found: install the postgresql "
     "package to run the PostgreSQL half of the tests"
@@ -140,6 +149,47 @@ class Cluster:
         finally:
             self.remove()
 
+    def to_json(self) -> str:
+        return json.dumps({"bindir": str(self.bindir), "root": str(self.root), "owner": self.owner})
+
+    @classmethod
+    def from_json(cls, text: str) -> Cluster:
+        data = json.loads(text)
+        return cls(Path(data["bindir"]), Path(data["root"]), data["owner"])
+
     def remove(self) -> None:
         with contextlib.suppress(FileNotFoundError):
             shutil.rmtree(self.root)
+
+
+def shared(folder: Path, bindir: Path, prepare: Callable[[Cluster], None] | None = None) -> Cluster:
+    """The run's cluster, whose whereabouts ``folder`` (shared by every process of the run)
+    keeps: started here (then ``prepare(cluster)``) when no process of the run has started it
+    yet. Processes asking at once wait for each other (a lock file in ``folder``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    info = folder / SHARED_INFO
+    with open(folder / SHARED_LOCK, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if info.exists():
+            return Cluster.from_json(info.read_text())
+        cluster = Cluster.start(bindir)
+        try:
+            if prepare is not None:
+                prepare(cluster)
+        except BaseException:
+            cluster.stop()
+            raise
+        info.write_text(cluster.to_json())
+        return cluster
+
+
+def stop_shared(folder: Path) -> None:
+    """Stop and delete the run's cluster, if a process of the run started one."""
+    info = folder / SHARED_INFO
+    if not info.exists():
+        return
+    with open(folder / SHARED_LOCK, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if info.exists():
+            Cluster.from_json(info.read_text()).stop()
+            info.unlink()

@@ -28,7 +28,8 @@ from typing import Protocol, TypeVar
 import discord
 import pytest
 
-from tests.conftest import BACKENDS, fresh_database
+from tests.conftest import BACKENDS
+from tests.databases import fresh_database
 from tests.e2e.fake_discord import FakeDiscord
 from tests.pg_cluster import Cluster
 

@@ -24,7 +24,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from tests.conftest import fresh_database
+from tests.databases import fresh_database
 from tests.e2e.fake_discord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from tests.e2e.fake_model import InteractionRecord
 from tests.e2e.test_tables import move_ids

@@ -6,7 +6,6 @@ tile form: no unhandled exception, no partial write."""
 from __future__ import annotations
 
 import asyncio
-import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -29,6 +28,7 @@ from shangrao_bot.store.ledger import (
     undo_last_hand,
     void_hand,
 )
+from tests.databases import create_database, drop_database, migrated_sqlite
 from tests.pg_cluster import Cluster
 
 GUILD, OTHER, CHANNEL = 1, 2, 10
@@ -361,6 +361,14 @@ async def tiles_once(path: str | Path, in_session: bool, fields: dict[str, str |
         await database.close()
 
 
+async def fresh_sqlite_tiles_once(
+    tmp_path_factory: pytest.TempPathFactory, in_session: bool, fields: dict[str, str | None]
+) -> None:
+    """:func:`tiles_once` on a new SQLite file of its own (a copy of a migrated one)."""
+    path = await migrated_sqlite(tmp_path_factory.mktemp("fuzz") / "f.db")
+    await tiles_once(path, in_session, fields)
+
+
 TILE_TEXT = st.text(alphabet="0123456789mpsz[]() 宝一二三万条筒东南西北中发白,:x", max_size=40)
 
 
@@ -390,7 +398,7 @@ def test_random_strings_never_crash_nor_half_write(
 ) -> None:
     fields = {"hand": hand, "win": win, "bao": bao, "melds": melds, "how": how}
     fields |= {"winner": winner, "flown": flown, "robbed": robbed}
-    asyncio.run(tiles_once(tmp_path_factory.mktemp("fuzz") / "f.db", True, fields))
+    asyncio.run(fresh_sqlite_tiles_once(tmp_path_factory, True, fields))
 
 
 @settings(
@@ -427,28 +435,12 @@ def test_random_strings_never_crash_nor_half_write_on_postgresql(
 @pytest.fixture
 def pg_database(pg_cluster: Cluster) -> Iterator[str]:
     """A migrated PostgreSQL database for a test that runs its own event loops (each
-    ``asyncio.run`` ends its loop: the database is made and dropped by one call each)."""
-    name = f"t_{uuid.uuid4().hex[:16]}"
-
-    async def admin(sql: str) -> None:
-        conn = await asyncpg.connect(pg_cluster.url)
-        try:
-            await conn.execute(sql)
-        finally:
-            await conn.close()
-
-    asyncio.run(admin(f'CREATE DATABASE "{name}"'))
+    ``asyncio.run`` ends its loop: the database is made and dropped on a loop of its own)."""
+    url = asyncio.run(create_database(pg_cluster, migrated=True))
     try:
-        url = pg_cluster.url_for(name)
-        asyncio.run(_migrate(url))
         yield url
     finally:
-        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-
-
-async def _migrate(url: str) -> None:
-    db = await Database.open(url)
-    await db.close()
+        asyncio.run(drop_database(pg_cluster, url))
 
 
 async def empty_database(url: str) -> None:
@@ -575,7 +567,7 @@ def test_random_player_fields_never_crash_nor_half_write(
     """A valid hand, so the player fields (seat numbers, names, mentions, 宝 and bonus lists)
     are what is tested — in a session and in the calculator."""
     fields = player_fields(winner, flown, robbed, bonuses, how)
-    asyncio.run(tiles_once(tmp_path_factory.mktemp("fields") / "f.db", in_session, fields))
+    asyncio.run(fresh_sqlite_tiles_once(tmp_path_factory, in_session, fields))
 
 
 @settings(

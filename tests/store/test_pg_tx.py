@@ -14,7 +14,7 @@ import pytest
 
 from shangrao_bot.store.pg_tx import PgTx, rows_changed
 from shangrao_bot.store.tx import SqliteTx, Tx, drive
-from tests.conftest import fresh_database
+from tests.databases import fresh_database
 from tests.pg_cluster import Cluster
 
 SCHEMA = {

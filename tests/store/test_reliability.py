@@ -36,7 +36,7 @@ from shangrao_bot.store.ledger import (
     undo_last_hand,
     void_hand,
 )
-from tests.conftest import fresh_database
+from tests.databases import fresh_database, migrated_sqlite
 from tests.pg_cluster import Cluster
 from tests.store.conftest import GUILD, four_player_session, self_draw_win
 
@@ -148,9 +148,10 @@ class LedgerModel(RuleBasedStateMachine):
         self.hands: dict[int, tuple[str, tuple[int, ...], int]] = {}  # id → status, deltas, seq
 
     async def new_target(self) -> str | Path:
-        """A new, empty database for one example (an SQLite file here)."""
+        """A new database for one example, at the latest schema version (an SQLite file
+        here, a copy of one migrated once)."""
         folder = self.stack.enter_context(tempfile.TemporaryDirectory())
-        return Path(folder) / "m.db"
+        return await migrated_sqlite(Path(folder) / "m.db")
 
     def run(self, coro):  # type: ignore[no-untyped-def]
         return self.loop.run_until_complete(coro)
@@ -227,7 +228,7 @@ def test_the_ledger_model_on_postgresql(pg_cluster: Cluster) -> None:
 
     class OnPostgres(LedgerModel):
         async def new_target(self) -> str | Path:
-            return await self.stack.enter_async_context(fresh_database(pg_cluster))
+            return await self.stack.enter_async_context(fresh_database(pg_cluster, migrated=True))
 
     run_state_machine_as_test(
         OnPostgres, settings=settings(max_examples=15, stateful_step_count=20, deadline=None)

@@ -382,8 +382,10 @@ async def test_voiding_the_best_hand_reads_the_next_best(db: Database) -> None:
     await assert_totals_exact(db)
 
 
-async def test_a_book_at_version_6_upgrades_with_exact_totals(db_target: str | Path) -> None:
-    path = db_target
+async def test_a_book_at_version_6_upgrades_with_exact_totals(
+    empty_target: str | Path,
+) -> None:
+    path = empty_target
     old = await Database.open(path, migrate_to=6)
     rng = random.Random(7)
     walk = Walk(old, rng)
