@@ -17,6 +17,7 @@ from discord import app_commands
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, InteractionNotAcknowledged, Rejection
 from tests.e2e.minibot import MiniBot
+from tests.e2e.openapi_check import OpenApiSpec
 
 SPEC = Path(__file__).resolve().parents[3] / "shared" / "discord-api-spec" / "openapi.json"
 
@@ -260,6 +261,22 @@ async def test_openapi_validation(fake_discord: FakeDiscord, bot: MiniBot) -> No
     await rec.wait_until(lambda r: "rejected" in r.text())
     violation = only_violation(fake_discord)
     assert violation.code == 50035 and ("tts", "OPENAPI_TYPE") in _walk(violation.errors or {})
+
+
+@pytest.mark.skipif(
+    not SPEC.is_file(), reason="Discord's OpenAPI description is not beside the project"
+)
+def test_openapi_verdicts_remembered_are_the_verdicts_of_each_body() -> None:
+    """A body checked again gets its remembered verdict; another body is checked on its own."""
+    spec = OpenApiSpec.load(SPEC.resolve())
+    route = ("POST", "/channels/{channel_id}/messages")
+    bad, good = {"content": "ok", "tts": "yes"}, {"content": "ok", "tts": True}
+    first = spec.check(*route, bad)
+    assert first and first[0].code == "OPENAPI_TYPE"
+    assert spec.check(*route, good) == []
+    assert spec.check(*route, bad) == first
+    assert spec.check(*route, {"tts": "yes", "content": "ok"}) == first  # same body, keys moved
+    assert spec.check(*route, {**good, "content": "other"}) == []
 
 
 async def test_openapi_spec_from_environment(
