@@ -207,6 +207,9 @@ async def test_two_shard_processes_share_one_postgresql(
             assert moves and moves[0]["kind"] == "discarded" and moves[0]["tiles"] == [tile]
             assert "handed to shard 1" in zero.output()
 
+            # the new process resumes its tables before it logs in (its login may wait for
+            # the shards' identify pacing): the slash command needs shard 1 connected
+            await until(lambda: fake.connected_shards == {0, 1}, "shard 1 back", bot, 30)
             rec = await fake.slash(alice, "table end", in_channel=thread)
             assert "is ended" in (await rec.response()).text()
             for proc in (zero, again):
