@@ -125,8 +125,11 @@ async def test_a_panel_never_goes_back_to_an_older_state(
 
     watcher = asyncio.create_task(fake.wait_for(watch, 120))
 
-    clicked = -1  # the moment of alice's last click: its acknowledgement can come before the
-    # table has taken the move, and that moment must not be mistaken for a new prompt
+    # the moment of alice's last click (the table's sequence and her moves then): its
+    # acknowledgement can come before the table has taken the move, and that moment must not be
+    # mistaken for a new prompt. Her moves are part of it: a pass of a claim, and the draw
+    # that follows, leave the public sequence as it was
+    clicked: tuple[int, list[object]] = (-1, [])
 
     def must_act() -> bool:
         if result_posted(fake, thread):
@@ -136,7 +139,8 @@ async def test_a_panel_never_goes_back_to_an_older_state(
         except UserError:
             return False
         sequence = bot.service.get(table_id).sequence
-        return bool(view.legal) and sequence == view.public.sequence and sequence != clicked
+        moment = (sequence, list(view.legal))
+        return bool(view.legal) and sequence == view.public.sequence and moment != clicked
 
     stale = []
     clicks = 0
@@ -168,7 +172,7 @@ async def test_a_panel_never_goes_back_to_an_older_state(
                 retry_after=0.25,
             )
         await fake.click(alice, panel, pick(ids))
-        clicked = view.public.sequence
+        clicked = (view.public.sequence, list(view.legal))
         clicks += 1
     if stale:
         watcher.cancel()

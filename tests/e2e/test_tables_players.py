@@ -16,11 +16,27 @@ from shangrao_bot.engine import session as session_module
 from shangrao_bot.ui.table_text import signed
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage
-from tests.e2e.test_tables import make_bot, open_table, seat_ais_and_start, until
+from tests.e2e.test_tables import (
+    make_bot,
+    move_ids,
+    open_table,
+    pick,
+    seat_ais_and_start,
+    until,
+)
 from tests.e2e.test_tables_claim_race import claim_prompt, crafted_hand, race_table
 from tests.e2e.test_tables_features import play_hand
 
 MPSZ = re.compile(r"\b[1-9]+[mpsz]\b")
+
+
+def result_message(fake: FakeDiscord, thread: Any) -> FakeMessage:
+    """The last hand's result (its picture), with the Ready button between hands."""
+    return next(
+        m
+        for m in reversed(fake.channel_messages(thread))
+        if any(a.filename == "result.png" for a in m.attachments)
+    )
 
 
 def table_messages(fake: FakeDiscord, thread: Any) -> list[FakeMessage]:
@@ -93,7 +109,11 @@ async def test_panels_recall_the_table_and_the_seat_map_keeps_the_score(
     await until(lambda: [m for m in fake.channel_messages(thread) if "**Hand 1/2**" in m.text()])
     announced = [m.text() for m in fake.channel_messages(thread) if "**Hand 1/2**" in m.text()]
     assert "deals (East)" in announced[0] and "in their DMs" in announced[0]
-    # a turn panel after the others moved: what they did, the drawn tile, the thread's link
+    # alice (East) discards first; her next turn panel, after the others moved: what they
+    # did, the drawn tile, the thread's link
+    await until(lambda: any(":d:" in c for m in fake.dm_messages(alice) for c in move_ids(m)))
+    first_turn = next(m for m in fake.dm_messages(alice) if any(":d:" in c for c in move_ids(m)))
+    await (await fake.click(alice, first_turn, pick(move_ids(first_turn)))).response()
     await until(
         lambda: any(
             "Since your last move:" in m.text() and "you drew" in m.text()
@@ -108,7 +128,12 @@ async def test_panels_recall_the_table_and_the_seat_map_keeps_the_score(
     assert "**East** (seat 1) <@" in first.text() and "±0" in first.text()
     assert not any(c.endswith(":back") for c in first.custom_ids)  # only for away players
     await play_hand(fake, bot, alice, thread)
-    # the second hand's table message shows every seat's running score after hand 1
+    # alice is ready: the second hand's table message shows every seat's running score
+    # after hand 1
+    await until(lambda: any(c.endswith(":ready") for c in result_message(fake, thread).custom_ids))
+    result = result_message(fake, thread)
+    ready = next(c for c in result.custom_ids if c.endswith(":ready"))
+    await (await fake.click(alice, result, ready)).response()
     await until(lambda: len(table_messages(fake, thread)) == 2, 60)
     totals = bot.service.get(table_id).totals
     second = table_messages(fake, thread)[1]
