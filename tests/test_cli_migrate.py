@@ -34,8 +34,9 @@ def url_of(target: str | Path) -> str:
 
 
 async def test_migrate_brings_an_older_database_to_the_latest_version(
-    db_target: str | Path, monkeypatch: pytest.MonkeyPatch
+    empty_target: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    db_target = empty_target
     old = await Database.open(db_target, migrate_to=3)
     shown = old.path
     await old.close()

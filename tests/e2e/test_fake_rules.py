@@ -300,6 +300,7 @@ async def test_a_violation_fails_the_test() -> None:
         str(Path(__file__).with_name("demo_violation.py")),
         "-p",
         "no:cacheprovider",
+        "-n0",
         env=dict(os.environ),
         cwd=Path(__file__).resolve().parents[2],
         stdout=asyncio.subprocess.PIPE,
