@@ -186,6 +186,9 @@ __all__ = [
 API_PREFIX = "/api/v10"
 SITECUSTOM_DIR = Path(__file__).parent / "sitecustom"
 FAKE_URL_ENV = "SHANGRAO_FAKE_DISCORD"
+# a fake whose identify window is not Discord's tells a bot process through this variable
+# (sitecustomize then sets the bot's interval between logins to match)
+FAKE_IDENTIFY_ENV = "SHANGRAO_FAKE_IDENTIFY_SECONDS"
 TOKEN_LIFETIME = 15 * 60.0
 
 # Gateway intents.
@@ -458,6 +461,7 @@ class FakeDiscord:
         max_concurrency: int = 1,
         session_start_total: int = 1000,
         identify_pacing: bool | None = None,
+        identify_window: float = IDENTIFY_WINDOW,
     ) -> None:
         """``openapi_spec``: a path, False for no validation, None (default) to take
         ``DISCORD_OPENAPI_SPEC`` from the environment. ``world=False`` starts empty (no guild,
@@ -471,7 +475,9 @@ class FakeDiscord:
         ``identify_pacing``: record a violation for an IDENTIFY sooner than 5 s after the
         previous one of its rate-limit bucket (``shard_id % max_concurrency``); None (default)
         checks it only when the fake has more than one shard, as the one-shard tests restart
-        their bot within seconds on purpose."""
+        their bot within seconds on purpose. ``identify_window``: that interval (Discord's
+        5 s by default); a test that is not about it shortens it, and a bot process started
+        with :meth:`subprocess_env` is told to pace its logins to match."""
         self.ids = Snowflakes()
         self.token = token
         self.ack_deadline = ack_deadline
@@ -517,6 +523,7 @@ class FakeDiscord:
         self.max_concurrency = max_concurrency
         self.session_start_total = session_start_total
         self.identify_pacing = identify_pacing
+        self.identify_window = identify_window
         #: Every session the bot identified, oldest first (see :class:`SessionRecord`).
         self.gateway_sessions: list[SessionRecord] = []
         #: rate-limit bucket -> the fake's clock at its last IDENTIFY.
@@ -884,6 +891,8 @@ class FakeDiscord:
             filter(None, [str(SITECUSTOM_DIR), env.get("PYTHONPATH")])
         )
         env[FAKE_URL_ENV] = self.url
+        if self.identify_window != IDENTIFY_WINDOW:
+            env[FAKE_IDENTIFY_ENV] = repr(self.identify_window)
         env["DISCORD_TOKEN"] = self.token if token is None else token
         env.update(extra)
         return env
@@ -2300,12 +2309,13 @@ class FakeDiscord:
         pacing = self.identify_pacing if self.identify_pacing is not None else self.shards > 1
         bucket = record.shard_id % self.max_concurrency
         last = self._bucket_identified.get(bucket)
-        if pacing and last is not None and record.identified_at - last < IDENTIFY_WINDOW:
+        window = self.identify_window
+        if pacing and last is not None and record.identified_at - last < window:
             self._gateway_violation(
                 f"IDENTIFY of shard {record.shard_id} "
                 f"{record.identified_at - last:.2f} s after the previous one of its rate-limit "
                 f"bucket {bucket} (shard_id % max_concurrency {self.max_concurrency}): "
-                f"Discord allows one per bucket every {IDENTIFY_WINDOW:g} s"
+                f"Discord allows one per bucket every {window:g} s"
             )
         self._bucket_identified[bucket] = record.identified_at
         if self._session_start_limit()["remaining"] <= 0:

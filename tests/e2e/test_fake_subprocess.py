@@ -7,7 +7,9 @@ import contextlib
 import sys
 from pathlib import Path
 
-from tests.e2e.fake_discord import FakeDiscord
+import pytest
+
+from tests.e2e.fake_discord import FAKE_IDENTIFY_ENV, FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,6 +29,23 @@ async def test_sitecustomize_points_discord_py_at_the_fake(fake_discord: FakeDis
     )
     out, _ = await asyncio.wait_for(proc.communicate(), 30)
     assert out.decode().split() == [fake_discord.api_base, fake_discord.gateway_url]
+
+
+@pytest.mark.fake_discord(identify_window=0.5)
+async def test_a_shorter_identify_window_reaches_the_bot_process(fake_discord: FakeDiscord) -> None:
+    """A fake whose window between logins is not Discord's 5 s tells the bot's processes, which
+    then pace their logins to it (with their margin); Discord's own window is not announced."""
+    code = "from shangrao_bot.store import pg_coordination as c; print(c.IDENTIFY_INTERVAL_SECONDS)"
+
+    async def interval(env: dict[str, str]) -> float:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", code, env=env, cwd=ROOT, stdout=asyncio.subprocess.PIPE
+        )
+        out, _ = await asyncio.wait_for(proc.communicate(), 30)
+        return float(out.decode())
+
+    assert await interval(fake_discord.subprocess_env()) == pytest.approx(0.55)
+    assert FAKE_IDENTIFY_ENV not in FakeDiscord(world=False).subprocess_env()
 
 
 async def test_bot_process_syncs_and_answers(fake_discord: FakeDiscord) -> None:

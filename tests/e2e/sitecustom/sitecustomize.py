@@ -5,6 +5,10 @@ Python imports ``sitecustomize`` at start-up from ``sys.path``; with this direct
 unmodified discord.py talks REST to ``http://127.0.0.1:PORT/api/v10`` and opens its gateway at
 ``ws://127.0.0.1:PORT/gateway``. ``FakeDiscord.subprocess_env()`` builds that environment.
 Without the variable this module does nothing (and imports nothing).
+
+A fake whose identify window is shorter than Discord's 5 s (a test not about it) also sets
+``SHANGRAO_FAKE_IDENTIFY_SECONDS``: the bot's processes then pace their logins to that window
+(with the same 10 % margin they keep over Discord's).
 """
 
 from __future__ import annotations
@@ -23,3 +27,8 @@ if _url:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
         "ws" + _url.removeprefix("http") + "/gateway"
     )
+    _window = os.environ.get("SHANGRAO_FAKE_IDENTIFY_SECONDS", "").strip()
+    if _window:
+        from shangrao_bot.store import pg_coordination
+
+        pg_coordination.IDENTIFY_INTERVAL_SECONDS = float(_window) * 1.1
