@@ -34,6 +34,11 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed-base
 	@$(BIN)/python bot.py; status=$$?; [ $$status -eq 2 ] || exit $$status
 
+# The whole suite, on every core (pytest-xdist); `pytest -m "not slow"` is the quick subset.
+# Bytecode caches are written even where the environment asks Python not to
+# (PYTHONDONTWRITEBYTECODE): otherwise every test process, bot process and picture worker
+# compiles the project again, and pytest rewrites every test module's asserts again.
+test: export PYTHONDONTWRITEBYTECODE =
 test: $(VENV)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy
