@@ -126,6 +126,7 @@ def test_same_seed_same_report_and_another_seed_another() -> None:
     assert without_timings(other) != without_timings(first)
 
 
+@pytest.mark.slow
 def test_the_report_does_not_depend_on_the_number_of_processes() -> None:
     alone = play_deals(4, "jobs", "normal", "easy", RULES, jobs=1)
     shared = play_deals(4, "jobs", "normal", "easy", RULES, jobs=2)
@@ -186,6 +187,7 @@ def test_summary_of_hand_made_deals() -> None:
     assert summarize([d1, broken], "normal", "easy", "s", RULES).zero_sum is False
 
 
+@pytest.mark.slow
 def test_normal_beats_easy_on_a_few_dozen_deals() -> None:
     """Easy plays at random and almost never wins, so normal's edge is large (about +8 points
     a hand, the interval's lower end above +6 on every seed tried): the assertion is robust."""

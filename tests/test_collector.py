@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 SCRIPT = """
@@ -34,6 +36,7 @@ def test_full_collections_are_rarer_and_the_bot_built_is_frozen() -> None:
     assert result["frozen"] == result["freeze_count"] > 1000  # the kept lists among them
 
 
+@pytest.mark.slow
 def test_the_command_line_keeps_pythons_defaults() -> None:
     """Only the bot's process is tuned: importing the package changes nothing."""
     script = (

@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_make_run_without_a_token_explains_and_ends_quietly(tmp_path: Path) -> None:
     # the venv in use stands in for .venv's (-o: make does not reinstall anything)
     env = {

@@ -65,6 +65,7 @@ def run(argv: list[str]) -> tuple[int, str]:
     return main(argv, stdout=out), out.getvalue()
 
 
+@pytest.mark.slow
 def test_writes_every_step_and_the_animation(
     database: tuple[str, int, int], tmp_path: Path
 ) -> None:

@@ -279,6 +279,7 @@ class _Unauthorized(http.server.BaseHTTPRequestHandler):
         pass
 
 
+@pytest.mark.slow
 def test_run_bot_with_rejected_token_explains_and_exits_2(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,

@@ -31,6 +31,7 @@ def picture(fake: FakeDiscord, message: FakeMessage) -> Image.Image:
     return Image.open(BytesIO(fake.attachment_bytes(message)))
 
 
+@pytest.mark.slow
 async def test_a_hand_on_its_turn_is_ranked_in_a_picture_and_in_text(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:

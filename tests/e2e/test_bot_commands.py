@@ -40,6 +40,7 @@ async def bot(
     yield await start_bot(ShangraoBot(bot_settings(fake_discord, tmp_path)))
 
 
+@pytest.mark.slow
 async def test_commands_are_synced_with_chinese_names(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:
@@ -49,6 +50,7 @@ async def test_commands_are_synced_with_chinese_names(
     assert synced["rules"]["name_localizations"]["zh-TW"] == "規則"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("user", "title"),
     [
@@ -68,6 +70,7 @@ async def test_help_in_the_users_language(
     assert re.search(r"</rules show:\d+>", message.text())
 
 
+@pytest.mark.slow
 async def test_rules_show_and_set_by_an_administrator(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:
@@ -101,6 +104,7 @@ async def test_rules_show_and_set_by_an_administrator(
     assert "Preset: **baike (百科)**" in shown.text()
 
 
+@pytest.mark.slow
 async def test_the_server_language_survives_a_restart(
     fake_discord: FakeDiscord, bot: ShangraoBot, start_bot: StartBot, tmp_path: Path
 ) -> None:
@@ -112,6 +116,7 @@ async def test_the_server_language_survives_a_restart(
     assert "計分方案：**上饒**" in shown.text()
 
 
+@pytest.mark.slow
 async def test_rules_set_is_refused_to_non_administrators(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:
@@ -125,6 +130,7 @@ async def test_rules_set_is_refused_to_non_administrators(
     assert "Stake: **1**" in shown.text()
 
 
+@pytest.mark.slow
 async def test_score_tiles_scores_with_a_result_card(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:
@@ -139,6 +145,7 @@ async def test_score_tiles_scores_with_a_result_card(
     assert png.startswith(b"\x89PNG")
 
 
+@pytest.mark.slow
 async def test_score_tiles_explains_what_is_wrong(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:
@@ -161,6 +168,7 @@ async def test_score_tiles_explains_what_is_wrong(
     assert "1-2-3 Crak" in result and "123m" not in result
 
 
+@pytest.mark.slow
 async def test_leaderboard_is_empty_at_first(fake_discord: FakeDiscord, bot: ShangraoBot) -> None:
     rec = await fake_discord.slash(fake_discord.user("alice"), "leaderboard")
     assert "No confirmed hands yet" in (await rec.response()).text()
@@ -170,6 +178,7 @@ async def test_leaderboard_is_empty_at_first(fake_discord: FakeDiscord, bot: Sha
     assert "本伺服器沒有進行中的虛擬牌桌" in (await rec.response()).text()
 
 
+@pytest.mark.slow
 async def test_an_unexpected_error_is_an_apology_with_an_error_id(
     fake_discord: FakeDiscord, bot: ShangraoBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -195,6 +204,7 @@ async def _run_bot_py(env: dict[str, str]) -> asyncio.subprocess.Process:
     )
 
 
+@pytest.mark.slow
 async def test_bot_py_syncs_answers_and_stops_cleanly_on_sigterm(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -224,6 +234,7 @@ async def test_bot_py_syncs_answers_and_stops_cleanly_on_sigterm(
     assert fake_discord.token not in text
 
 
+@pytest.mark.slow
 async def test_bot_py_with_a_rejected_token_explains(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -238,6 +249,7 @@ async def test_bot_py_with_a_rejected_token_explains(
     assert "Traceback" not in text and "not-the-token" not in text
 
 
+@pytest.mark.slow
 async def test_session_list_stays_within_discords_limit(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:

@@ -24,6 +24,9 @@ import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
 
+# every test here takes seconds (the slow marker: pytest -m 'not slow' leaves them out)
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 NOBODY = 65534
 

@@ -25,6 +25,9 @@ from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_model import FakeMessage
 from tests.e2e.test_bot_commands import bot_settings
 
+# every test here takes seconds (the slow marker: pytest -m 'not slow' leaves them out)
+pytestmark = pytest.mark.slow
+
 HANDS = 40_000  # the JSON export built on the event loop took several seconds at this size
 
 

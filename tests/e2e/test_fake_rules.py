@@ -292,6 +292,7 @@ async def test_openapi_spec_from_environment(
         assert FakeDiscord().spec is FakeDiscord(openapi_spec=SPEC).spec  # loaded once
 
 
+@pytest.mark.slow
 async def test_a_violation_fails_the_test() -> None:
     proc = await asyncio.create_subprocess_exec(
         sys.executable,

@@ -249,6 +249,7 @@ async def test_shard_processes_identifying_at_once_in_one_bucket_are_flagged(
     assert "IDENTIFY of shard 1" in violation.detail and "bucket 0" in violation.detail
 
 
+@pytest.mark.slow
 @pytest.mark.fake_discord(shards=2)
 async def test_discord_py_s_own_identify_pacing_is_not_flagged(
     fake_discord: FakeDiscord, start_bot: StartBot

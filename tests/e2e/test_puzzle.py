@@ -143,6 +143,7 @@ async def test_the_same_seed_poses_the_same_puzzle(
     assert strip.sub("#", first.text()) == strip.sub("#", second.text())
 
 
+@pytest.mark.slow
 async def test_the_deadline_reveals_with_a_restart_in_between(
     fake_discord: FakeDiscord, bot: ShangraoBot, start_bot: StartBot, tmp_path: Path
 ) -> None:
@@ -162,6 +163,7 @@ async def test_the_deadline_reveals_with_a_restart_in_between(
     assert "2 of 2 answered it" in message.text()
 
 
+@pytest.mark.slow
 async def test_the_daily_puzzle_is_posted_once_a_day(
     fake_discord: FakeDiscord, bot: ShangraoBot, start_bot: StartBot, tmp_path: Path
 ) -> None:
@@ -207,6 +209,7 @@ def bot_on(fake: FakeDiscord, url: str) -> ShangraoBot:
     return ShangraoBot(settings, service_config=FAST, seeds=seeds, pacing=PACING)
 
 
+@pytest.mark.slow
 async def test_puzzles_on_both_databases_across_a_restart(
     ledger_url: str,
     fake_discord: FakeDiscord,
@@ -248,6 +251,7 @@ async def test_puzzles_on_both_databases_across_a_restart(
     assert f"<@{bob.id}>" in board.text() and f"<@{carol.id}> — 0 of 1 correct" in board.text()
 
 
+@pytest.mark.slow
 async def test_a_process_that_is_not_the_leader_leaves_the_task_alone(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:

@@ -42,6 +42,7 @@ def field(message: FakeMessage, name: str) -> str:
     return next(f["value"] for f in message.embeds[0]["fields"] if f["name"] == name)
 
 
+@pytest.mark.slow
 async def test_ratings_and_a_season_from_start_to_summary(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:

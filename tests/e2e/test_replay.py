@@ -62,6 +62,7 @@ async def played_hand(fake: FakeDiscord, bot: ShangraoBot, alice: FakeUser) -> i
     return hand
 
 
+@pytest.mark.slow
 async def test_replay_a_played_hand_step_by_step_and_across_a_restart(
     fake_discord: FakeDiscord, bot: ShangraoBot, start_bot: StartBot, tmp_path: Path
 ) -> None:

@@ -72,6 +72,7 @@ async def test_without_a_topic_the_contents_in_the_readers_language(
         assert message.buttons()[0]["label"] == topic
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("topic", list(TOPICS))
 async def test_each_topic_opens_on_its_first_page(
     fake_discord: FakeDiscord, bot: ShangraoBot, topic: str
@@ -90,6 +91,7 @@ async def test_each_topic_opens_on_its_first_page(
     assert offending(prose, ["Discord"]) == []
 
 
+@pytest.mark.slow
 async def test_next_previous_and_contents_turn_the_pages(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:
@@ -114,6 +116,7 @@ async def test_next_previous_and_contents_turn_the_pages(
     assert description(message).startswith("**§5 How a hand is won**")
 
 
+@pytest.mark.slow
 async def test_the_buttons_still_work_after_a_restart(
     fake_discord: FakeDiscord, bot: ShangraoBot, start_bot: StartBot, tmp_path: Path
 ) -> None:
@@ -128,6 +131,7 @@ async def test_the_buttons_still_work_after_a_restart(
     assert description(message).startswith("**§8 百科方案：分表**")
 
 
+@pytest.mark.slow
 async def test_the_tables_rules_button_opens_the_book_on_its_preset(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:

@@ -56,6 +56,7 @@ def board_message(fake: FakeDiscord) -> FakeMessage:
     return next(m for m in fake.channel_messages(fake.default_channel) if " started: " in m.content)
 
 
+@pytest.mark.slow
 async def test_a_session_from_start_to_settlement(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:
@@ -228,6 +229,7 @@ async def test_previews_expire_and_their_prompt_says_so(
     assert (await bot.db.fetchone("SELECT status FROM hands"))[0] == "voided"  # type: ignore[index]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "options", "expected"),
     [
@@ -279,6 +281,7 @@ async def test_refusals_in_chinese_and_another_guilds_hand(
     assert await counts(bot) == before
 
 
+@pytest.mark.slow
 async def test_a_preview_posted_before_a_restart_still_works(
     ledger_url: str, fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> None:

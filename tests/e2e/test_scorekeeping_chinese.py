@@ -38,6 +38,7 @@ def button(message: FakeMessage, prefix: str) -> str:
     return next(c for c in message.custom_ids if c.startswith(prefix))
 
 
+@pytest.mark.slow
 async def test_a_chinese_server_keeps_score_in_chinese(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:

@@ -64,6 +64,7 @@ async def test_s4_claimed_indicator_kong_and_rob_with_bao_are_recorded(
     assert "Bob → Alice: **20** (win)" in tianhu.text()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "options", "expected"),
     [

@@ -86,6 +86,7 @@ def verify(seed: str, published: str) -> dict[str, object]:
     return dict(json.loads(out.getvalue()))
 
 
+@pytest.mark.slow
 async def test_the_posted_hash_verifies_the_hand_and_no_secret_is_logged(
     fake_discord: FakeDiscord, bot: ShangraoBot, debug_log: io.StringIO
 ) -> None:

@@ -95,6 +95,7 @@ async def score_a_hand(fake: FakeDiscord, guild: FakeGuild, players: list[FakeUs
 
 # Discord's 5 s between logins, shortened: the processes' paced logins are not what this is about
 # (the fake still fails the test for a login sooner than its window)
+@pytest.mark.slow
 @pytest.mark.fake_discord(shards=2, world=False, identify_window=1.0)
 async def test_two_shard_processes_share_one_postgresql(
     fake_discord: FakeDiscord, pg_cluster: Cluster, tmp_path: Path

@@ -15,6 +15,9 @@ from tests.e2e.bigbook import bot_py_with_book
 from tests.e2e.fake_discord import FakeDiscord, InteractionNotAcknowledged
 from tests.e2e.test_tables_sigkill import BotProcess, until
 
+# every test here takes seconds (the slow marker: pytest -m 'not slow' leaves them out)
+pytestmark = pytest.mark.slow
+
 
 async def _stopped_cleanly(fake: FakeDiscord, bot: BotProcess, within: float) -> str:
     loop = asyncio.get_running_loop()

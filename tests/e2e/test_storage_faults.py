@@ -68,6 +68,7 @@ async def _refused(fake: FakeDiscord, who: FakeUser, command: str, **options: ob
     return answer.text()
 
 
+@pytest.mark.slow
 async def test_commands_and_buttons_say_storage_is_unavailable_and_write_nothing(
     fake_discord: FakeDiscord, bot: ShangraoBot, disk: DiskFull, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -177,6 +178,7 @@ async def test_a_fault_after_the_answer_was_posted_keeps_what_was_saved(
     assert "Confirmed: it counts." in preview.text()
 
 
+@pytest.mark.slow
 async def test_a_table_on_a_full_disk_refuses_the_move_and_plays_on_after(
     fake_discord: FakeDiscord, start_bot: StartBot, disk: DiskFull
 ) -> None:
@@ -225,6 +227,7 @@ async def test_a_table_on_a_full_disk_refuses_the_move_and_plays_on_after(
     await until(lambda: any("final standings" in m.text() for m in fake.channel_messages(thread)))
 
 
+@pytest.mark.slow
 async def test_a_locked_database_is_answered_before_discord_gives_up(
     fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> None:

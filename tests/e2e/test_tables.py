@@ -177,6 +177,7 @@ async def test_commands_and_permission_check(fake_discord: FakeDiscord, bot: Sha
     assert "Send Messages" not in text
 
 
+@pytest.mark.slow
 async def test_a_full_hand_against_three_ais(fake_discord: FakeDiscord, bot: ShangraoBot) -> None:
     fake = fake_discord
     alice, dave = fake.user("alice"), fake.user("dave")
@@ -236,6 +237,7 @@ async def test_a_full_hand_against_three_ais(fake_discord: FakeDiscord, bot: Sha
     assert fake.dm_messages(dave) == []
 
 
+@pytest.mark.slow
 async def test_closed_dms_fall_back_to_my_hand_and_old_panels_are_outdated(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:
@@ -289,6 +291,7 @@ async def test_closed_dms_fall_back_to_my_hand_and_old_panels_are_outdated(
     await until(lambda: any("was ended" in m.text() for m in fake.channel_messages(thread)))
 
 
+@pytest.mark.slow
 async def test_restart_mid_hand_keeps_buttons_working(
     fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> None:

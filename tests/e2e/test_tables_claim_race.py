@@ -160,6 +160,7 @@ async def race_table(
     return RaceTable(bot, table_id, thread, table)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", ["chi", "pong"])
 @pytest.mark.parametrize("phase", ["hold", "window"])
 async def test_chi_and_pong_clicked_at_once_pong_wins_once(
@@ -251,6 +252,7 @@ async def test_chi_and_pong_clicked_at_once_pong_wins_once(
     assert errors == [], [r.getMessage() for r in errors]
 
 
+@pytest.mark.slow
 async def test_a_losing_claim_leaves_no_public_trace(
     fake_discord: FakeDiscord,
     start_bot: StartBot,

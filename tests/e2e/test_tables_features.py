@@ -39,6 +39,9 @@ from tests.e2e.test_tables import (
     until,
 )
 
+# every test here takes seconds (the slow marker: pytest -m 'not slow' leaves them out)
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 async def bot(

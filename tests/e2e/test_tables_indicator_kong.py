@@ -60,6 +60,7 @@ def test_the_crafted_deal_offers_bob_the_indicator_kong() -> None:
     }
 
 
+@pytest.mark.slow
 async def test_s4_bob_claims_the_indicator_kong_from_his_panel(
     fake_discord: FakeDiscord,
     start_bot: StartBot,

@@ -66,6 +66,7 @@ def heavenly_hand(
     return HandState(rules, dealer=0, setup=make_setup({0: "123m456m789m123p11s"}, dealer=0))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hands", [1, 2])
 async def test_a_winning_click_on_a_panel_that_vanished_gets_no_apology(
     hands: int,
@@ -103,6 +104,7 @@ def newest_panel(fake: FakeDiscord, user: FakeUser) -> FakeMessage | None:
     return panels[-1] if panels else None
 
 
+@pytest.mark.slow
 async def test_a_panel_never_goes_back_to_an_older_state(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:
@@ -183,6 +185,7 @@ async def test_a_panel_never_goes_back_to_an_older_state(
     assert shown == sorted(shown, reverse=True), f"a panel went back in time: {shown}"
 
 
+@pytest.mark.slow
 async def test_a_burst_of_changes_is_one_edit_of_the_newest_state(
     fake_discord: FakeDiscord, bot: ShangraoBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -240,6 +243,7 @@ async def test_a_hand_picture_that_fails_still_shows_a_text_panel(
         assert "concealed 1m" not in text
 
 
+@pytest.mark.slow
 async def test_a_panel_whose_hand_did_not_change_keeps_its_picture(
     fake_discord: FakeDiscord,
     bot: ShangraoBot,

@@ -98,6 +98,7 @@ async def test_a_claim_prompt_says_who_discarded_what_and_what_each_button_does(
         assert not any(MPSZ.fullmatch(label) for label in panel.button_labels())
 
 
+@pytest.mark.slow
 async def test_panels_recall_the_table_and_the_seat_map_keeps_the_score(
     fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> None:
@@ -215,6 +216,7 @@ async def test_table_create_offers_the_presets_as_choices(
     assert preset["choices"] == same  # the same choices as /rules set
 
 
+@pytest.mark.slow
 async def test_a_move_whose_panel_was_replaced_meanwhile_is_not_an_error(
     fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> None:

@@ -17,6 +17,8 @@ import asyncio
 import contextlib
 from pathlib import Path
 
+import pytest
+
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.store.prefs import set_dm_panels
 from tests.e2e.conftest import start_client
@@ -41,6 +43,7 @@ async def crash(tasks: set[asyncio.Task[object]]) -> None:
             await task
 
 
+@pytest.mark.slow
 async def test_a_crash_mid_hand_resumes_the_exact_state(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from shangrao_bot.discord_bot import ShangraoBot
@@ -48,6 +49,9 @@ from tests.e2e.test_tables import (
 )
 from tests.render.pixels import _solid, candidates, decode, difference, identify
 from tests.render.test_board import _public_faces
+
+# every test here takes seconds (the slow marker: pytest -m 'not slow' leaves them out)
+pytestmark = pytest.mark.slow
 
 
 @dataclass

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+import pytest
+
 from tests.e2e.fake_discord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.e2e.fake_model import InteractionRecord
 from tests.e2e.test_tables import check_public, move_ids
@@ -195,6 +197,7 @@ async def play_to_mid_hand(
         )
 
 
+@pytest.mark.slow
 async def test_sigkill_of_bot_py_mid_hand_resumes_the_exact_state(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:

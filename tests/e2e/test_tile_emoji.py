@@ -210,6 +210,7 @@ async def test_a_failed_listing_uploads_nothing(
     assert await answers_help(fake)
 
 
+@pytest.mark.slow
 async def test_an_application_at_the_limit_uploads_nothing(
     fake_discord: FakeDiscord, start_bot: StartBot, settings: Settings
 ) -> None:
@@ -224,6 +225,7 @@ async def test_an_application_at_the_limit_uploads_nothing(
     assert await answers_help(fake)
 
 
+@pytest.mark.slow
 async def test_near_the_limit_outdated_emoji_make_room_first(
     fake_discord: FakeDiscord, start_bot: StartBot, settings: Settings
 ) -> None:

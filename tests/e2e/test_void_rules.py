@@ -17,6 +17,9 @@ from tests.e2e.fake_discord import FakeDiscord, FakeMessage
 from tests.e2e.test_bot_commands import bot_settings
 from tests.e2e.test_scorekeeping import WIN, mention, start_session
 
+# every test here takes seconds (the slow marker: pytest -m 'not slow' leaves them out)
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture
 async def bot(

@@ -20,6 +20,7 @@ from shangrao_bot.simulate import simulate
 from tests.engine.builders import discard_drawn, make_state, pass_all, tile
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", list(Preset))
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_choice_is_one_of_the_legal_actions(preset: Preset, level: str) -> None:
@@ -39,6 +40,7 @@ def test_every_choice_is_one_of_the_legal_actions(preset: Preset, level: str) ->
     assert decisions > 1000
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_decisions() -> None:
     a = simulate(20, "determinism", ["normal", "easy", "normal", "easy"])
     b = simulate(20, "determinism", ["normal", "easy", "normal", "easy"])
@@ -47,6 +49,7 @@ def test_the_same_seed_gives_the_same_decisions() -> None:
     assert a.wins_by_seat == b.wins_by_seat
 
 
+@pytest.mark.slow
 def test_normal_wins_most_won_hands_against_three_easy() -> None:
     report = simulate(150, "strength", ["normal", "easy", "easy", "easy"])
     won = sum(report.wins_by_seat)
@@ -93,6 +96,7 @@ def test_normal_discards_into_the_baodiao_state() -> None:
     assert choice == Action(1, ActionKind.DISCARD, tile("9m"))
 
 
+@pytest.mark.slow
 def test_normal_never_flies_a_bao_far_from_a_win() -> None:
     """Every 宝 a normal AI discards leaves its hand at most one tile from ready."""
     session = Session(RuleSet(), 60, seeded_source("fly"))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -135,6 +136,7 @@ def _reference_value(
     return (res.value, res.pattern) if res.winning else (None, None)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(turn_inputs())
 def test_discards_agree_with_the_rules_core(inp: AnalysisInput) -> None:
@@ -175,6 +177,7 @@ def test_discards_agree_with_the_rules_core(inp: AnalysisInput) -> None:
             assert d.waits == ()
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(turn_inputs())
 def test_ranking_follows_the_documented_rule(inp: AnalysisInput) -> None:

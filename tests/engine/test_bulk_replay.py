@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
+
 from shangrao_bot.engine.invariants import check_hand, next_dealer
 from shangrao_bot.engine.session import seeded_source
 from shangrao_bot.engine.state import HandState
@@ -28,6 +30,7 @@ LEVELS = (
 )
 
 
+@pytest.mark.slow
 def test_two_thousand_ai_hands_replay_identically() -> None:
     source = seeded_source("engine-bulk-replay")
     outcomes: Counter[str] = Counter()

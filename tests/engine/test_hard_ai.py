@@ -7,6 +7,7 @@ import dataclasses
 import hashlib
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -66,6 +67,7 @@ def _play(seed: int, preset: Preset, levels: tuple[str, ...]) -> int:
     return checked
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**9),
@@ -80,6 +82,7 @@ def test_every_decision_is_legal_deterministic_and_safe(
     assert _play(seed, preset, levels) > 0
 
 
+@pytest.mark.slow
 def test_many_hands_stay_legal() -> None:
     """A fixed batch beside the random one: wins, claims, kongs and 飞宝 chances all occur."""
     total = sum(
@@ -133,6 +136,7 @@ def test_danger_a_dead_kind_and_the_bao_cannot_be_claimed() -> None:
     assert danger(view, 4, unseen) > danger(view, 28, unseen) > 0  # 5m may be ponged or chi'd
 
 
+@pytest.mark.slow
 def test_hard_beats_normal_on_a_few_dozen_deals() -> None:
     """Over 1,000 deals ``hard`` gains about 0.4 points a hand on ``normal``. A few dozen deals
     are noisy (a standard error of about 0.4), so this asks only for a positive mean: on 32

@@ -17,6 +17,7 @@ import json
 import random
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,9 @@ from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.scoring import WinHow, score_win
 from shangrao_bot.rules.tiles import HONOR_START, NUM_KINDS, tile_str
 from tests.engine.builders import copy_state, make_setup, tile
+
+# every test here takes seconds (the slow marker: pytest -m 'not slow' leaves them out)
+pytestmark = pytest.mark.slow
 
 SETTINGS = settings(
     max_examples=30,

@@ -239,11 +239,13 @@ def test_tiles_read_back_in_traditional_script() -> None:
     _read_back(claim_board(), lang="zh-TW")
 
 
+@pytest.mark.slow
 def test_tiles_read_back_from_the_png_of_a_played_hand() -> None:
     views = list(_played_views(4, every=25))
     _read_back(views[len(views) // 2], png=True)
 
 
+@pytest.mark.slow
 def test_tiles_read_back_when_the_hand_is_over() -> None:
     _read_back(public_view(exhausted_state()))
     _read_back(public_view(thirteen_lan_state()), lang="en")

@@ -6,11 +6,13 @@ import argparse
 import io
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from shangrao_bot.render.cli import add_render_parser, run_render
 
 
+@pytest.mark.slow
 def test_render_writes_every_sample(tmp_path: Path) -> None:
     parser = argparse.ArgumentParser()
     add_render_parser(parser.add_subparsers(dest="command"))

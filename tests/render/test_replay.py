@@ -83,6 +83,7 @@ def test_the_caption_is_in_the_font_and_inside_its_strip(replay: Replay, lang: s
         assert shown.format == "PNG" and shown.width == 1100
 
 
+@pytest.mark.slow
 def test_the_animation_is_a_looping_gif_of_every_step(replay: Replay) -> None:
     gif = render_animation(frames(replay))
     assert len(gif) <= UPLOAD_LIMIT
@@ -91,6 +92,7 @@ def test_the_animation_is_a_looping_gif_of_every_step(replay: Replay) -> None:
         assert img.info["loop"] == 0 and img.width == 550
 
 
+@pytest.mark.slow
 def test_an_animation_too_large_is_made_smaller_until_it_fits(replay: Replay) -> None:
     full = render_animation(frames(replay))
     limit = len(full) // 3

@@ -312,6 +312,7 @@ def _overlap(a: Box, b: Box, slack: float = 1.0) -> bool:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_label_is_at_least_11_px_on_screen(lang: str) -> None:
     for scene in SCENES:
@@ -392,6 +393,7 @@ def test_english_images_carry_english_and_the_games_own_terms() -> None:
     assert words > 100
 
 
+@pytest.mark.slow
 def test_seats_are_never_numbered_from_zero() -> None:
     for lang in LANGS:
         for scene, s in _texts(lang):

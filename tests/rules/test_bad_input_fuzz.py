@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import io
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -37,6 +38,7 @@ def test_parsers_raise_only_typed_errors(text: str) -> None:
             assert str(err)
 
 
+@pytest.mark.slow
 @cfg(150)
 @given(tile_text, tile_text, st.sampled_from(["5m", "E", "0m", "none", "7z"]))
 def test_cli_score_exits_0_or_2_with_one_line(hand: str, win: str, bao: str) -> None:

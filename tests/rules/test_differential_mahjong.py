@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
 from mahjong.agari import Agari
 
 from shangrao_bot.rules.shapes import Shape, complete_shapes
@@ -119,6 +120,7 @@ GENERATORS: list[Callable[[random.Random], list[int]]] = [
 ]
 
 
+@pytest.mark.slow
 def test_against_mahjong_package() -> None:
     rng = random.Random(SEED)
     mismatches: list[tuple[list[int], bool, bool]] = []

@@ -68,6 +68,7 @@ def _added(inp: WinInput, result: ScoreResult) -> tuple[Bonus, ...]:
     return (Bonus(inp.winner, BonusKind.SIGEBAO),) if paid and not named else ()
 
 
+@pytest.mark.slow
 @cfg(300)
 @given(win_inputs())
 def test_quick_prices_every_hand_like_the_tile_scorer(case: tuple[WinInput, RuleSet]) -> None:

@@ -120,6 +120,7 @@ def win_inputs(draw: st.DrawFn) -> tuple[WinInput, RuleSet]:
     return inp, RuleSet(preset, stake=draw(st.integers(1, 3)))
 
 
+@pytest.mark.slow
 @cfg(250)
 @given(win_inputs())
 def test_payments_balance_and_are_never_negative(case: tuple[WinInput, RuleSet]) -> None:
@@ -145,6 +146,7 @@ def test_payments_balance_and_are_never_negative(case: tuple[WinInput, RuleSet])
         assert result.payments == ()
 
 
+@pytest.mark.slow
 @cfg(150)
 @given(win_inputs())
 def test_stake_scales_every_amount(case: tuple[WinInput, RuleSet]) -> None:
@@ -155,6 +157,7 @@ def test_stake_scales_every_amount(case: tuple[WinInput, RuleSet]) -> None:
     assert staked.deltas == tuple(rules.stake * d for d in base.deltas)
 
 
+@pytest.mark.slow
 @cfg(150)
 @given(win_inputs())
 def test_flying_a_bao_never_lowers_the_winners_value(case: tuple[WinInput, RuleSet]) -> None:

@@ -3,6 +3,7 @@ after one tile is added by updating a key — the way the AI tries all 34 draws.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -17,6 +18,9 @@ from shangrao_bot.rules.shapes import (
 from shangrao_bot.rules.tables import W7, W9
 from shangrao_bot.rules.tiles import counts_of
 from tests.rules.test_shapes_properties import Hand, cfg, fmt, melds_yaojiu, random_hands
+
+# every test here takes seconds (the slow marker: pytest -m 'not slow' leaves them out)
+pytestmark = pytest.mark.slow
 
 
 @cfg(400)

@@ -291,6 +291,7 @@ def shape_names(shapes: Sequence[Shape]) -> set[str]:
 # --- completeness --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @cfg(800)
 @given(hands14)
 def test_complete_shapes_match_brute(hand: Hand) -> None:
@@ -303,12 +304,14 @@ def test_complete_shapes_match_brute(hand: Hand) -> None:
     assert is_complete(c, b, m, my) == bool(expected), fmt(hand)
 
 
+@pytest.mark.slow
 @cfg(300)
 @given(complete_hands())
 def test_constructed_hands_are_complete(hand: Hand) -> None:
     assert is_complete(*args(hand)), fmt(hand)
 
 
+@pytest.mark.slow
 @cfg(400)
 @given(complete_hands(), st.data())
 def test_replacing_a_natural_by_bao_keeps_complete(hand: Hand, data: st.DataObject) -> None:
@@ -342,6 +345,7 @@ def completing_kinds(hand: Hand, check: Callable[[Hand], bool]) -> list[int]:
     return out
 
 
+@pytest.mark.slow
 @cfg(500)
 @given(hands13)
 def test_waits_are_the_completing_kinds(hand: Hand) -> None:
@@ -352,6 +356,7 @@ def test_waits_are_the_completing_kinds(hand: Hand) -> None:
     assert got == ref_waits(concealed, bao, *args(hand)[2:]), fmt(hand)
 
 
+@pytest.mark.slow
 @cfg(700)
 @given(hands13)
 def test_shanten_zero_iff_waiting(hand: Hand) -> None:
@@ -360,6 +365,7 @@ def test_shanten_zero_iff_waiting(hand: Hand) -> None:
     assert (s == 0) == bool(waits(*args(hand))), fmt(hand)
 
 
+@pytest.mark.slow
 @cfg(600)
 @given(hands14)
 def test_shanten_of_14_tiles(hand: Hand) -> None:
@@ -372,6 +378,7 @@ def test_shanten_of_14_tiles(hand: Hand) -> None:
         assert by_shape[shape] == -1, (fmt(hand), shape)
 
 
+@pytest.mark.slow
 @cfg(300)
 @given(hands13)
 def test_shanten_by_shape_matches_brute_13(hand: Hand) -> None:
@@ -382,6 +389,7 @@ def test_shanten_by_shape_matches_brute_13(hand: Hand) -> None:
     assert got == expected, fmt(hand)
 
 
+@pytest.mark.slow
 @cfg(300)
 @given(hands13)
 def test_shanten_matches_brute(hand: Hand) -> None:
@@ -391,6 +399,7 @@ def test_shanten_matches_brute(hand: Hand) -> None:
     assert shanten(c, b, m, my) == ref_shanten(concealed, bao, m, my), fmt(hand)
 
 
+@pytest.mark.slow
 @cfg(300)
 @given(hands14)
 def test_shanten_by_shape_matches_brute_14(hand: Hand) -> None:
@@ -401,6 +410,7 @@ def test_shanten_by_shape_matches_brute_14(hand: Hand) -> None:
     assert got == expected, fmt(hand)
 
 
+@pytest.mark.slow
 @cfg(500)
 @given(st.one_of(random_hands(13), spread_hands(13), lan_like_hands(13)))
 def test_shanten_one_swap_recursion(hand: Hand) -> None:
@@ -426,6 +436,7 @@ def test_shanten_one_swap_recursion(hand: Hand) -> None:
     assert s == best + 1, fmt(hand)
 
 
+@pytest.mark.slow
 @cfg(400)
 @given(hands14)
 def test_shanten_of_14_is_best_discard(hand: Hand) -> None:
@@ -443,6 +454,7 @@ def test_shanten_of_14_is_best_discard(hand: Hand) -> None:
     assert s == best, fmt(hand)
 
 
+@pytest.mark.slow
 @cfg(100)
 @given(hands13)
 def test_brute_fit_searches_agree(hand: Hand) -> None:
@@ -522,6 +534,7 @@ def check_interpretation(interp: Interpretation, hand: Hand) -> None:
         assert all(k in YAOJIU for k in kinds)
 
 
+@pytest.mark.slow
 @cfg(250)
 @given(hands14)
 def test_interpretations(hand: Hand) -> None:
@@ -558,6 +571,7 @@ def canonical(interp: Interpretation) -> tuple[str, tuple[object, ...]]:
     return interp.shape.value, tuple(fill)
 
 
+@pytest.mark.slow
 @cfg(250)
 @given(st.one_of(complete_hands(), near_complete_hands()))
 def test_every_interpretation_is_found(hand: Hand) -> None:
@@ -579,6 +593,7 @@ def _indicator_ok(hand: Hand) -> bool:
     return (concealed + meld_tiles(melds)).count(indicator_from_bao(bao)) < 4
 
 
+@pytest.mark.slow
 @cfg(200)
 @given(hands14, hands13)
 def test_validated_entry_points(hand14: Hand, hand13: Hand) -> None:

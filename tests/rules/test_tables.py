@@ -11,6 +11,7 @@ from shangrao_bot.rules.tables import HONOR_NEED, SUIT_NEED
 from tests.rules.brute import key_counts, ref_group_need
 
 
+@pytest.mark.slow
 def test_shipped_file_equals_fresh_build() -> None:
     """``data/tables.bin`` is what ``python -m shangrao_bot.rules.tablegen`` writes (~20 s)."""
     fresh = tablegen.serialize(tablegen.build_suit_tables())
@@ -37,6 +38,7 @@ def expected(counts: list[int]) -> tuple[int, int]:
     return min(s, 15), min(p, s + 2, 17)
 
 
+@pytest.mark.slow
 def test_suit_need_sample_against_brute() -> None:
     rng = random.Random(20240611)
     keys = rng.sample(range(5**9), 3000)

@@ -57,6 +57,7 @@ async def test_bad_settings_are_refused(service: TableService, options: dict[str
     assert service.tables() == []
 
 
+@pytest.mark.slow
 async def test_seats_fill_and_a_member_sits_at_one_table(service: TableService) -> None:
     tid = (await service.create_table(GUILD, CHANNEL, HOST, "Host")).id
     await service.join(tid, 201, "a")

@@ -57,6 +57,7 @@ async def test_an_idle_lobby_closes_and_each_change_restarts_its_time(
     assert set(text) == {"en", "zh-CN", "zh-TW"}
 
 
+@pytest.mark.slow
 async def test_a_started_table_does_not_expire(
     service: TableService, presenter: RecordingPresenter, clock: ManualClock
 ) -> None:

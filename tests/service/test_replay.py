@@ -41,6 +41,7 @@ def _without_actions(state: HandState) -> dict[str, object]:
     return data
 
 
+@pytest.mark.slow
 async def test_every_hand_of_a_session_replays_as_it_was_recorded(
     service: TableService, db: Database, clock: ManualClock, presenter: RecordingPresenter
 ) -> None:

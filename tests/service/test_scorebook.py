@@ -372,6 +372,7 @@ async def fresh_sqlite_tiles_once(
 TILE_TEXT = st.text(alphabet="0123456789mpsz[]() 宝一二三万条筒东南西北中发白,:x", max_size=40)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -401,6 +402,7 @@ def test_random_strings_never_crash_nor_half_write(
     asyncio.run(fresh_sqlite_tiles_once(tmp_path_factory, True, fields))
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -551,6 +553,7 @@ def player_fields(
     }
 
 
+@pytest.mark.slow
 @settings(
     max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -570,6 +573,7 @@ def test_random_player_fields_never_crash_nor_half_write(
     asyncio.run(fresh_sqlite_tiles_once(tmp_path_factory, in_session, fields))
 
 
+@pytest.mark.slow
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -175,6 +175,7 @@ async def test_a_full_disk_never_freezes_a_table(
         await _scenario(disk.database, clock, lambda: disk, caplog)
 
 
+@pytest.mark.slow
 async def test_a_write_lock_held_past_the_busy_timeout_never_freezes_a_table(
     db_target: str | Path, clock: ManualClock, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -194,6 +195,7 @@ class _EndedConnections:
         pass
 
 
+@pytest.mark.slow
 async def test_connections_ended_by_the_server_never_freeze_a_table(
     pg_url: str, clock: ManualClock
 ) -> None:

@@ -96,6 +96,7 @@ async def seed_data(db: Database, version: int) -> None:
     await db.write(seed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", range(LATEST))
 async def test_upgrade_from_every_earlier_version(new_target: NewTarget, start: int) -> None:
     fresh = await Database.open(await new_target())

@@ -13,6 +13,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 from shangrao_bot.store import games
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.ledger import confirm_hand, record_hand, session_balances
@@ -94,6 +96,7 @@ async def assert_session_exact(db: Database, session_id: int, hands: int) -> Non
     await assert_totals_exact(db)
 
 
+@pytest.mark.slow
 async def test_two_databases_writing_the_same_session_keep_it_exact(pg_url: str) -> None:
     """Two shards' databases, eight writers each, record and confirm hands into one session —
     the same keys on both (a double submit reaching both) and keys of their own: every hand
@@ -123,6 +126,7 @@ async def test_two_databases_writing_the_same_session_keep_it_exact(pg_url: str)
         await b.close()
 
 
+@pytest.mark.slow
 async def test_two_processes_writing_the_same_session_keep_it_exact(pg_url: str) -> None:
     """The same with two bot processes, started together: every hand once, numbered without
     a gap, balances and running totals exact, conflicts met and retried."""

@@ -129,6 +129,7 @@ async def test_a_notification_reaches_the_process_listening_on_the_shard(url: st
         await b.close()
 
 
+@pytest.mark.slow
 async def test_logins_of_one_bucket_are_five_seconds_apart_across_processes(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -153,6 +154,7 @@ async def test_logins_of_one_bucket_are_five_seconds_apart_across_processes(
         await b.close()
 
 
+@pytest.mark.slow
 async def test_the_next_login_of_a_bucket_waits_for_the_last_one_to_be_answered(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -182,6 +184,7 @@ async def test_the_next_login_of_a_bucket_waits_for_the_last_one_to_be_answered(
         await b.close()
 
 
+@pytest.mark.slow
 async def test_a_login_never_answered_holds_its_bucket_only_for_the_confirmation_time(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -65,6 +65,7 @@ def small_checkpoints(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("shangrao_bot.store.ratings.CHECKPOINT_EVERY", 4)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(games(min_size=1), st.data())
 def test_void_equals_the_ledger_without_the_hand(ledger: list[Game], data: st.DataObject) -> None:
@@ -76,6 +77,7 @@ def test_void_equals_the_ledger_without_the_hand(ledger: list[Game], data: st.Da
     assert snapshot(fold.book) == snapshot(rate_games(without))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(games(min_size=1), st.data())
 def test_edit_equals_the_edited_ledger_from_the_start(
@@ -90,6 +92,7 @@ def test_edit_equals_the_edited_ledger_from_the_start(
     assert snapshot(fold.book) == snapshot(rate_games(edited))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(games(), st.sampled_from(PLAYERS), st.sampled_from(PLAYERS))
 def test_merge_equals_the_member_playing_all_along(
@@ -111,6 +114,7 @@ def test_merge_equals_the_member_playing_all_along(
         assert guest not in book.ratings
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(games(), games())
 def test_any_change_resumes_to_the_full_fold(before: list[Game], after: list[Game]) -> None:

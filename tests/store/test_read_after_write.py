@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.tx import Tx
 from tests.store.conftest import ROW_ID
@@ -45,6 +47,7 @@ async def _misses(db: Database, writers: int = 10, writes: int = 60) -> int:
     return misses
 
 
+@pytest.mark.slow
 async def test_a_committed_write_is_read_back_while_others_read(db: Database) -> None:
     async def create(tx: Tx) -> None:
         await tx.execute(f"CREATE TABLE t (id {ROW_ID[db.kind]}, v TEXT)")

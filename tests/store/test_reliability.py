@@ -13,6 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -64,6 +65,7 @@ async def check_whole(target: str | Path) -> int:
         await db.close()
 
 
+@pytest.mark.slow
 async def test_sigkill_at_random_moments_leaves_every_hand_whole_or_absent(
     db_target: str | Path,
 ) -> None:
@@ -94,6 +96,7 @@ async def test_sigkill_at_random_moments_leaves_every_hand_whole_or_absent(
     assert total > 20  # the writer really wrote between kills
 
 
+@pytest.mark.slow
 async def test_fifty_concurrent_writers(db: Database) -> None:
     session = await four_player_session(db)
     per_writer = 6
@@ -221,8 +224,10 @@ class LedgerModel(RuleBasedStateMachine):
 
 TestLedgerModel = LedgerModel.TestCase
 TestLedgerModel.settings = settings(max_examples=30, stateful_step_count=20, deadline=None)
+TestLedgerModel.pytestmark = [pytest.mark.slow]  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_the_ledger_model_on_postgresql(pg_cluster: Cluster) -> None:
     """The same random sequences against PostgreSQL, a new database per example."""
 

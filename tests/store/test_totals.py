@@ -344,6 +344,7 @@ class Walk:
         await guest_player(self.db, guild, f"newguest{self.channel}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 async def test_random_walk_keeps_totals_exact(db: Database, seed: int) -> None:
     rng = random.Random(seed)
@@ -382,6 +383,7 @@ async def test_voiding_the_best_hand_reads_the_next_best(db: Database) -> None:
     await assert_totals_exact(db)
 
 
+@pytest.mark.slow
 async def test_a_book_at_version_6_upgrades_with_exact_totals(
     empty_target: str | Path,
 ) -> None:

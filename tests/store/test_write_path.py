@@ -156,6 +156,7 @@ async def test_a_storage_fault_in_a_group_fails_the_whole_group(db: Database) ->
     assert await games.append_events(db, table.id, [{"e": 3}], None) == 1
 
 
+@pytest.mark.slow
 async def test_concurrent_appends_keep_every_tables_seq_contiguous(db: Database) -> None:
     tables = [await games.create_table(db, GUILD, CHANNEL + i) for i in range(40)]
     saves = 15
@@ -234,6 +235,7 @@ async def test_a_database_locked_past_the_busy_timeout_is_storage_unavailable(
         await db.close()
 
 
+@pytest.mark.slow
 async def test_a_table_locked_past_the_lock_timeout_is_storage_unavailable(pg_url: str) -> None:
     """PostgreSQL: another connection holds the tables (``ACCESS EXCLUSIVE``) longer than the
     writer's ``lock_timeout``: each write, alone or in a group, is refused as unavailable and
@@ -267,6 +269,7 @@ async def test_a_table_locked_past_the_lock_timeout_is_storage_unavailable(pg_ur
         await db.close()
 
 
+@pytest.mark.slow
 async def test_a_connection_ended_by_the_server_mid_write_loses_that_write_only(
     pg_url: str,
 ) -> None:

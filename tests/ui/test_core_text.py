@@ -803,6 +803,7 @@ def scorer_cases(draw: st.DrawFn) -> tuple[WinInput, RuleSet]:
     return inp, rules
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=300)
 @given(scorer_cases())
 def test_scorer_messages_are_translated(case: tuple[WinInput, RuleSet]) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+import pytest
+
 from shangrao_bot.service import ManualClock, TableService
 from shangrao_bot.store.db import Database
 from shangrao_bot.ui.table_views import panel_view, release_view
@@ -23,6 +25,7 @@ from tests.service.conftest import (
 PANELS = 50
 
 
+@pytest.mark.slow
 async def test_a_released_panel_view_leaves_nothing_for_the_collector(tmp_path: Path) -> None:
     db = await Database.open(tmp_path / "bot.db")
     clock = ManualClock()

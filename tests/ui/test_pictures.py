@@ -32,6 +32,7 @@ async def workers() -> AsyncIterator[Pictures]:
         pictures.shutdown()
 
 
+@pytest.mark.slow
 async def test_a_worker_process_draws_the_same_bytes_as_this_process(workers: Pictures) -> None:
     view, waits = waiting_hand("workers")
     board = claim_board("workers")
@@ -43,6 +44,7 @@ async def test_a_worker_process_draws_the_same_bytes_as_this_process(workers: Pi
     assert 0 < seconds < 60
 
 
+@pytest.mark.slow
 async def test_a_worker_that_dies_costs_one_picture(workers: Pictures) -> None:
     view, waits = waiting_hand("dies")
     first = await workers.draw(os.getpid)
@@ -72,6 +74,7 @@ def test_an_idle_pool_moves_to_the_next_event_loop_with_its_workers() -> None:
         pictures.shutdown()
 
 
+@pytest.mark.slow
 def test_a_pool_its_loop_left_busy_is_replaced() -> None:
     """A loop that ended with a call still running leaves that call's answer in the worker's
     pipe: the next loop gets new workers rather than that answer."""
@@ -108,6 +111,7 @@ async def test_the_pool_size_is_bounded() -> None:
     assert pictures.processes == 0
 
 
+@pytest.mark.slow
 async def test_warming_starts_every_worker() -> None:
     pictures = Pictures(2)
     try:
@@ -118,6 +122,7 @@ async def test_warming_starts_every_worker() -> None:
         pictures.shutdown()
 
 
+@pytest.mark.slow
 async def test_calls_beyond_the_workers_wait_their_turn_and_all_come_back() -> None:
     """More calls than workers, results larger than a pipe holds at once, and a call whose
     caller gave up: every other call gets its own result."""
@@ -134,6 +139,7 @@ async def test_calls_beyond_the_workers_wait_their_turn_and_all_come_back() -> N
         pictures.shutdown()
 
 
+@pytest.mark.slow
 async def test_a_background_call_waits_for_the_calls_made_after_it() -> None:
     """A board (background) made while the worker is busy is drawn after the players'
     pictures asked for later, once the worker has nothing else to do."""
@@ -158,6 +164,7 @@ async def test_a_background_call_waits_for_the_calls_made_after_it() -> None:
         pictures.shutdown()
 
 
+@pytest.mark.slow
 async def test_a_background_call_is_not_kept_waiting_for_good(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -230,6 +237,7 @@ def _running(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
+@pytest.mark.slow
 async def test_workers_exit_when_the_bot_is_killed_outright(tmp_path: Path) -> None:
     """A bot killed by SIGKILL (or the out-of-memory killer) cleans nothing up: its picture
     workers notice their parent is gone and exit instead of waiting for work forever."""
@@ -251,6 +259,7 @@ async def test_workers_exit_when_the_bot_is_killed_outright(tmp_path: Path) -> N
     assert not _running(worker), "the worker outlived the bot"
 
 
+@pytest.mark.slow
 async def test_workers_yield_the_processor_to_the_bot(workers: Pictures) -> None:
     """A worker runs WORKER_NICENESS steps nicer than the bot's process (up to Unix's 19):
     when the processor is short, the event loop goes first."""
