@@ -1,5 +1,10 @@
 """Shared test configuration.
 
+The suite runs in several processes at once (pytest-xdist, one per core): each test has its own
+temporary folder and its own databases, and the processes share one throwaway PostgreSQL
+cluster, which the first to need it starts and the process that ran the session stops
+(:mod:`tests.pg_cluster`, :mod:`tests.databases`).
+
 Hypothesis explores new examples on every local run (that is how it finds bugs); on CI
 (``CI`` set) it runs a fixed, derandomized set so that a landing never depends on luck. A
 failure found locally is then pinned as an explicit test.
