@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -74,27 +75,30 @@ async def test_a_dead_process_frees_its_tables_and_its_leadership(
 async def test_a_lost_connection_is_reopened_and_the_claims_retaken(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # long enough for the other process to take table 22 before a comes back
-    monkeypatch.setattr(pg_coordination, "RECONNECT_SECONDS", 3.0)
     lost: list[int] = []
     a, other = await started(url, lost), await started(url)
+    # a's way back is held until the other process has taken table 22 (a reconnects at once,
+    # and could otherwise retake its tables before the other process tries)
+    back = asyncio.Event()
+    real_connect = pg_coordination.connect
+
+    async def held_connect(target: str) -> Any:
+        await back.wait()
+        return await real_connect(target)
+
+    monkeypatch.setattr(pg_coordination, "connect", held_connect)
     try:
         assert await a.claim_table(21) and await a.claim_table(22)
         backend = await a._fetchval("SELECT pg_backend_pid()")
         await other._fetchval("SELECT pg_terminate_backend($1)", backend)
-        # the terminated backend lets its locks go when it has exited (a moment, under load)
-        for _ in range(500):
-            if not await other._fetchval(
-                "SELECT count(*) FROM pg_stat_activity WHERE pid = $1", backend
-            ):
-                break
-            await asyncio.sleep(0.01)
-        # while a is away, the other process takes one of its tables
-        for _ in range(200):
+        # while a is away, the other process takes one of its tables (once the terminated
+        # backend has exited and let its locks go: a moment, under load)
+        for _ in range(1000):
             if taken := await other.claim_table(22):
                 break
             await asyncio.sleep(0.01)
         assert taken
+        back.set()
         for _ in range(500):
             if await other.table_runner_alive(21):
                 break
