@@ -19,6 +19,8 @@ import asyncio
 from pathlib import Path
 from typing import Any, TextIO
 
+from shangrao_bot.cli_errors import CliError
+
 SEATS = ("table", "1", "2", "3", "4")
 
 
@@ -68,8 +70,6 @@ def add_replay_parser(sub: Any) -> None:
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     """Write the frames and the animation; the files written, one summary line."""
-    from shangrao_bot.cli import CliError
-
     seat = None if args.seat == "table" else int(args.seat) - 1
     folder = Path(args.out)
     if folder.exists() and not folder.is_dir():
@@ -110,7 +110,6 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 async def _load(url: str, hand_id: int) -> Any:
-    from shangrao_bot.cli import CliError
     from shangrao_bot.service.replay import ReplayRefused, load_replay
     from shangrao_bot.store.db import is_postgres_url, path_from_url
     from shangrao_bot.store.errors import StoreError

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from shangrao_bot import cli
+from shangrao_bot import cli, cli_errors
 from shangrao_bot.arena import (
     ArenaReport,
     DealResult,
@@ -206,15 +206,15 @@ def test_normal_beats_easy_on_a_few_dozen_deals() -> None:
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     """``arena`` through its own parser, with the CLI's parser class and error handling (as
     ``shangrao-bot`` runs every subcommand)."""
-    parser = cli._Parser(prog=cli.PROG)
+    parser = cli._Parser(prog=cli_errors.PROG)
     add_arena_parser(parser.add_subparsers(dest="command", required=True, parser_class=cli._Parser))
     out = io.StringIO()
     try:
         args: argparse.Namespace = parser.parse_args(["arena", *argv])
         code = cmd_arena(args, out)
-    except (cli.CliError, ValueError) as exc:
-        print(cli.error_line(str(exc)), file=sys.stderr)
-        code = cli.EXIT_BAD_INPUT
+    except (cli_errors.CliError, ValueError) as exc:
+        print(cli_errors.error_line(str(exc)), file=sys.stderr)
+        code = cli_errors.EXIT_BAD_INPUT
     except SystemExit as exc:  # --help
         code = int(exc.code or 0)
     captured = capsys.readouterr()

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterable
 from typing import TextIO
 
-from shangrao_bot.cli import EXIT_BAD_INPUT, error_line
+from shangrao_bot.cli_errors import EXIT_BAD_INPUT, error_line
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import Player, make_ai
 from shangrao_bot.engine.errors import EngineError

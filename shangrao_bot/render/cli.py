@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from shangrao_bot.cli_errors import error_line
+
 DEFAULT_SEED = "shangrao"
 
 
@@ -37,7 +39,6 @@ def add_render_parser(sub: Any) -> None:
 
 def run_render(args: argparse.Namespace, out: TextIO) -> int:
     """Write the samples; prints one line per file (path and size). Returns the exit status."""
-    from shangrao_bot.cli import error_line  # loaded already: the CLI called this
     from shangrao_bot.render.samples import sample_images  # Pillow and the engine: only here
 
     folder = Path(args.out)

@@ -24,7 +24,6 @@ from shangrao_bot.engine.views import PlayerView, PublicView, public_view, view_
 from shangrao_bot.render.board import render_board
 from shangrao_bot.render.canvas import encode_png
 from shangrao_bot.render.charts import render_leaderboard, render_running_totals
-from shangrao_bot.render.cli import DEFAULT_SEED
 from shangrao_bot.render.hand import Wait, claimable, render_hand
 from shangrao_bot.render.labels import DEFAULT_LANG
 from shangrao_bot.render.palette import FELT
@@ -218,7 +217,7 @@ def tile_sheet(width: int = 60) -> bytes:
     return encode_png(sheet)
 
 
-def sample_images(seed: str = DEFAULT_SEED, lang: str = DEFAULT_LANG) -> dict[str, bytes]:
+def sample_images(seed: str, lang: str = DEFAULT_LANG) -> dict[str, bytes]:
     """File name → PNG bytes of every kind of image, labelled in ``lang``."""
     out: dict[str, bytes] = {"tiles.png": tile_sheet()}
     out["board.png"] = render_board(claim_board(seed), lang=lang)
