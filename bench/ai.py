@@ -21,7 +21,7 @@ import sys
 import time
 
 from shangrao_bot.arena import ArenaReport, run_arena
-from shangrao_bot.engine.ai import AI_LEVELS
+from shangrao_bot.engine.levels import AI_LEVELS
 from shangrao_bot.rules.ruleset import RuleSet
 
 DEALS = int(sys.argv[1]) if len(sys.argv) > 1 else 1000

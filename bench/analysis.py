@@ -31,8 +31,8 @@ import time
 from collections.abc import Callable, Sequence
 
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.analysis import AnalysisInput, DiscardAnalysis, from_view, rank_discards
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.rules.errors import RulesError

@@ -21,7 +21,7 @@ import random
 import sys
 import time
 
-from shangrao_bot.engine.ai import make_ai
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import view_for

@@ -31,8 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.events import Event
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.persist import rules_to_dict
 from shangrao_bot.engine.replay import TABLE, rebuild_hand
 from shangrao_bot.engine.state import SEATS, HandState

@@ -24,8 +24,8 @@ mean of the candidate's four results on deal ``i``, and the 95 % confidence inte
 Everything but the decision times is reproducible from ``--seed``: deal ``n``'s wall seed is
 derived from the run's seed and ``n``, and every AI's random source from the deal's wall seed,
 the rotation and the seat, so a run gives the same report however many processes play it.
-The AI levels are whatever :data:`~.engine.ai.AI_LEVELS` lists and :func:`~.engine.ai.make_ai`
-builds.
+The AI levels are whatever :data:`~.engine.levels.AI_LEVELS` lists and
+:func:`~.engine.levels.make_ai` builds.
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shangrao_bot.engine.ai import AI_LEVELS, Player, make_ai
+from shangrao_bot.engine.ai import Player
+from shangrao_bot.engine.levels import AI_LEVELS, make_ai
 from shangrao_bot.engine.session import seeded_source
 from shangrao_bot.engine.state import SEATS, HandState
 from shangrao_bot.engine.views import view_for

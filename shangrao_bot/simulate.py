@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.ai import AI_LEVELS, Player, make_ai
+from shangrao_bot.engine.ai import Player
 from shangrao_bot.engine.invariants import check_hand
+from shangrao_bot.engine.levels import AI_LEVELS, make_ai
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.state import SEATS
 from shangrao_bot.engine.views import view_for

@@ -25,7 +25,8 @@ from shangrao_bot.arena import (
 )
 from shangrao_bot.arena_cli import add_arena_parser, cmd_arena
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import AI_LEVELS, Player, make_ai
+from shangrao_bot.engine.ai import Player
+from shangrao_bot.engine.levels import AI_LEVELS, make_ai
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.rules.ruleset import Preset, RuleSet

@@ -27,8 +27,8 @@ import pytest
 
 from shangrao_bot import cli, play
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.events import Event, EventKind
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session
 from shangrao_bot.engine.state import HandState, Outcome, Phase
 from shangrao_bot.engine.views import PlayerView, view_for

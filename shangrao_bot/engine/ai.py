@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.state import Phase, melds_yaojiu
@@ -39,10 +39,6 @@ from shangrao_bot.rules.shapes import (
 from shangrao_bot.rules.tables import W7, W9
 from shangrao_bot.rules.tiles import HONOR_START, NUM_KINDS
 
-if TYPE_CHECKING:
-    from shangrao_bot.engine.hard_ai import HardAI
-
-AI_LEVELS = ("easy", "normal", "hard")
 _NON_STANDARD = (Shape.SEVEN_PAIRS, Shape.THIRTEEN_LAN, Shape.YAOJIU)
 
 
@@ -64,21 +60,6 @@ class EasyAI:
 
     def choose(self, view: PlayerView) -> Action:
         return self.rng.choice(view.legal)
-
-
-def make_ai(level: str, rng: random.Random) -> EasyAI | NormalAI | HardAI:
-    """An AI player by level name (``easy``, ``normal`` or ``hard``). ``hard`` lives in its own
-    module, which builds on the hand analysis, itself built on this module: it is imported
-    here, when asked for, to keep the imports one-way."""
-    if level == "easy":
-        return EasyAI(rng)
-    if level == "normal":
-        return NormalAI(rng)
-    if level == "hard":
-        from shangrao_bot.engine.hard_ai import HardAI
-
-        return HardAI(rng)
-    raise ValueError(f"'{level}' is not an AI level: use {' or '.join(AI_LEVELS)}")
 
 
 # --- the normal player -------------------------------------------------------------------------

@@ -32,13 +32,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.analysis import (
     AnalysisInput,
     DiscardAnalysis,
     from_view,
     rank_discards,
 )
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.persist import rules_from_dict, rules_to_dict
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.state import SEATS, Phase

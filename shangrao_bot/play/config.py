@@ -8,7 +8,7 @@ import random
 import secrets
 from dataclasses import dataclass
 
-from shangrao_bot.engine.ai import AI_LEVELS
+from shangrao_bot.engine.levels import AI_LEVELS
 from shangrao_bot.rules.ruleset import RuleSet
 
 

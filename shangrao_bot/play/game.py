@@ -15,9 +15,10 @@ from typing import TextIO
 
 from shangrao_bot.cli_errors import EXIT_BAD_INPUT, error_line
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import Player, make_ai
+from shangrao_bot.engine.ai import Player
 from shangrao_bot.engine.errors import EngineError
 from shangrao_bot.engine.events import Event, EventKind
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.state import HandState, Phase, seat_name
 from shangrao_bot.engine.views import PlayerView, view_for

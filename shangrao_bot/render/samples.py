@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.ai import make_ai
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import seeded_source
 from shangrao_bot.engine.state import SEATS, HandState, Outcome, Phase
 from shangrao_bot.engine.views import PlayerView, PublicView, public_view, view_for

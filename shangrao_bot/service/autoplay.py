@@ -27,7 +27,7 @@ import random
 from dataclasses import replace
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import make_ai
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import PlayerView, view_for
 

@@ -25,8 +25,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import EasyAI, NormalAI, make_ai
+from shangrao_bot.engine.ai import EasyAI, NormalAI
 from shangrao_bot.engine.events import Event
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.state import SEATS, HandState, Phase
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.engine.wall import TILES, Dice, WallSetup

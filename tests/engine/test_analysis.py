@@ -23,7 +23,6 @@ from hypothesis import strategies as st
 
 from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.advice import after_claim, ready_waits
-from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.analysis import (
     SHAPE_VALUES,
     AnalysisInput,
@@ -38,6 +37,7 @@ from shangrao_bot.engine.analysis import (
     rank_discards,
     rank_view,
 )
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import PlayerView, unseen_counts, view_for
 from shangrao_bot.rules.errors import HandError, RulesError

@@ -146,7 +146,7 @@ def test_saves_kept_between_moves_encode_exactly_and_never_change_afterwards(see
     a save already made must not change as the hand goes on."""
     import random
 
-    from shangrao_bot.engine.ai import make_ai
+    from shangrao_bot.engine.levels import make_ai
 
     state = HandState(RuleSet(), seed=bytes([seed]) * 32, dealer=seed % 4)
     ais = [make_ai("normal", random.Random(seed * 10 + s)) for s in range(4)]

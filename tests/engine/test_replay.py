@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 import pytest
 
 from shangrao_bot.engine.actions import CLAIM_RANK, ActionKind
-from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.events import Event, EventKind
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.replay import (
     TABLE,
     HandNotOver,

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import pytest
 
-from shangrao_bot.engine.ai import make_ai
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.state import SEATS, Discard, HandState, MeldRecord, Phase
 from shangrao_bot.engine.views import PublicView, public_view, view_for
 from shangrao_bot.render.board import WIDTH, Placed, layout_board, paint_board, render_board

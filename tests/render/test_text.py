@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from shangrao_bot.engine.ai import make_ai
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.state import SEATS, HandState, Outcome
 from shangrao_bot.engine.views import public_view, view_for
 from shangrao_bot.render import (

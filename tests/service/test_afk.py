@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import make_ai
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.service import TableService, TableStatus
 from shangrao_bot.service.autoplay import AUTOPILOT_LEVEL
 from shangrao_bot.service.presenter import SessionSummary

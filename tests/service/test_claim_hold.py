@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.events import EventKind
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import seeded_source
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import public_view, view_for

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import make_ai
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.rules.scoring import WinHow

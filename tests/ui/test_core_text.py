@@ -32,8 +32,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import make_ai
 from shangrao_bot.engine.errors import IllegalAction, NotYourTurn
+from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import view_for
@@ -146,6 +146,7 @@ SOURCES: dict[str, set[str] | None] = {
     "shangrao_bot/engine/session.py": None,
     "shangrao_bot/engine/actions.py": None,
     "shangrao_bot/engine/ai.py": None,
+    "shangrao_bot/engine/levels.py": None,
     "shangrao_bot/engine/analysis.py": {"check_input"},  # /analyze's refusals
     "shangrao_bot/service/config.py": None,
     "shangrao_bot/service/tables.py": None,

@@ -7,7 +7,7 @@ import re
 import discord
 import pytest
 
-from shangrao_bot.engine.ai import AI_LEVELS
+from shangrao_bot.engine.levels import AI_LEVELS
 from shangrao_bot.ui.table_views import TableButton, lobby_message
 from tests.ui.test_table_text import info_for
 

@@ -1,0 +1,24 @@
+"""The AI players by level, for whatever seats a player (a table, the arena, the simulator, the
+terminal game): :data:`AI_LEVELS` and :func:`make_ai`. Above the players themselves — ``easy``
+and ``normal`` (:mod:`.ai`) and ``hard`` (:mod:`.hard_ai`, built on the hand analysis, itself
+built on :mod:`.ai`) — so that every import points one way."""
+
+from __future__ import annotations
+
+import random
+
+from shangrao_bot.engine.ai import EasyAI, NormalAI
+from shangrao_bot.engine.hard_ai import HardAI
+
+AI_LEVELS = ("easy", "normal", "hard")
+
+
+def make_ai(level: str, rng: random.Random) -> EasyAI | NormalAI | HardAI:
+    """An AI player by level name (``easy``, ``normal`` or ``hard``)."""
+    if level == "easy":
+        return EasyAI(rng)
+    if level == "normal":
+        return NormalAI(rng)
+    if level == "hard":
+        return HardAI(rng)
+    raise ValueError(f"'{level}' is not an AI level: use {' or '.join(AI_LEVELS)}")
