@@ -168,7 +168,6 @@ def _restore(data: dict[str, Any]) -> HandState:
     state.robbed_tile = data["robbed_tile"]
     winners = [(int(s), WinHow(h), e) for s, h, e in data["winners"]]
     state._winners = winners
-    state.public_cache = None  # made for the fields as dealt, not as loaded
     state.recompute_result()
     return state
 

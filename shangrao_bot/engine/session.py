@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shangrao_bot.engine.errors import IllegalAction, StateFormatError
-from shangrao_bot.engine.persist import rules_from_dict, rules_to_dict
+from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict, rules_from_dict, rules_to_dict
 from shangrao_bot.engine.state import (
     SEATS,
     HandResult,
@@ -150,7 +150,7 @@ class Session:
                 ]
                 for r in self.records
             ],
-            "current": self.current.to_dict() if self.current is not None else None,
+            "current": hand_to_dict(self.current) if self.current is not None else None,
         }
 
     @classmethod
@@ -188,5 +188,5 @@ class Session:
         except (KeyError, TypeError, ValueError) as exc:
             raise StateFormatError(f"saved session is damaged: {exc!r}") from None
         if current is not None:
-            s.current = HandState.from_dict(current)
+            s.current = hand_from_dict(current)
         return s

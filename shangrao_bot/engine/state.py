@@ -23,7 +23,6 @@ import bisect
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
 
 from shangrao_bot.engine.actions import CLAIM_RANK, Action, ActionKind
 from shangrao_bot.engine.errors import IllegalAction, NotYourTurn
@@ -51,9 +50,6 @@ from shangrao_bot.rules.tiles import (
     suit_of,
     tile_str,
 )
-
-if TYPE_CHECKING:
-    from shangrao_bot.engine.views import PlayerView, PublicView
 
 SEATS = 4
 STATE_VERSION = 1
@@ -181,9 +177,6 @@ class HandState:
         self._winners: list[tuple[int, WinHow, int | None]] = []
         self._win_cache: dict[tuple[int, str, int | None], ScoreResult | None] = {}
         self._win_cache_at = -1
-        #: The public view as of ``len(actions)`` (:func:`.views.public_view`): every change
-        #: of the state is an action, and a busy table asks for that view many times a step.
-        self.public_cache: tuple[int, PublicView] | None = None
         self.start_events = self._deal()
 
     # --- the deal ------------------------------------------------------------------------------
@@ -231,18 +224,6 @@ class HandState:
 
     def meld_list(self, seat: int) -> tuple[Meld, ...]:
         return tuple(r.meld for r in self.melds[seat])
-
-    def public_view(self) -> PublicView:
-        """What a spectator may see (:func:`.views.public_view`)."""
-        from shangrao_bot.engine.views import public_view
-
-        return public_view(self)
-
-    def view_for(self, seat: int) -> PlayerView:
-        """What ``seat`` may see, with its legal actions (:func:`.views.view_for`)."""
-        from shangrao_bot.engine.views import view_for
-
-        return view_for(self, seat)
 
     def to_act(self) -> list[int]:
         """Seats that must act now, in turn order."""
@@ -858,22 +839,6 @@ class HandState:
             tuple(self.bonuses),
             (self.dealer + 1) % SEATS,
         )
-
-    # --- persistence (the format lives in :mod:`.persist`) ------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data (versioned). Secret: it holds every hand and the
-        seed, so it belongs in the bot's database, never in a message."""
-        from shangrao_bot.engine.persist import hand_to_dict
-
-        return hand_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> HandState:
-        """Rebuild a state saved by :meth:`to_dict`; refuses unknown versions and bad data."""
-        from shangrao_bot.engine.persist import hand_from_dict
-
-        return hand_from_dict(data)
 
     def recompute_result(self) -> None:
         """Settle a loaded finished hand again from its winners (the result is not stored: the

@@ -13,6 +13,7 @@ concealed tiles and its legal actions.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -76,14 +77,20 @@ class PlayerView:
     bao_drawn: int
 
 
+# The public view of each live state as of ``len(actions)``: every change of a state is an action,
+# and a busy table asks for that view many times a step. A state loaded from a save is a new
+# object, so it never finds a view of the state as dealt.
+_PUBLIC: weakref.WeakKeyDictionary[HandState, tuple[int, PublicView]] = weakref.WeakKeyDictionary()
+
+
 def public_view(state: HandState) -> PublicView:
     """What a spectator may see now. Built once per state (a state changes only by an
     action), however often a step asks: the table, its panels and its AI players all do."""
-    cached = state.public_cache
+    cached = _PUBLIC.get(state)
     if cached is not None and cached[0] == len(state.actions):
         return cached[1]
     view = _public_view(state)
-    state.public_cache = (len(state.actions), view)
+    _PUBLIC[state] = (len(state.actions), view)
     return view
 
 

@@ -65,6 +65,7 @@ from dataclasses import dataclass
 from shangrao_bot.engine.actions import CLAIM_RANK, Action, ActionKind
 from shangrao_bot.engine.errors import EngineError, IllegalAction, NotYourTurn
 from shangrao_bot.engine.events import Event, EventKind
+from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict
 from shangrao_bot.engine.session import HandRecord
 from shangrao_bot.engine.state import SEATS, HandState, Phase
 from shangrao_bot.engine.views import PlayerView, public_view, view_for
@@ -370,7 +371,7 @@ class TableRun:
                 raise WaitForClaims()
             if hold.answered(seat) is not None:
                 raise AlreadyAnswered()
-            probe = HandState.from_dict(state.to_dict())
+            probe = hand_from_dict(hand_to_dict(state))
             apply_checked(probe, action)
             taken = probe.actions[-1]
             hold.answers.append(taken)

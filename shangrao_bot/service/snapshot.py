@@ -14,6 +14,7 @@ from typing import Any
 
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.events import Event, EventKind
+from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict
 from shangrao_bot.engine.session import Session
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import public_view
@@ -129,7 +130,7 @@ def snapshot_of(table: Table) -> dict[str, Any]:
             "end_actor": t.end_actor,
         },
         "session": t.session.to_dict() if t.session is not None else None,
-        "last_hand": t.last_hand.to_dict() if t.last_hand is not None else None,
+        "last_hand": hand_to_dict(t.last_hand) if t.last_hand is not None else None,
     }
 
 
@@ -164,7 +165,7 @@ def table_from_snapshot(
         if data["session"] is not None:
             table.session = Session.from_dict(data["session"], seed_source)
         if data["last_hand"] is not None:
-            table.last_hand = HandState.from_dict(data["last_hand"])
+            table.last_hand = hand_from_dict(data["last_hand"])
         table.strikes = [int(x) for x in run["strikes"]]
         table.autopilot = [bool(x) for x in run["autopilot"]]
         table.ready = [bool(x) for x in run["ready"]]

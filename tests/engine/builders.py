@@ -28,6 +28,7 @@ from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import EasyAI, NormalAI
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.levels import make_ai
+from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict
 from shangrao_bot.engine.state import SEATS, HandState, Phase
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.engine.wall import TILES, Dice, WallSetup
@@ -233,7 +234,7 @@ def kinds(actions: Iterable[Action]) -> set[ActionKind]:
 
 def copy_state(state: HandState) -> HandState:
     """An independent copy through the JSON persistence path."""
-    return HandState.from_dict(json.loads(json.dumps(state.to_dict())))
+    return hand_from_dict(json.loads(json.dumps(hand_to_dict(state))))
 
 
 # Four hands with no pair-completing or sequence-completing surprises for the tests that only

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from shangrao_bot.engine.errors import StateFormatError
+from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.engine.views import public_view, view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
@@ -19,7 +20,7 @@ from tests.engine.test_kongs import ROB, ROB_DRAWS
 
 
 def assert_same(a: HandState, b: HandState) -> None:
-    assert a.to_dict() == b.to_dict()
+    assert hand_to_dict(a) == hand_to_dict(b)
     assert a.to_act() == b.to_act()
     assert [a.legal_actions(s) for s in range(4)] == [b.legal_actions(s) for s in range(4)]
     assert public_view(a) == public_view(b)
@@ -100,18 +101,18 @@ def test_a_custom_wall_keeps_its_seed_and_commitment_through_a_save() -> None:
     copy = copy_state(state)
     assert copy.seed == state.seed
     assert public_view(copy).commitment == public_view(state).commitment
-    assert copy.to_dict() == state.to_dict()
+    assert hand_to_dict(copy) == hand_to_dict(state)
 
 
 def test_seeded_hands_need_no_saved_wall() -> None:
     state = HandState(RuleSet(), bytes(range(32)), 1)
-    data = state.to_dict()
+    data = hand_to_dict(state)
     assert data["custom_wall"] is None and data["seed"] == bytes(range(32)).hex()
     assert_same(state, copy_state(state))
 
 
 def _damage(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-    data = json.loads(json.dumps(make_state(QUIET, 0).to_dict()))
+    data = json.loads(json.dumps(hand_to_dict(make_state(QUIET, 0))))
     change(data)
     return data
 
@@ -131,12 +132,12 @@ def _damage(change: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
 )
 def test_damaged_saves_are_refused(change: Callable[[dict[str, Any]], None], message: str) -> None:
     with pytest.raises(StateFormatError, match=message):
-        HandState.from_dict(_damage(change))
+        hand_from_dict(_damage(change))
 
 
 def test_a_save_that_is_not_an_object_is_refused() -> None:
     with pytest.raises(StateFormatError, match="JSON object"):
-        HandState.from_dict([1, 2, 3])  # type: ignore[arg-type]
+        hand_from_dict([1, 2, 3])  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -152,8 +153,8 @@ def test_saves_kept_between_moves_encode_exactly_and_never_change_afterwards(see
     ais = [make_ai("normal", random.Random(seed * 10 + s)) for s in range(4)]
     saves: list[tuple[dict[str, Any], str]] = []
     while not state.over:
-        saved = state.to_dict()
-        assert saved == HandState.from_dict(json.loads(json.dumps(saved))).to_dict()
+        saved = hand_to_dict(state)
+        assert saved == hand_to_dict(hand_from_dict(json.loads(json.dumps(saved))))
         saves.append((saved, json.dumps(saved)))
         seat = state.to_act()[0]
         state.apply(ais[seat].choose(view_for(state, seat)))
@@ -161,7 +162,7 @@ def test_saves_kept_between_moves_encode_exactly_and_never_change_afterwards(see
     for saved, text in saves:
         assert json.dumps(saved) == text
     # a state whose lists are replaced (as a restore does) is encoded from its new lists
-    other = HandState.from_dict(saves[5][0])
+    other = hand_from_dict(saves[5][0])
     state.actions, state.log = other.actions, other.log
-    assert state.to_dict()["actions"] == saves[5][0]["actions"]
-    assert state.to_dict()["log"] == saves[5][0]["log"]
+    assert hand_to_dict(state)["actions"] == saves[5][0]["actions"]
+    assert hand_to_dict(state)["log"] == saves[5][0]["log"]

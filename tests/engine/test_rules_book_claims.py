@@ -12,8 +12,9 @@ from shangrao_bot.engine.ai import NormalAI
 from shangrao_bot.engine.errors import IllegalAction
 from shangrao_bot.engine.events import EventKind
 from shangrao_bot.engine.invariants import check_hand
+from shangrao_bot.engine.persist import hand_to_dict
 from shangrao_bot.engine.state import HandState, MeldRecord, Outcome, Phase
-from shangrao_bot.engine.views import view_for
+from shangrao_bot.engine.views import public_view, view_for
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.scoring import Bonus, BonusKind, Reason, WinHow
 from shangrao_bot.rules.tiles import Meld, MeldKind
@@ -78,7 +79,7 @@ def test_s4_claimed_indicator_kong_draws_nothing_and_the_claimer_discards() -> N
         cmd(state, 2, "angang 4z")
     assert check_hand(state) == []
     # the public board shows it with its source, like any claimed meld
-    assert state.public_view().seats[2].melds == (MeldRecord(CLAIMED, 0, SEVEN),)
+    assert public_view(state).seats[2].melds == (MeldRecord(CLAIMED, 0, SEVEN),)
     assert str(CLAIMED) == "{777z}"
     cmd(state, 2, "d 3m")
     pass_all(state)
@@ -97,9 +98,9 @@ def test_s4_claimed_indicator_kong_survives_saving_and_replay() -> None:
     state = _claim_window()
     cmd(state, 2, "kong")
     copy = copy_state(state)
-    assert copy.melds == state.melds and copy.to_dict() == state.to_dict()
+    assert copy.melds == state.melds and hand_to_dict(copy) == hand_to_dict(state)
     replayed = HandState.replay(state.rules, state.seed, 0, state.actions, state.setup)
-    assert replayed.to_dict() == state.to_dict()
+    assert hand_to_dict(replayed) == hand_to_dict(state)
     assert check_hand(copy) == []
 
 

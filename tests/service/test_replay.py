@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict
 from shangrao_bot.engine.replay import TABLE, HandNotOver, rebuild_hand
 from shangrao_bot.engine.state import HandState, Phase
 from shangrao_bot.service import TableService
@@ -36,7 +37,7 @@ from tests.service.conftest import (
 
 
 def _without_actions(state: HandState) -> dict[str, object]:
-    data = state.to_dict()
+    data = hand_to_dict(state)
     data.pop("actions")
     return data
 
@@ -72,7 +73,7 @@ async def test_every_hand_of_a_session_replays_as_it_was_recorded(
     # the last hand is also in the table's saved state: the same hand exactly
     stored = await games.get_table(db, tid)
     assert stored.snapshot is not None and stored.snapshot["last_hand"] is not None
-    last = HandState.from_dict(stored.snapshot["last_hand"])
+    last = hand_from_dict(stored.snapshot["last_hand"])
     loaded = await load_replay(db, GUILD, ended[-1].ledger_hand_id)
     assert _without_actions(loaded.replay.final) == _without_actions(last)
     # every seat's view and the table's at every step

@@ -26,7 +26,7 @@ import pytest
 
 from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.events import EventKind
-from shangrao_bot.engine.state import HandState
+from shangrao_bot.engine.persist import hand_from_dict
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.service import TableService, TableStatus
 from shangrao_bot.store import games
@@ -149,7 +149,7 @@ async def _scenario(
         assert stored.status == "closed" and stored.snapshot is not None
         # every move is in the log exactly once: the engine events logged for the hand are
         # the ones its saved state replays to
-        final = HandState.from_dict(stored.snapshot["last_hand"])
+        final = hand_from_dict(stored.snapshot["last_hand"])
         logged = [
             (e["kind"], e["seat"])
             for e in await games.load_events(db, tid)
