@@ -77,8 +77,9 @@ def _hand_text(counts: tuple[int, ...]) -> str:
 
 
 def hand_to_dict(state: HandState) -> dict[str, Any]:
-    """The whole state of ``state`` (see :meth:`HandState.to_dict`). The lists of actions
-    and log entries are fresh copies (a saved dict must not change with the state), their
+    """The whole state of ``state`` as JSON-ready data (versioned). Secret: it holds every
+    hand and the seed, so it belongs in the bot's database, never in a message. The lists of
+    actions and log entries are fresh copies (a saved dict must not change with the state), their
     items shared between saves and never changed."""
     enc = _encoded(state)
     return {

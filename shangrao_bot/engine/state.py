@@ -129,7 +129,8 @@ def _sorted_tiles(counts: Sequence[int]) -> list[int]:
 
 
 class HandState:
-    """The whole state of one hand. Mutable; :meth:`to_dict`/:meth:`from_dict` persist it."""
+    """The whole state of one hand. Mutable; :func:`.persist.hand_to_dict` and
+    :func:`.persist.hand_from_dict` save and load it, :mod:`.views` says what each seat sees."""
 
     def __init__(
         self,
