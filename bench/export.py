@@ -17,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from shangrao_bot.store.backend import open_database  # noqa: E402
 from shangrao_bot.store.db import Database  # noqa: E402
 from shangrao_bot.store.export import export_book  # noqa: E402
 from tests.e2e.bigbook import LoopLag, fill_book  # noqa: E402
@@ -38,7 +39,7 @@ async def measure(db: Database, fmt: str) -> tuple[float, float, int, int]:
 async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.db"
-        db = await Database.open(path)
+        db = await open_database(path)
         t = time.perf_counter()
         await fill_book(db, GUILD, HANDS)
         print(f"filled {HANDS} hands in {time.perf_counter() - t:.1f} s")

@@ -70,6 +70,7 @@ import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the scan reference, in tests/
 
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database, is_postgres_url, shown_url
 from shangrao_bot.store.ledger import HandIn, PaymentIn, record_hand, void_hand
 from shangrao_bot.store.stats import METRICS, leaderboard, player_stats
@@ -403,7 +404,7 @@ async def scratch_database(server_url: str) -> AsyncIterator[str]:
 
 @contextlib.asynccontextmanager
 async def provide(spec: str, folder: Path) -> AsyncIterator[tuple[str | Path, str]]:
-    """What :meth:`Database.open` is given for ``spec``, and what it is (for the heading)."""
+    """What :func:`open_database` is given for ``spec``, and what it is (for the heading)."""
     if spec == SQLITE:
         yield folder / "bench.db", f"a temporary file, SQLite {sqlite3.sqlite_version}"
         return
@@ -591,7 +592,7 @@ async def measure(spec: str, hands: int, now: datetime, folder: Path, heading: b
     ``now``: the moment the book ends at and the periods count back from."""
     rng = random.Random(SEED)  # every database gets the same book
     async with provide(spec, folder) as (target, what):
-        db = await Database.open(target, migrate_to=6)  # an empty database at version 6
+        db = await open_database(target, migrate_to=6)  # an empty database at version 6
         figures = Figures(db.kind, hands)
         try:
             if heading:
@@ -614,13 +615,13 @@ async def measure(spec: str, hands: int, now: datetime, folder: Path, heading: b
         if isinstance(target, str):
             print(f"  (of which VACUUM ANALYZE, as autovacuum would: {vacuum_s:.1f} s)")
         t = time.perf_counter()
-        await (await Database.open(target)).close()
+        await (await open_database(target)).close()
         figures.migrate_s = time.perf_counter() - t
         print(f"migration 7 (totals backfilled from the hands): {figures.migrate_s:.1f} s")
         if isinstance(target, str):
             vacuum_s, _ = await settle(target)
             print(f"  then VACUUM ANALYZE, as autovacuum would: {vacuum_s:.1f} s")
-        db = await Database.open(target)
+        db = await open_database(target)
         try:
             costs = await write_costs(db, sessions[0], rng)
             for name in ("record", "void"):

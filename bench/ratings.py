@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ledger as ledger_bench  # bench/ledger.py: the same book
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.hands import _set_status as set_status
 from shangrao_bot.store.ledger import record_hand, void_hand
 from shangrao_bot.store.ratings import guild_ratings, ledger_games
@@ -63,7 +63,7 @@ async def main(hands: int) -> None:
     now = datetime.now(UTC)
     with tempfile.TemporaryDirectory(prefix="shangrao-ratings-") as folder:
         path = Path(folder) / "book.db"
-        db = await Database.open(path, migrate_to=6)
+        db = await open_database(path, migrate_to=6)
         t = time.perf_counter()
         sessions = await db.write(
             lambda tx: ledger_bench.fill_book(tx, db.kind, hands, rng, now - timedelta(minutes=1))
@@ -71,7 +71,7 @@ async def main(hands: int) -> None:
         await db.close()
         print(f"filled {hands} hands in {time.perf_counter() - t:.1f} s")
         t = time.perf_counter()
-        db = await Database.open(path)
+        db = await open_database(path)
         print(
             f"migrations 7-10 (totals and ledger versions backfilled): "
             f"{time.perf_counter() - t:.1f} s"

@@ -33,7 +33,7 @@ from pathlib import Path
 from shangrao_bot.render.result import render_score
 from shangrao_bot.rules.tiles import parse_tile
 from shangrao_bot.service.scorebook import Actor, RosterEntry, ScoreBook, hand_in
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.ledger import record_hand
 
 HANDS = int(sys.argv[1]) if len(sys.argv) > 1 else 300
@@ -61,7 +61,7 @@ async def timed(work: Awaitable[object]) -> float:
 
 async def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        db = await Database.open(Path(tmp) / "bench.db")
+        db = await open_database(Path(tmp) / "bench.db")
         # identical hands back to back are not double submits here
         book = ScoreBook(db, dedupe_seconds=0)
         roster = [RosterEntry("", 1), RosterEntry("", 2), RosterEntry("Wang"), RosterEntry("Li")]

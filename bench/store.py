@@ -49,7 +49,8 @@ import aiosqlite
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from shangrao_bot.store import games
-from shangrao_bot.store.db import BUSY_TIMEOUT_MS, Database, now_iso
+from shangrao_bot.store.backend import open_database
+from shangrao_bot.store.db import BUSY_TIMEOUT_MS, now_iso
 from shangrao_bot.store.errors import InvalidRecord, NotFound
 
 GUILD = 1
@@ -202,7 +203,7 @@ async def run_tables(
 
 async def fresh(path: Path, tables: int) -> list[int]:
     """A migrated database file with ``tables`` open tables."""
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         return [(await games.create_table(db, GUILD, 100 + n)).id for n in range(tables)]
     finally:
@@ -212,7 +213,7 @@ async def fresh(path: Path, tables: int) -> list[int]:
 async def check(path: Path, table_ids: list[int], saves: int) -> None:
     """Both paths must have written the same thing: every table's seq contiguous."""
     expected = sum(len(events_of(0, m)) for m in range(saves))  # same for every table
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         for t in table_ids:
             rows = await db.fetchall("SELECT seq FROM game_events WHERE table_id = ?", (t,))
@@ -234,7 +235,7 @@ async def bench_old(path: Path, tables: int, saves: int, pace_s: float | None) -
 
 async def bench_new(path: Path, tables: int, saves: int, pace_s: float | None) -> Result:
     ids = await fresh(path, tables)
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         before = db.commits
 

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from shangrao_bot.ui.pictures import PICTURES
 from tests.databases import fresh_database, migrated_sqlite, prepare_cluster
@@ -111,7 +112,7 @@ BACKENDS = ("sqlite", "postgresql")
 
 @pytest.fixture(params=BACKENDS)
 async def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str | Path]:
-    """What :meth:`Database.open` is given, once per backend: a new database of the test's own
+    """What :func:`open_database` is given, once per backend: a new database of the test's own
     at the latest schema version (:mod:`tests.databases`) — an SQLite file in the test's
     folder, or a database of the throwaway PostgreSQL cluster (dropped afterwards). A test
     taking it (or :func:`db`) runs against both databases."""
@@ -137,7 +138,7 @@ async def empty_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncI
 @pytest.fixture
 async def db(db_target: str | Path) -> AsyncIterator[Database]:
     """An open, migrated ledger database: an SQLite file, then a PostgreSQL database."""
-    database = await Database.open(db_target)
+    database = await open_database(db_target)
     try:
         yield database
     finally:
@@ -150,7 +151,7 @@ NewTarget = Callable[[], Awaitable[str | Path]]
 @pytest.fixture(params=BACKENDS)
 async def new_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[NewTarget]:
     """A maker of new, empty databases of one backend, once per backend: each call gives
-    another target for :meth:`Database.open` (an SQLite file of the test's folder, or a new
+    another target for :func:`open_database` (an SQLite file of the test's folder, or a new
     database of the throwaway PostgreSQL cluster, dropped afterwards). For a test that needs
     several databases of the same backend."""
     cluster: Cluster | None = (

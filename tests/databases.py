@@ -28,7 +28,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.backend import open_database
 from tests.pg_cluster import Cluster
 
 MIGRATED = "t_migrated"  # the cluster's migrated template database
@@ -45,7 +45,7 @@ def prepare_cluster(cluster: Cluster) -> None:
         admin = await asyncpg.connect(cluster.url)
         try:
             await admin.execute(f'CREATE DATABASE "{MIGRATED}"')
-            database = await Database.open(cluster.url_for(MIGRATED))
+            database = await open_database(cluster.url_for(MIGRATED))
             await database.close()
             await admin.execute(
                 f'ALTER DATABASE "{MIGRATED}" WITH IS_TEMPLATE true ALLOW_CONNECTIONS false'
@@ -187,7 +187,7 @@ async def _create(cluster: Cluster, migrated: bool) -> str:
 
 async def create_database(cluster: Cluster, *, migrated: bool = False) -> str:
     """A database of ``cluster`` of the test's own (its ``DATABASE_URL``): empty, or
-    (``migrated``) at the latest schema version, as :meth:`Database.open` leaves it — one given
+    (``migrated``) at the latest schema version, as :func:`open_database` leaves it — one given
     back clean by an earlier test of this process, or a new one. :func:`drop_database` it."""
     await _known_shape(cluster, migrated)
     clean = _POOL.clean.setdefault((cluster.root, migrated), [])
@@ -286,7 +286,7 @@ async def migrated_sqlite(path: Path) -> Path:
         folder = Path(tempfile.mkdtemp(prefix="shangrao-template-"))
         atexit.register(shutil.rmtree, folder, True)
         made = folder / "migrated.db"
-        database = await Database.open(made)
+        database = await open_database(made)
         await database.close()
         # closed cleanly, the write-ahead log is folded into the file and removed
         assert not made.with_name(made.name + "-wal").exists()

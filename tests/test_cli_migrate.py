@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from shangrao_bot.cli import main
-from shangrao_bot.store.db import Database, is_postgres_url
+from shangrao_bot.store.backend import open_database
+from shangrao_bot.store.db import is_postgres_url
 from shangrao_bot.store.migrations import LATEST
 
 PREFIX = "shangrao-bot: error: "
@@ -37,7 +38,7 @@ async def test_migrate_brings_an_older_database_to_the_latest_version(
     empty_target: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     db_target = empty_target
-    old = await Database.open(db_target, migrate_to=3)
+    old = await open_database(db_target, migrate_to=3)
     shown = old.path
     await old.close()
     monkeypatch.setenv("DATABASE_URL", url_of(db_target))
@@ -45,7 +46,7 @@ async def test_migrate_brings_an_older_database_to_the_latest_version(
     assert (code, out) == (0, f"database {shown} at schema version {LATEST} (was 3)\n")
     again = await asyncio.to_thread(migrate)
     assert again == (0, f"database {shown} at schema version {LATEST} (was {LATEST})\n")
-    db = await Database.open(db_target)
+    db = await open_database(db_target)
     try:
         assert await db.user_version() == LATEST and await db.integrity_ok()
     finally:
@@ -63,7 +64,7 @@ def test_migrate_creates_a_new_sqlite_ledger(
 async def test_a_newer_database_is_refused(
     db_target: str | Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    db = await Database.open(db_target)
+    db = await open_database(db_target)
     if db.kind == "postgresql":
         await db.write(lambda tx: tx.execute("UPDATE schema_version SET version = 99"))
     else:

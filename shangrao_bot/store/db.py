@@ -23,7 +23,6 @@ from typing import Any, ClassVar, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from shangrao_bot.store.errors import StoreError
-from shangrao_bot.store.migrations import LATEST
 from shangrao_bot.store.tx import Row, Tx
 
 BUSY_TIMEOUT_MS = 5000
@@ -78,7 +77,8 @@ def path_from_url(url: str) -> str:
 
 
 class Database(ABC):
-    """An open ledger database. Create with :meth:`open`; close with :meth:`close`.
+    """An open ledger database. Open with :func:`~.backend.open_database`; close with
+    :meth:`close`.
 
     Writes go through :meth:`write` only (a transaction function of a :class:`Tx`); reads
     through :meth:`fetchall` / :meth:`fetchone`, each one statement that sees everything
@@ -89,27 +89,8 @@ class Database(ABC):
     path: str
     """What the database is, for logs: the file's path, or the URL without its password."""
     target: str
-    """What :meth:`open` was given: the file's path, or the whole URL (which may carry a
-    password: never log it), for a connection of another thread's own."""
-
-    @classmethod
-    async def open(
-        cls,
-        target: str | Path,
-        migrate_to: int = LATEST,
-        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-        readers: int = READERS,
-    ) -> Database:
-        """Open and migrate the database ``target`` names: a ``postgresql://`` URL, or the
-        path of an SQLite file (created if needed). ``busy_timeout_ms``: how long a write waits
-        for a lock held elsewhere before it is refused as unavailable."""
-        if is_postgres_url(target):
-            from shangrao_bot.store.pg_db import PgDatabase
-
-            return await PgDatabase.open(str(target), migrate_to, busy_timeout_ms, readers)
-        from shangrao_bot.store.sqlite_db import SqliteDatabase
-
-        return await SqliteDatabase.open(target, migrate_to, busy_timeout_ms, readers)
+    """What :func:`~.backend.open_database` was given: the file's path, or the whole URL
+    (which may carry a password: never log it), for a connection of another thread's own."""
 
     @abstractmethod
     async def close(self) -> None:

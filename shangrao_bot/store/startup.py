@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO
 
 from shangrao_bot.errors import StorageUnavailable
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import (
     BUSY_TIMEOUT_MS,
     Database,
@@ -66,7 +67,7 @@ def _unusable(url: str, path: Path, exc: BaseException) -> StoreError:
 
 async def open_ledger(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Database:
     """Open, migrate and write-probe the ledger ``DATABASE_URL`` names; StoreError (one line,
-    the problem and its fix) when it cannot work. ``busy_timeout_ms``: see :meth:`Database.open`."""
+    the problem and its fix) when it cannot work. ``busy_timeout_ms``: see :func:`open_database`."""
     if is_postgres_url(url):
         return await _open_postgres(url, busy_timeout_ms)
     path = Path(path_from_url(url))
@@ -87,7 +88,7 @@ async def open_ledger(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Datab
         # sqlite would create nothing and say only "unable to open database file"
         raise _unusable(url, path, PermissionError(f"{folder} is read-only"))
     try:
-        db = await Database.open(path, busy_timeout_ms=busy_timeout_ms)
+        db = await open_database(path, busy_timeout_ms=busy_timeout_ms)
     except (sqlite3.Error, OSError) as exc:
         raise _unusable(url, path, exc) from None
     try:
@@ -110,7 +111,7 @@ async def _open_postgres(url: str, busy_timeout_ms: int) -> Database:
 
     shown = shown_url(url)
     try:
-        db = await Database.open(url, busy_timeout_ms=busy_timeout_ms)
+        db = await open_database(url, busy_timeout_ms=busy_timeout_ms)
     except StoreError:
         raise
     except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:

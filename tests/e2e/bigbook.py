@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.pg_migrations import PG_MIGRATIONS
 from shangrao_bot.store.tx import Tx
@@ -122,7 +123,7 @@ async def bot_py_with_book(
     """``python bot.py`` (the real entry point, another process) on a database holding a book
     of ``hands`` hands in the fake's server, once it is logged in."""
     db_path = tmp_path / "book.db"
-    db = await Database.open(db_path)
+    db = await open_database(db_path)
     try:
         await fill_book(db, fake.guild.id, hands)
     finally:

@@ -20,7 +20,7 @@ from shangrao_bot.service import TableService, flow
 from shangrao_bot.service.autoplay import AHEAD_LEVELS, ai_decision
 from shangrao_bot.service.tables import Decider
 from shangrao_bot.store import games
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.backend import open_database
 from tests.service.conftest import FAST, ManualClock, RecordingPresenter, open_table, seeds_for
 
 AIS = ["normal", "easy", "normal", "easy"]
@@ -38,7 +38,7 @@ async def play(
     when ``decide`` is given (the bot does it for the slow levels only: see the last test)."""
     clock = ManualClock()
     presenter = RecordingPresenter(clock)
-    db = await Database.open(path)
+    db = await open_database(path)
     svc = TableService(
         db,
         presenter,

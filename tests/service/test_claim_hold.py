@@ -23,6 +23,7 @@ from shangrao_bot.rules.tiles import parse_tile
 from shangrao_bot.service import TableService
 from shangrao_bot.service.display import before_last_action, claim_look
 from shangrao_bot.service.flow import hold_decided
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.games import load_events
 from tests.conftest import NewTarget
@@ -224,7 +225,7 @@ async def _until_seat1_discards(
     deal(monkeypatch, make_setup({**DEALS, 2: SEAT2[case]}, dealer=0, draws="9p"))
     clock = ManualClock()
     presenter = RecordingPresenter(clock)
-    db = await Database.open(target)
+    db = await open_database(target)
     svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     try:
         tid = await open_table(svc)

@@ -15,6 +15,7 @@ from shangrao_bot.service.errors import TableNotFound, TooManyTables
 from shangrao_bot.service.messages import MESSAGES
 from shangrao_bot.settings import SettingsError, load_settings
 from shangrao_bot.store import games
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from tests.service.conftest import (
     CHANNEL,
@@ -85,7 +86,7 @@ async def test_twenty_idle_lobbies_no_longer_block_a_server(
 
 
 async def _restart(path: str | Path, clock: ManualClock) -> tuple[TableService, RecordingPresenter]:
-    db = await Database.open(path)
+    db = await open_database(path)
     presenter = RecordingPresenter(clock)
     return TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for), presenter
 

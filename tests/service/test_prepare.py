@@ -14,6 +14,7 @@ from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.service import ManualClock, TableInfo, TableService
 from shangrao_bot.service.tables import Prepare
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from tests.service.conftest import (
     FAST,
@@ -73,7 +74,7 @@ async def test_a_view_prepared_for_a_move_that_was_not_saved_is_never_shown(
     tmp_path: Path, clock: ManualClock
 ) -> None:
     path = tmp_path / "bot.db"
-    db = await Database.open(path, busy_timeout_ms=50)
+    db = await open_database(path, busy_timeout_ms=50)
     presenter = RecordingPresenter(clock)
     prepared = Preparations(presenter)
     svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for, prepare=prepared)

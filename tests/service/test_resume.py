@@ -13,6 +13,7 @@ from shangrao_bot.engine.events import EventKind
 from shangrao_bot.service import TableService
 from shangrao_bot.service import tables as tables_module
 from shangrao_bot.service.errors import TableNotFound
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.games import load_events
 from shangrao_bot.store.ledger import close_session, list_sessions
@@ -37,7 +38,7 @@ async def _restart(
     old: TableService, path: str | Path, clock: ManualClock
 ) -> tuple[TableService, RecordingPresenter, Database]:
     await old.shutdown()
-    db = await Database.open(path)
+    db = await open_database(path)
     presenter = RecordingPresenter(clock)
     return TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for), presenter, db
 
@@ -262,7 +263,7 @@ async def test_a_table_run_twice_is_dropped_by_the_writer_that_fell_behind(
     one whose save finds the log moved on lets the table go instead of interleaving logs."""
     first = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     tid = (await first.create_table(GUILD, CHANNEL, HOST, "Host")).id
-    other_db = await Database.open(db_target)
+    other_db = await open_database(db_target)
     try:
         second = TableService(other_db, RecordingPresenter(clock), clock=clock, config=FAST)
         assert [t.id for t in await second.resume_all()] == [tid]

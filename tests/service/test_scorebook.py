@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shangrao_bot.service.scorebook import Actor, RosterEntry, ScoreBook, ScoreError, parse_roster
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import InvalidRecord
 from shangrao_bot.store.guilds import update_settings
@@ -337,7 +338,7 @@ async def tiles_once(path: str | Path, in_session: bool, fields: dict[str, str |
     """One ``/score tiles`` through the service on an empty database: a typed refusal that
     writes nothing, or a zero-sum hand written whole (hand, four seats, every payment) — or,
     in the calculator, nothing written at all."""
-    database = await Database.open(path)
+    database = await open_database(path)
     try:
         book = ScoreBook(database)
         if in_session:

@@ -30,6 +30,7 @@ from shangrao_bot.engine.persist import hand_from_dict
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.service import TableService, TableStatus
 from shangrao_bot.store import games
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from tests.service.conftest import (
     CHANNEL,
@@ -65,7 +66,7 @@ async def _same_after_resume(
     path: str | Path, svc: TableService, clock: ManualClock, tid: int
 ) -> None:
     """A fresh service resumed from the file holds the table's in-memory state exactly."""
-    db = await Database.open(path, busy_timeout_ms=BUSY_MS)
+    db = await open_database(path, busy_timeout_ms=BUSY_MS)
     fresh = TableService(db, RecordingPresenter(clock), clock=clock, config=FAST, seeds=seeds_for)
     try:
         await fresh.resume_all()
@@ -81,7 +82,7 @@ async def _scenario(
     make_fault: Callable[[], Fault],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    db = await Database.open(path, busy_timeout_ms=BUSY_MS)
+    db = await open_database(path, busy_timeout_ms=BUSY_MS)
     presenter = RecordingPresenter(clock)
     svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     try:
@@ -203,7 +204,7 @@ async def test_connections_ended_by_the_server_never_freeze_a_table(
     the server, a cut network). The next move is refused at most once, as unavailable, with
     nothing kept; the table's own retry or the move again goes through on new connections, and
     the table plays to its end with its log whole."""
-    db = await Database.open(pg_url, busy_timeout_ms=BUSY_MS)
+    db = await open_database(pg_url, busy_timeout_ms=BUSY_MS)
     presenter = RecordingPresenter(clock)
     svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     try:
@@ -253,7 +254,7 @@ async def test_lobby_changes_that_cannot_be_saved_are_not_kept(
     stays in memory (no seat, no table, no member marked as seated). Once the lock is gone,
     the same calls work."""
     path = db_target
-    db = await Database.open(path, busy_timeout_ms=BUSY_MS)
+    db = await open_database(path, busy_timeout_ms=BUSY_MS)
     presenter = RecordingPresenter(clock)
     svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     lock = write_lock(path)
@@ -296,7 +297,7 @@ async def test_a_lobby_expiring_while_storage_is_down_closes_once_it_is_back(
     db_target: str | Path, clock: ManualClock
 ) -> None:
     path = db_target
-    db = await Database.open(path, busy_timeout_ms=BUSY_MS)
+    db = await open_database(path, busy_timeout_ms=BUSY_MS)
     presenter = RecordingPresenter(clock)
     svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     lock = write_lock(path)
@@ -326,7 +327,7 @@ async def test_a_table_whose_first_save_fails_leaves_nothing_behind(
     the host is told, is not seated, no table is listed, and the thread is reported back for
     removal; once space is back the table opens."""
     with DiskFull(tmp_path / "small") as disk:
-        db = await Database.open(disk.database, busy_timeout_ms=BUSY_MS)
+        db = await open_database(disk.database, busy_timeout_ms=BUSY_MS)
         presenter = RecordingPresenter(clock)
         svc = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
         try:
@@ -365,7 +366,7 @@ async def test_a_restart_while_storage_is_down_resumes_once_it_is_back(
     """The bot restarts while another process holds the write lock: the tables are back in
     memory as saved, shown as restored only once that is saved, and play on."""
     path = db_target
-    db = await Database.open(path, busy_timeout_ms=BUSY_MS)
+    db = await open_database(path, busy_timeout_ms=BUSY_MS)
     first = TableService(db, RecordingPresenter(clock), clock=clock, config=FAST, seeds=seeds_for)
     tid = await open_table(first, hands=1)
     await drive(first, clock, tid, {}, lambda: legal_now(first, tid, HOST) is not None)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.ledger import open_session, record_hand, user_player
 from tests.store.conftest import GUILD, self_draw_win
 
 
 async def main(target: str, start: int) -> None:
-    db = await Database.open(target)
+    db = await open_database(target)
     try:  # a failure must end the process (the database's threads would keep it alive)
         players = [await user_player(db, GUILD, 100 + i, f"u{i}") for i in range(4)]
         # a channel per round: the killed rounds' sessions stay open, one per channel

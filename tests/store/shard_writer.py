@@ -8,14 +8,14 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.ledger import confirm_hand, record_hand
 from shangrao_bot.store.pg_db import PgDatabase
 from tests.store.conftest import GUILD, self_draw_win
 
 
 async def main(url: str, session_id: int, shard: str, hands: int) -> None:
-    db = await Database.open(url)
+    db = await open_database(url)
     assert isinstance(db, PgDatabase)
     try:
         print("ready", flush=True)

@@ -14,6 +14,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database, is_postgres_url
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.migrations import LATEST
@@ -99,18 +100,18 @@ async def seed_data(db: Database, version: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("start", range(LATEST))
 async def test_upgrade_from_every_earlier_version(new_target: NewTarget, start: int) -> None:
-    fresh = await Database.open(await new_target())
+    fresh = await open_database(await new_target())
     expected = await schema(fresh)
     await fresh.close()
     assert len(expected) > 20
 
     path = await new_target()
-    old = await Database.open(path, migrate_to=start)
+    old = await open_database(path, migrate_to=start)
     assert await old.user_version() == start
     await seed_data(old, start)
     await old.close()
 
-    upgraded = await Database.open(path)
+    upgraded = await open_database(path)
     try:
         assert await upgraded.user_version() == LATEST
         assert await schema(upgraded) == expected
@@ -126,11 +127,11 @@ async def test_upgrade_from_every_earlier_version(new_target: NewTarget, start: 
 
 
 async def test_a_newer_database_is_refused(db_target: str | Path) -> None:
-    db = await Database.open(db_target)
+    db = await open_database(db_target)
     await set_version(db, LATEST + 1)
     await db.close()
     with pytest.raises(StoreError, match=f"schema version {LATEST + 1}, newer than this bot"):
-        await Database.open(db_target)
+        await open_database(db_target)
     if is_postgres_url(db_target):  # the refusal let go of the migration lock
         conn = await asyncpg.connect(str(db_target))
         try:
@@ -149,7 +150,7 @@ async def test_a_fresh_database_reaches_the_latest_version(db: Database) -> None
 async def test_pragmas(tmp_path: Path) -> None:
     """SQLite only (its PRAGMAs); PostgreSQL's session settings are checked in
     test_write_path.py (``test_every_connection_has_the_session_settings``)."""
-    db = await Database.open(tmp_path / "x.db")
+    db = await open_database(tmp_path / "x.db")
     try:
         mode = await db.fetchone("PRAGMA journal_mode")
         fk = await db.fetchone("PRAGMA foreign_keys")
@@ -185,7 +186,7 @@ async def test_openings_at_once_migrate_once(pg_url: str, caplog: pytest.LogCapt
     try:
         await holder.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
         with caplog.at_level(logging.INFO, logger="shangrao_bot.store.pg_db"):
-            opening = [asyncio.ensure_future(Database.open(pg_url)) for _ in range(4)]
+            opening = [asyncio.ensure_future(open_database(pg_url)) for _ in range(4)]
             await _waiting_for_the_migration_lock(holder, 4)
             await holder.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
             dbs = await asyncio.gather(*opening)
@@ -202,10 +203,10 @@ async def test_openings_at_once_migrate_once(pg_url: str, caplog: pytest.LogCapt
 
 CHILD = """
 import asyncio, logging, sys
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.backend import open_database
 logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(message)s")
 async def main():
-    db = await Database.open(sys.argv[1])
+    db = await open_database(sys.argv[1])
     print("at", await db.user_version(), flush=True)
     await db.close()
 asyncio.run(main())
@@ -249,7 +250,7 @@ async def test_processes_starting_together_migrate_once(pg_url: str) -> None:
 async def test_an_index_left_invalid_fails_the_integrity_check(pg_url: str) -> None:
     """PostgreSQL's counterpart of SQLite's ``integrity_check``: a unique index whose build
     failed half-way stays behind, invalid, and the check says so until it is gone."""
-    db = await Database.open(pg_url)
+    db = await open_database(pg_url)
     admin = await asyncpg.connect(pg_url)
     try:
         assert await db.integrity_ok()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncpg
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.ledger import user_player
 from tests.databases import create_database, drop_database
 from tests.pg_cluster import Cluster
@@ -50,7 +50,7 @@ async def test_a_database_given_back_is_reset_or_dropped(pg_cluster: Cluster) ->
     its ids counted from 1 again; one whose shape changed (a table of its own, another schema
     version) is dropped instead."""
     url = await create_database(pg_cluster, migrated=True)
-    db = await Database.open(url)
+    db = await open_database(url)
     player = await user_player(db, GUILD, 100, "alice")
     assert player.id >= 1
     await db.close()
@@ -58,7 +58,7 @@ async def test_a_database_given_back_is_reset_or_dropped(pg_cluster: Cluster) ->
 
     again = await create_database(pg_cluster, migrated=True)
     assert again == url  # the same database, reset
-    db = await Database.open(again)
+    db = await open_database(again)
     try:
         assert await db.fetchall("SELECT * FROM players") == []
         assert (await user_player(db, GUILD, 101, "bob")).id == 1

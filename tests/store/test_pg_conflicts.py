@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from shangrao_bot.store import games
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.ledger import confirm_hand, record_hand, session_balances
 from shangrao_bot.store.pg_db import PgDatabase
@@ -28,7 +29,7 @@ GUARD_S = 30  # only ever reached when the code under test hangs
 
 
 async def open_pg(url: str) -> PgDatabase:
-    db = await Database.open(url)
+    db = await open_database(url)
     assert isinstance(db, PgDatabase)
     return db
 

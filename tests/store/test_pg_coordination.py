@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 
 from shangrao_bot.store import pg_coordination
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.coordination import shard_channel
-from shangrao_bot.store.db import Database
 from shangrao_bot.store.pg_coordination import PgCoordination
 
 
 @pytest.fixture
 async def url(pg_url: str) -> AsyncIterator[str]:
-    db = await Database.open(pg_url)  # migrated: the coordination's table exists
+    db = await open_database(pg_url)  # migrated: the coordination's table exists
     await db.close()
     yield pg_url
 

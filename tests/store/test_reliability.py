@@ -24,6 +24,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import InvalidRecord, NotFound
 from shangrao_bot.store.guilds import get_settings, update_settings
@@ -46,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 async def check_whole(target: str | Path) -> int:
     """Open the database after a crash: it must be intact and every hand whole."""
-    db = await Database.open(target)
+    db = await open_database(target)
     try:
         assert await db.integrity_ok()
         hands = await db.fetchall("SELECT id, idempotency_key FROM hands")
@@ -146,7 +147,7 @@ class LedgerModel(RuleBasedStateMachine):
         super().__init__()
         self.loop = asyncio.new_event_loop()
         self.stack = contextlib.AsyncExitStack()
-        self.db = self.run(Database.open(self.run(self.new_target())))
+        self.db = self.run(open_database(self.run(self.new_target())))
         self.session = self.run(four_player_session(self.db))
         self.hands: dict[int, tuple[str, tuple[int, ...], int]] = {}  # id → status, deltas, seq
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.ledger import (
@@ -388,7 +389,7 @@ async def test_a_book_at_version_6_upgrades_with_exact_totals(
     empty_target: str | Path,
 ) -> None:
     path = empty_target
-    old = await Database.open(path, migrate_to=6)
+    old = await open_database(path, migrate_to=6)
     rng = random.Random(7)
     walk = Walk(old, rng)
     await walk.setup(GUILD, 6, 3)
@@ -399,7 +400,7 @@ async def test_a_book_at_version_6_upgrades_with_exact_totals(
     assert not await table_exists(old, "totals_all")
     await old.close()
 
-    db = await Database.open(path)
+    db = await open_database(path)
     try:
         assert await db.user_version() == LATEST
         kept = await db.fetchone("SELECT COUNT(*), SUM(hands) FROM totals_all")

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from shangrao_bot.store import games
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import InvalidRecord
 from shangrao_bot.store.tx import SqliteTx, Tx, drive
@@ -171,7 +172,7 @@ async def test_a_write_that_suspends_is_refused_and_writes_nothing(
     that awaits anything but its statements cannot go on (PostgreSQL awaits it on the event
     loop, where that is harmless: this is SQLite's own rule; see the next test)."""
     async with contextlib.AsyncExitStack() as stack:
-        db = await Database.open(tmp_path / "x.db")
+        db = await open_database(tmp_path / "x.db")
         stack.push_async_callback(db.close)
         await _suspending_write_is_refused(db, batch)
 
@@ -208,7 +209,7 @@ async def test_a_write_that_suspends_runs_whole_on_postgresql(pg_url: str) -> No
     """PostgreSQL's counterpart of SQLite's rule above: its writer awaits the transaction
     function on the event loop, so one that awaits something else as well still commits all
     of its statements together, and the writer goes on."""
-    db = await Database.open(pg_url)
+    db = await open_database(pg_url)
     try:
 
         async def insert_sleep_insert(tx: Tx) -> int:

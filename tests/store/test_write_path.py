@@ -23,6 +23,7 @@ import pytest
 
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store import games
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.errors import InvalidRecord, NotFound, StoreError
 from shangrao_bot.store.tx import Tx
@@ -210,7 +211,7 @@ async def test_a_database_locked_past_the_busy_timeout_is_storage_unavailable(
     """SQLite only: the lock is SQLite's own (another connection's ``BEGIN IMMEDIATE``); the
     PostgreSQL counterpart is the next test."""
     path = tmp_path / "locked.db"
-    db = await Database.open(path, busy_timeout_ms=50)
+    db = await open_database(path, busy_timeout_ms=50)
     other = sqlite3.connect(path, isolation_level=None)
     try:
         table = await games.create_table(db, GUILD, CHANNEL)
@@ -240,7 +241,7 @@ async def test_a_table_locked_past_the_lock_timeout_is_storage_unavailable(pg_ur
     """PostgreSQL: another connection holds the tables (``ACCESS EXCLUSIVE``) longer than the
     writer's ``lock_timeout``: each write, alone or in a group, is refused as unavailable and
     leaves nothing; once the lock is gone the same write goes through."""
-    db = await Database.open(pg_url, busy_timeout_ms=50)
+    db = await open_database(pg_url, busy_timeout_ms=50)
     lock = PgTableLock(pg_url)
     try:
         table = await games.create_table(db, GUILD, CHANNEL)
@@ -276,7 +277,7 @@ async def test_a_connection_ended_by_the_server_mid_write_loses_that_write_only(
     """PostgreSQL: the server ends the writer's connection (and the readers') while a write is
     inside its transaction: that write is refused as unavailable and leaves nothing, and the
     next write and read open new connections by themselves."""
-    db = await Database.open(pg_url)
+    db = await open_database(pg_url)
     try:
         table = await games.create_table(db, GUILD, CHANNEL)
 
@@ -306,7 +307,7 @@ async def test_a_connection_ended_by_the_server_mid_write_loses_that_write_only(
 
 async def test_the_busy_timeout_is_set_on_every_connection(tmp_path: Path) -> None:
     """SQLite only (its PRAGMA); the PostgreSQL counterpart is the next test."""
-    db = await Database.open(tmp_path / "x.db", busy_timeout_ms=123)
+    db = await open_database(tmp_path / "x.db", busy_timeout_ms=123)
     try:
         rows = await asyncio.gather(*(db.fetchone("PRAGMA busy_timeout") for _ in range(6)))
         assert {r[0] for r in rows if r is not None} == {123}
@@ -319,7 +320,7 @@ async def test_every_connection_has_the_session_settings(pg_url: str) -> None:
     """PostgreSQL: the busy timeout is every connection's ``lock_timeout``, times are UTC, no
     query starts parallel workers (their start costs more than the store's small queries), the
     readers cannot write and the writer's transactions are serializable."""
-    db = await Database.open(pg_url, busy_timeout_ms=123, readers=3)
+    db = await open_database(pg_url, busy_timeout_ms=123, readers=3)
     try:
         settings = (
             "SELECT current_setting('lock_timeout'), current_setting('TimeZone'),"
@@ -372,7 +373,7 @@ async def test_reads_go_on_while_a_write_is_under_way(db: Database) -> None:
 async def test_a_slow_read_does_not_hold_up_the_other_reads(tmp_path: Path) -> None:
     """SQLite only (a blocking SQL function on its reader threads); the PostgreSQL
     counterpart is the next test."""
-    db = await Database.open(tmp_path / "x.db", readers=3)
+    db = await open_database(tmp_path / "x.db", readers=3)
     await games.create_table(db, GUILD, CHANNEL)
     release = threading.Event()
     # every reader connection knows a SQL function that blocks its thread until released: two
@@ -394,7 +395,7 @@ async def test_a_slow_read_does_not_hold_up_the_other_reads(tmp_path: Path) -> N
 async def test_a_slow_read_does_not_hold_up_the_other_reads_on_postgresql(pg_url: str) -> None:
     """PostgreSQL: two reads wait on an advisory lock the test holds (two slow queries, each
     holding one pooled reader); a third read is answered meanwhile by the last reader."""
-    db = await Database.open(pg_url, readers=3)
+    db = await open_database(pg_url, readers=3)
     holder = await asyncpg.connect(pg_url)
     key = 4242
     slow: list[asyncio.Future[Any]] = []
@@ -430,7 +431,7 @@ async def test_the_readers_cannot_write(db: Database) -> None:
 
 
 async def test_a_closed_database_refuses_writes(db_target: str | Path) -> None:
-    db = await Database.open(db_target)
+    db = await open_database(db_target)
     table = await games.create_table(db, GUILD, CHANNEL)
     # a write submitted before the close is finished by it
     pending = asyncio.ensure_future(games.append_events(db, table.id, [{"e": 1}], None))

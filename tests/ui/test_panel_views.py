@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from shangrao_bot.service import ManualClock, TableService
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.ui.table_views import panel_view, release_view
 from tests.service.conftest import (
     FAST,
@@ -27,7 +27,7 @@ PANELS = 50
 
 @pytest.mark.slow
 async def test_a_released_panel_view_leaves_nothing_for_the_collector(tmp_path: Path) -> None:
-    db = await Database.open(tmp_path / "bot.db")
+    db = await open_database(tmp_path / "bot.db")
     clock = ManualClock()
     svc = TableService(db, RecordingPresenter(clock), clock=clock, config=FAST, seeds=seeds_for)
     try:

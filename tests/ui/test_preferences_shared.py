@@ -14,6 +14,7 @@ import pytest
 
 from shangrao_bot.discord_bot import PREFERENCES_CHANNEL, ShangraoBot
 from shangrao_bot.settings import Settings
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.db import Database
 from shangrao_bot.store.pg_coordination import PgCoordination
 from shangrao_bot.store.prefs import dm_panels_off
@@ -44,7 +45,7 @@ class Process:
 
 @pytest.fixture
 async def two(pg_url: str) -> AsyncIterator[tuple[Process, Process]]:
-    dbs = [await Database.open(pg_url) for _ in range(2)]
+    dbs = [await open_database(pg_url) for _ in range(2)]
     coordinations = [PgCoordination(pg_url) for _ in range(2)]
     for c in coordinations:
         await c.start()
@@ -94,7 +95,7 @@ async def test_a_servers_language_chosen_in_one_process_is_used_by_the_other(pg_
     try:
         for _ in range(2):
             bot = ShangraoBot(Settings(discord_token=None, database_url=pg_url))
-            bot.db = await Database.open(pg_url)
+            bot.db = await open_database(pg_url)
             coordination = PgCoordination(pg_url)
             await coordination.start()
             bot.coordination = coordination

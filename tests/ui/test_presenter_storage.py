@@ -10,7 +10,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.backend import open_database
 from shangrao_bot.store.prefs import user_langs
 from shangrao_bot.ui.presenter import DiscordPresenter
 from tests.storage_faults import write_lock
@@ -19,7 +19,7 @@ from tests.storage_faults import write_lock
 async def test_a_language_not_saved_while_storage_is_down_is_one_log_line(
     db_target: str | Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    db = await Database.open(db_target, busy_timeout_ms=50)
+    db = await open_database(db_target, busy_timeout_ms=50)
     presenter = DiscordPresenter(discord.Client(intents=discord.Intents.none()))
     lock = write_lock(db_target)
     try:
