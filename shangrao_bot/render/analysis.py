@@ -49,7 +49,8 @@ CELL_GAP = 8
 MAX_ROWS = 8  # candidates drawn; the text lists them all
 MAX_SEEN = 60  # tiles in sight drawn (a late puzzle's discards fit in two lines)
 
-#: The picture's own words; every character is in the shipped font subset (``ui_charset``).
+#: The picture's own words; every character is in the shipped font subset
+#: (:func:`.charset.ui_charset`).
 LABELS: dict[str, dict[str, str]] = {
     "title": {"en": "What to discard", "zh-CN": "何切", "zh-TW": "何切"},
     "puzzle": {"en": "Puzzle #{n}", "zh-CN": "何切题 #{n}", "zh-TW": "何切題 #{n}"},

@@ -8,14 +8,14 @@ with a short English gloss: :func:`gloss`).
 
 The scorer names patterns and modifiers in simplified Chinese; :func:`term` writes them in the
 image's script. The shipped fonts are subsets: they hold only the glyphs of the labels below,
-of the scorer's names in both scripts and of printable ASCII. :func:`ui_charset` derives the
+of the scorer's names in both scripts and of printable ASCII. :mod:`.charset` derives the
 subset (``tests/render/make_font_subset.py``) and a test proves that every character the images
 can draw is in the font: add a label here, rerun the subset script.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from shangrao_bot.engine.state import Outcome
 from shangrao_bot.rules.scoring import (
@@ -41,11 +41,6 @@ BAO = "宝"
 BAO_TRAD = "寶"
 FLOWN_TAG = "飞"
 FLOWN_TAG_TRAD = "飛"
-
-
-def tile_charset() -> str:
-    """Characters the tile font must hold."""
-    return "".join(sorted(set(NUMERALS + WAN + "".join(HONOR_FACES))))
 
 
 # --- the scorer's names ------------------------------------------------------------------------
@@ -458,25 +453,6 @@ def labels_for(lang: str) -> Labels:
         raise ValueError(f"lang {lang!r} is not one of {', '.join(LANGS)}") from None
 
 
-# --- the font subset ---------------------------------------------------------------------------
-
-_ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
-_EXTRA = "×→←·—−–…▲▼●○%+#：，。（）【】、" + BAO + BAO_TRAD + FLOWN_TAG + FLOWN_TAG_TRAD
-
-
-def _label_strings(lb: Labels) -> list[str]:
-    out: list[str] = []
-    for f in fields(lb):
-        value = getattr(lb, f.name)
-        if isinstance(value, str):
-            out.append(value)
-        elif isinstance(value, tuple):
-            out.extend(v for v in value if isinstance(v, str))
-        elif isinstance(value, dict):
-            out.extend(v for v in value.values() if isinstance(v, str))
-    return out
-
-
 def scorer_names() -> list[str]:
     """Every pattern and modifier name the scorer can give (simplified)."""
     names = [name.split("/")[0] for name in SHANGRAO_PATTERNS]
@@ -484,23 +460,3 @@ def scorer_names() -> list[str]:
     names += [f"{row} {status}" for row in BAIKE_PATTERNS for status in BAIKE_STATUS]
     names += [*BAIKE_PATTERNS, *SHANGRAO_MODIFIERS, *FLAT, "杠开", "飞宝"]
     return names
-
-
-def ui_charset() -> str:
-    """Characters the UI font must hold: every label in every language (the 何切 picture's
-    and the replay caption's too), every pattern and modifier name in both scripts with its
-    gloss, printable ASCII."""
-    chars = set(_ASCII + _EXTRA)
-    for lb in _BY_LANG.values():
-        for s in _label_strings(lb):
-            chars.update(s)
-        chars.update("".join(tile_name(t, lb.lang) for t in range(HONOR_START + 7)))
-    for name in scorer_names():
-        chars.update(name + term(name, "zh-TW") + gloss(name))
-    from shangrao_bot.render.analysis import label_strings  # it imports this module
-    from shangrao_bot.render.replay import caption_strings  # so does this one
-
-    for s in [*label_strings(), *caption_strings()]:
-        chars.update(s)
-    chars.discard("\n")
-    return "".join(sorted(chars))

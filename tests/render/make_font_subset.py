@@ -2,7 +2,7 @@
 
 Why: the images must render the same on every machine without system fonts, and the full Noto
 CJK fonts are tens of megabytes. The subsets hold only the glyphs the images draw (see
-``shangrao_bot/render/labels.py``), a few hundred kilobytes in all.
+``shangrao_bot/render/charset.py``), a few hundred kilobytes in all.
 
 Source fonts: Debian's ``fonts-noto-cjk`` package (Noto Sans CJK and Noto Serif CJK, SIL Open
 Font License 1.1, see ``shangrao_bot/render/assets/OFL.txt``). Steps, from the repository root::
@@ -24,7 +24,7 @@ from pathlib import Path
 from fontTools import subset  # type: ignore[import-untyped,import-not-found,unused-ignore]
 from fontTools.ttLib import TTCollection  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
-from shangrao_bot.render.labels import tile_charset, ui_charset
+from shangrao_bot.render.charset import tile_charset, ui_charset
 
 ASSETS = Path(__file__).resolve().parents[2] / "shangrao_bot" / "render" / "assets"
 

@@ -23,7 +23,7 @@ from shangrao_bot.render.analysis import (
     render_analysis,
 )
 from shangrao_bot.render.canvas import record_text
-from shangrao_bot.render.labels import ui_charset
+from shangrao_bot.render.charset import ui_charset
 from shangrao_bot.rules.tiles import parse_hand_and_melds, parse_tile, parse_tiles
 from shangrao_bot.ui.table_text import hint_text
 from shangrao_bot.ui.words import tile_label

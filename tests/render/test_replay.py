@@ -12,7 +12,7 @@ from PIL import Image
 from shangrao_bot.engine.replay import TABLE, Replay, rebuild_hand, seed_of
 from shangrao_bot.render.board import layout_board
 from shangrao_bot.render.canvas import record_text
-from shangrao_bot.render.labels import ui_charset
+from shangrao_bot.render.charset import ui_charset
 from shangrao_bot.render.replay import (
     CAPTION_H,
     UPLOAD_LIMIT,

@@ -8,8 +8,9 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from shangrao_bot.render import labels
+from shangrao_bot.render.charset import tile_charset, ui_charset
 from shangrao_bot.render.fonts import Face, font
-from shangrao_bot.render.labels import term, tile_charset, ui_charset
+from shangrao_bot.render.labels import term
 from shangrao_bot.render.tiles import BACK, Look, badge_box, geometry, sprite
 from shangrao_bot.rules import scoring
 from shangrao_bot.rules.scoring import BAIKE_PATTERNS, SHANGRAO_MODIFIERS, SHANGRAO_PATTERNS
