@@ -1,8 +1,12 @@
-"""The pure core imports only the standard library and itself (see ARCHITECTURE.md).
+"""How the project's modules may import one another.
 
-shangrao_bot/rules may import the standard library and shangrao_bot.rules;
-shangrao_bot/engine may also import shangrao_bot.engine. Neither may import asyncio.
-Relative imports are resolved, so `from .. import store` is caught too.
+The pure core imports only the standard library and itself: shangrao_bot/rules may import the
+standard library and shangrao_bot.rules; shangrao_bot/engine may also import
+shangrao_bot.engine. Neither may import asyncio. Relative imports are resolved, so
+`from .. import store` is caught too.
+
+No module of the project (the package, the cogs, bot.py) imports itself round a circle, counting
+every import: those inside functions and under TYPE_CHECKING too.
 """
 
 from __future__ import annotations
@@ -119,4 +123,114 @@ def test_checker_catches_forbidden_imports(tmp_path: Path) -> None:
         "shangrao_bot/rules/tiles.py:5: shangrao_bot.engine.state",
         "shangrao_bot/rules/tiles.py:6: shangrao_bot.store",
         "shangrao_bot/rules/tiles.py:9: PIL.Image",
+    ]
+
+
+# --- no import circles ---------------------------------------------------------------------------
+
+PROJECT_ROOT = PACKAGE_ROOT.parent
+PROJECT_CODE = ("shangrao_bot", "cogs", "bot.py")
+
+
+def project_modules(
+    root: Path, parts: tuple[str, ...] = PROJECT_CODE
+) -> dict[str, tuple[Path, Path]]:
+    """Every module of the project under ``root``: dotted name → (its file, its top-level
+    package's folder, or ``root`` for a top-level script); a package is its ``__init__``."""
+    found: dict[str, tuple[Path, Path]] = {}
+    for part in parts:
+        base = root / part
+        if base.suffix == ".py":
+            found[base.stem] = (base, root)
+            continue
+        for path in sorted(base.rglob("*.py")):
+            found[_module_name(path, base)] = (path, base)
+    return found
+
+
+def import_graph(modules: dict[str, tuple[Path, Path]]) -> dict[str, set[str]]:
+    """Which project modules each module imports — every import counts, those inside functions
+    and under ``TYPE_CHECKING`` too. ``from package import name`` points at the submodule
+    ``package.name`` when there is one, at the package otherwise."""
+    graph: dict[str, set[str]] = {}
+    for name, (path, top) in modules.items():
+        targets: set[str] = set()
+        for _, imported in imported_modules(path, top):
+            while imported and imported not in modules:
+                imported = imported.rpartition(".")[0]
+            if imported and imported != name:
+                targets.add(imported)
+        graph[name] = targets
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    circles.append(sorted(group))
+    return circles
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    modules = project_modules(PROJECT_ROOT)
+    assert len(modules) > 150
+    graph = import_graph(modules)
+    circles = import_circles(graph)
+    described = [" ↔ ".join(c) for c in circles]
+    assert described == [], "import circles (lazy and TYPE_CHECKING imports count too)"
+
+
+def test_the_circle_check_sees_lazy_and_type_checking_imports(tmp_path: Path) -> None:
+    pkg = tmp_path / "shangrao_bot"
+    (pkg / "store").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "store" / "__init__.py").write_text("")
+    (pkg / "store" / "db.py").write_text(
+        "def open_it() -> None:\n    from shangrao_bot.store import sqlite_db\n"
+    )
+    (pkg / "store" / "sqlite_db.py").write_text("from shangrao_bot.store.db import Database\n")
+    (pkg / "store" / "pg_db.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .tx import Tx\n"
+    )
+    (pkg / "store" / "tx.py").write_text("from shangrao_bot.store import pg_db\n")
+    (pkg / "store" / "plain.py").write_text("import shangrao_bot.store.db\n")
+    modules = project_modules(tmp_path, ("shangrao_bot",))
+    assert import_circles(import_graph(modules)) == [
+        ["shangrao_bot.store.db", "shangrao_bot.store.sqlite_db"],
+        ["shangrao_bot.store.pg_db", "shangrao_bot.store.tx"],
     ]

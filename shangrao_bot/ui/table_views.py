@@ -58,7 +58,6 @@ if TYPE_CHECKING:
     from shangrao_bot.render.hand import Wait
     from shangrao_bot.service.presenter import Presenter
     from shangrao_bot.service.tables import TableService
-    from shangrao_bot.ui.presenter import DiscordPresenter
 
 log = logging.getLogger(__name__)
 
@@ -160,11 +159,30 @@ MAX_ROWS = 5
 ROW_BUTTONS = 5
 
 
+class TablePanels(Protocol):
+    """What the buttons need of the bot's table presenter (the Discord presenter, which builds
+    on this module's views and pictures)."""
+
+    def remember_lang(self, user_id: int, lang: str) -> None: ...
+
+    def remember_panel(
+        self, table_id: int, user_id: int, interaction: discord.Interaction
+    ) -> None: ...
+
+    async def panel(
+        self, table: TableInfo, view: PlayerView, lang: str
+    ) -> tuple[str, discord.File | None, discord.ui.View | None]: ...
+
+    def answer_move(
+        self, table_id: int, user_id: int, interaction: discord.Interaction, *, again: bool
+    ) -> None: ...
+
+
 class TableClient(Protocol):
     """What the buttons need of the bot (the ShangraoBot sets them in ``setup_hook``)."""
 
     service: TableService
-    table_presenter: DiscordPresenter
+    table_presenter: TablePanels
     presenter_queue: Presenter
 
 
