@@ -22,7 +22,8 @@ lines into actions), :mod:`.hints`, :mod:`.results` (the end of a hand), :mod:`.
 
 from __future__ import annotations
 
-from shangrao_bot.play.commands import HELP, Command, parse_command
+from shangrao_bot.engine.typed_moves import Command, parse_command
+from shangrao_bot.play.commands import HELP
 from shangrao_bot.play.config import config_from_args
 from shangrao_bot.play.console import Console
 from shangrao_bot.play.game import Table, run_play

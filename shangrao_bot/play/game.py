@@ -21,15 +21,17 @@ from shangrao_bot.engine.events import Event, EventKind
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.state import HandState, Phase, seat_name
+from shangrao_bot.engine.typed_moves import DISCARD_DRAWN, drawn_discardable, parse_command
 from shangrao_bot.engine.views import PlayerView, view_for
-from shangrao_bot.play.commands import DISCARD_DRAWN, HELP, drawn_discardable, parse_command
+from shangrao_bot.play.commands import HELP
 from shangrao_bot.play.config import PlayConfig, ai_rng, config_from_args
 from shangrao_bot.play.console import Console
 from shangrao_bot.play.hints import hint_lines
 from shangrao_bot.play.narration import narrate
 from shangrao_bot.play.results import result_lines, totals_lines
 from shangrao_bot.play.screen import render_view
-from shangrao_bot.play.text import HUMAN, RULE, SEATS, named, plural, printable
+from shangrao_bot.play.text import HUMAN, RULE, SEATS, plural, printable
+from shangrao_bot.rules.tiles import both_notations
 
 _CLAIMS = (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG, ActionKind.WIN)
 _CLAIM_EVENTS = (EventKind.CHI, EventKind.PONG, EventKind.KONG, EventKind.WON)
@@ -115,8 +117,9 @@ class Table:
             f"Dealer: {seat_name(state.dealer, state.dealer)}. Seats: {seats}",
             f"Fairness hash (sha256 of this hand's secret seed): {state.setup.commitment}",
             f"Dice: break {d.break_dice[0]}+{d.break_dice[1]}, 跌宝 "
-            f"{d.indicator_dice[0]}+{d.indicator_dice[1]} → indicator {named(state.indicator)}, "
-            f"宝 {named(state.bao)}",
+            f"{d.indicator_dice[0]}+{d.indicator_dice[1]} → indicator "
+            f"{both_notations(state.indicator)}, "
+            f"宝 {both_notations(state.bao)}",
         ]
         self.con.say(*lines)
 

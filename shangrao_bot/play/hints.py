@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.advice import after_claim
 from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.typed_moves import claim_tile
 from shangrao_bot.engine.views import PlayerView, unseen_counts
-from shangrao_bot.play.commands import claim_tile
-from shangrao_bot.play.text import HOW_NAMES, HUMAN, named, spaced
+from shangrao_bot.play.text import HOW_NAMES, HUMAN, spaced
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.scoring import ScoreResult, WinHow, WinInput, score_win
 from shangrao_bot.rules.shapes import YAOJIU_KINDS, is_complete, shanten, waits
-from shangrao_bot.rules.tiles import NUM_KINDS, Meld, counts_of, tile_str
+from shangrao_bot.rules.tiles import NUM_KINDS, Meld, both_notations, counts_of, tile_str
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ def _turn_hint(view: PlayerView) -> list[str]:
     for t in groups.get(0, []):
         c13 = list(hand.counts)
         c13[t] -= 1
-        lines.append(f"  d {named(t)} leaves you waiting on (values if you draw it):")
+        lines.append(f"  d {both_notations(t)} leaves you waiting on (values if you draw it):")
         lines += wait_lines(view, hand, c13, t, why)
     return lines + why_lines(why)
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from shangrao_bot.engine.events import Event, EventKind
-from shangrao_bot.play.text import BONUS_NAMES, HOW_NAMES, HUMAN, named, spaced, verb, who
+from shangrao_bot.play.text import BONUS_NAMES, HOW_NAMES, HUMAN, spaced, verb, who
 from shangrao_bot.rules.scoring import BONUS_POINTS, BonusKind, WinHow
-from shangrao_bot.rules.tiles import format_tiles
+from shangrao_bot.rules.tiles import both_notations, format_tiles
 
 
 def _from(detail: str) -> int | None:
@@ -30,17 +30,17 @@ def _meld_event_line(e: Event, seat: int, dealer: int) -> str | None:
     if k is EventKind.CHI:
         return _claim_line(e, dealer, ("chi", "chis"), format_tiles(e.tiles))
     if k is EventKind.PONG:
-        return _claim_line(e, dealer, ("pong", "pongs"), named(e.tiles[0]))
+        return _claim_line(e, dealer, ("pong", "pongs"), both_notations(e.tiles[0]))
     if k is EventKind.KONG:  # three tiles: a 跌宝杠 claimed on a discard
         kind = "跌宝杠" if len(e.tiles) == 3 else "明杠"
-        return _claim_line(e, dealer, ("kong", "kongs"), f"{named(e.tiles[0])} ({kind})")
+        return _claim_line(e, dealer, ("kong", "kongs"), f"{both_notations(e.tiles[0])} ({kind})")
     if k is EventKind.ANGANG:
         kind = "跌宝杠" if len(e.tiles) == 3 else "concealed kong (暗杠)"
         return f"{name} {verb(seat, 'declare')} a {kind} ({format_tiles(e.tiles)})"
     if k is EventKind.BUGANG_DECLARED:
-        return f"{name} {verb(seat, 'add')} {named(e.tiles[0])} to a pong (补杠)"
+        return f"{name} {verb(seat, 'add')} {both_notations(e.tiles[0])} to a pong (补杠)"
     if k is EventKind.BUGANG:
-        return f"The 补杠 of {named(e.tiles[0])} stands"
+        return f"The 补杠 of {both_notations(e.tiles[0])} stands"
     return None
 
 
@@ -57,11 +57,11 @@ def _play_event_line(e: Event, seat: int, dealer: int, stake: int) -> str | None
         return f"You are dealt {spaced(_secret(e))}" if _secret(e) else None
     if k is EventKind.DREW:
         extra = " a replacement tile" if e.detail == "replacement" else ""
-        tile = f" {named(_secret(e)[0])}" if _secret(e) else ""
+        tile = f" {both_notations(_secret(e)[0])}" if _secret(e) else ""
         return f"{name} {verb(seat, 'draw')}{extra}{tile}"
     if k is EventKind.DISCARDED:
         flown = " — 飞宝: a discarded 宝 is dead" if e.detail == "flown" else ""
-        return f"{name} {verb(seat, 'discard')} {named(e.tiles[0])}{flown}"
+        return f"{name} {verb(seat, 'discard')} {both_notations(e.tiles[0])}{flown}"
     if k is EventKind.PASSED:
         return f"{name} {verb(seat, 'pass', 'passes')}"
     if k is EventKind.BONUS:

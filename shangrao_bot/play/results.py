@@ -12,13 +12,12 @@ from shangrao_bot.play.text import (
     BONUS_NAMES,
     HOW_NAMES,
     RULE,
-    named,
     seat_label,
     spaced,
     spaced_zh,
 )
 from shangrao_bot.rules.scoring import BONUS_POINTS, Payment, Reason, payer_doubling
-from shangrao_bot.rules.tiles import format_tiles
+from shangrao_bot.rules.tiles import both_notations, format_tiles
 
 _REASON = {
     Reason.WIN: "the win",
@@ -31,7 +30,7 @@ _REASON = {
 
 def _win_lines(w: WinRecord, dealer: int, stake: int) -> list[str]:
     score = w.score
-    on = f" on {named(w.winning_tile)}" if w.winning_tile is not None else ""
+    on = f" on {both_notations(w.winning_tile)}" if w.winning_tile is not None else ""
     melds = " ".join(m.to_str() for m in w.melds)
     lines = [
         f"{seat_name(w.seat, dealer)} wins by {HOW_NAMES[w.how]}{on}",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.state import MeldRecord, Phase, seat_name
+from shangrao_bot.engine.typed_moves import DISCARD_DRAWN, claim_tile, drawn_discardable
 from shangrao_bot.engine.views import PlayerView, SeatView
-from shangrao_bot.play.commands import DISCARD_DRAWN, claim_tile, drawn_discardable
 from shangrao_bot.play.text import (
     BAO_CLOSE,
     BAO_OPEN,
@@ -14,12 +14,11 @@ from shangrao_bot.play.text import (
     marked,
     marked_one,
     marked_zh,
-    named,
     spaced_zh,
     who,
     wind_letter,
 )
-from shangrao_bot.rules.tiles import tile_name, tile_str
+from shangrao_bot.rules.tiles import both_notations, tile_name, tile_str
 
 
 def _meld_text(rec: MeldRecord, dealer: int) -> str:
@@ -55,10 +54,10 @@ def _situation(view: PlayerView) -> str:
     pub = view.public
     if pub.phase is Phase.CLAIM and pub.last_discard is not None:
         seat, tile = pub.last_discard
-        return f"{who(seat, pub.dealer)} discarded {named(tile)}: claim it or pass"
+        return f"{who(seat, pub.dealer)} discarded {both_notations(tile)}: claim it or pass"
     if pub.phase is Phase.ROB:
         robbed = claim_tile(view)
-        t = named(robbed) if robbed is not None else "a tile"
+        t = both_notations(robbed) if robbed is not None else "a tile"
         return f"{who(pub.current, pub.dealer)} adds {t} to a pong (补杠): rob it (hu) or pass"
     return "Your turn"
 
@@ -92,7 +91,7 @@ def render_view(view: PlayerView, hand_no: int, hands: int) -> list[str]:
     ]
     drawn = zh_drawn = ""
     if view.drawn is not None:
-        drawn = f"   drew {marked_one(view.drawn, bao, named(view.drawn))}"
+        drawn = f"   drew {marked_one(view.drawn, bao, both_notations(view.drawn))}"
         if drawn_discardable(view):
             drawn += f" — {DISCARD_DRAWN} discards it"
         zh_drawn = f"   + {marked_one(view.drawn, bao, tile_name(view.drawn))}"

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 
 from shangrao_bot.engine.state import WIND_NAMES, seat_name
 from shangrao_bot.rules.scoring import BonusKind, WinHow
-from shangrao_bot.rules.tiles import format_tiles, suit_of, tile_name, tile_str
+from shangrao_bot.rules.tiles import format_tiles, suit_of
 from shangrao_bot.ui.words import hand_text
 
 HUMAN = 0
@@ -83,11 +83,6 @@ def marked_zh(tiles: Iterable[int], bao: int) -> str:
 def marked_one(tile: int, bao: int, text: str) -> str:
     """``text`` (one tile's name) in brackets when the tile is the 宝."""
     return f"{BAO_OPEN}{text}{BAO_CLOSE}" if tile == bao else text
-
-
-def named(tile: int) -> str:
-    """``5m (五万)``: both notations, so either kind of player reads it."""
-    return f"{tile_str(tile)} ({tile_name(tile)})"
 
 
 def wind_letter(seat: int, dealer: int) -> str:

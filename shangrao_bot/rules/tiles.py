@@ -82,6 +82,11 @@ def tile_name(tile: int, lang: str = "zh") -> str:
     return f"{rank} {_EN_SUIT_NAMES[suit]}"
 
 
+def both_notations(tile: int) -> str:
+    """``5m (五万)``: mpsz and the Chinese name, so either kind of player reads it."""
+    return f"{tile_str(tile)} ({tile_name(tile)})"
+
+
 def format_tiles(tiles: Iterable[int]) -> str:
     """mpsz text keeping the given order: runs of one suit share a suffix (``123m4p5m6p11z``).
 

@@ -40,9 +40,9 @@ from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.errors import EngineError
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.session import Session
+from shangrao_bot.engine.typed_moves import parse_command
 from shangrao_bot.engine.views import PlayerView, hand_events
 from shangrao_bot.errors import StorageUnavailable
-from shangrao_bot.play.commands import parse_command
 from shangrao_bot.service import lobby
 from shangrao_bot.service.autoplay import AHEAD_LEVELS
 from shangrao_bot.service.clock import Clock, SystemClock

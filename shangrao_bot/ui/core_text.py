@@ -770,7 +770,7 @@ CATALOG: tuple[CoreText, ...] = (
         "吃碰 {n} 秒不行：请用 {low} 到 {high} 秒",
         "吃碰 {n} 秒不行：請用 {low} 到 {high} 秒",
     ),
-    # service/tables.py and play/commands.py — BadCommand reasons of a typed move
+    # service/tables.py and engine/typed_moves.py — BadCommand reasons of a typed move
     _e(
         r"'(?P<request>.*)' is not a move here: use the buttons",
         "“{request}”在这里不是有效的操作：请用按钮",

@@ -36,9 +36,9 @@ from shangrao_bot.engine.errors import IllegalAction, NotYourTurn
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.typed_moves import parse_command
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.errors import UserError
-from shangrao_bot.play.commands import parse_command
 from shangrao_bot.rules.errors import RulesError, TileParseError
 from shangrao_bot.rules.quick import QuickInput, quick_patterns, score_quick
 from shangrao_bot.rules.ruleset import Preset, RuleSet
@@ -152,7 +152,7 @@ SOURCES: dict[str, set[str] | None] = {
     "shangrao_bot/service/tables.py": None,
     "shangrao_bot/service/flow.py": None,
     "shangrao_bot/service/lobby.py": None,
-    "shangrao_bot/play/commands.py": None,
+    "shangrao_bot/engine/typed_moves.py": None,
 }
 # Functions or assignments whose strings never reach a player, and why.
 SKIPPED: dict[tuple[str, str], str] = {
@@ -260,8 +260,8 @@ SAMPLES: dict[str, list[str]] = {
     "cfg.claim_seconds_max": ["120"],
     "request.strip()": ["hello"],
     "rest": ["12m"],
-    "named(offered)": ["5m (五万)"],
-    "named(tile)": ["6m (六万)"],
+    "both_notations(offered)": ["5m (五万)"],
+    "both_notations(tile)": ["6m (六万)"],
     "verb": ["pong", "hu"],
     "exc": ["'0m' is not a tile: ranks are 1-9", "'x' has no rank before it: write e.g. '5x'"],
     "example": ["d 5m or d 五万", "kong 7z"],
