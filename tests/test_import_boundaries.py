@@ -6,7 +6,9 @@ shangrao_bot.engine. Neither may import asyncio. Relative imports are resolved, 
 `from .. import store` is caught too.
 
 No module of the project (the package, the cogs, bot.py) imports itself round a circle, counting
-every import: those inside functions and under TYPE_CHECKING too.
+every import: those inside functions and under TYPE_CHECKING too. And every module belongs to a
+layer (:data:`LAYERS`: pure helpers, rules, engine, store, service, render, ui, the bot and its
+cogs, the command line and the terminal game), and imports only its own layer and those below.
 """
 
 from __future__ import annotations
@@ -233,4 +235,90 @@ def test_the_circle_check_sees_lazy_and_type_checking_imports(tmp_path: Path) ->
     assert import_circles(import_graph(modules)) == [
         ["shangrao_bot.store.db", "shangrao_bot.store.sqlite_db"],
         ["shangrao_bot.store.pg_db", "shangrao_bot.store.tx"],
+    ]
+
+
+# --- layers: imports point down ------------------------------------------------------------------
+
+# The project's layers, bottom first. A module may import its own layer and those below it,
+# never one above: the rules core knows nothing of the engine, the engine nothing of storage,
+# the services nothing of Discord, and so on up to the command line and the terminal game.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "pure helpers",
+        (
+            "shangrao_bot",
+            "shangrao_bot.errors",
+            "shangrao_bot.names",
+            "shangrao_bot.redact",
+            "shangrao_bot.log",
+            "shangrao_bot.settings",
+            "shangrao_bot.sharding",
+            "shangrao_bot.collector",
+            "shangrao_bot.cli_errors",
+        ),
+    ),
+    ("rules", ("shangrao_bot.rules",)),
+    ("engine", ("shangrao_bot.engine",)),
+    ("store", ("shangrao_bot.store",)),
+    ("service", ("shangrao_bot.service",)),
+    ("render", ("shangrao_bot.render",)),
+    ("ui", ("shangrao_bot.ui",)),
+    ("bot", ("shangrao_bot.discord_bot", "shangrao_bot.bot_runner", "cogs", "bot")),
+    (
+        "command line",
+        (
+            "shangrao_bot.cli",
+            "shangrao_bot.__main__",
+            "shangrao_bot.arena",
+            "shangrao_bot.arena_cli",
+            "shangrao_bot.simulate",
+            "shangrao_bot.replay_cli",
+            "shangrao_bot.play",
+        ),
+    ),
+)
+
+
+def layer_of(module: str) -> int | None:
+    """The index in :data:`LAYERS` of ``module`` (its longest matching prefix), or None."""
+    best: tuple[int, int] | None = None
+    for index, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            matches = module == prefix or module.startswith(prefix + ".")
+            if matches and (best is None or len(prefix) > best[1]):
+                best = (index, len(prefix))
+    return None if best is None else best[0]
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    """``importer -> imported (layer -> layer)`` for every import that points up a layer."""
+    found = []
+    for module, targets in sorted(graph.items()):
+        mine = layer_of(module)
+        for target in sorted(targets):
+            theirs = layer_of(target)
+            if mine is not None and theirs is not None and theirs > mine:
+                found.append(f"{module} -> {target} ({LAYERS[mine][0]} -> {LAYERS[theirs][0]})")
+    return found
+
+
+def test_every_module_has_a_layer() -> None:
+    modules = project_modules(PROJECT_ROOT)
+    assert [m for m in sorted(modules) if layer_of(m) is None] == []
+
+
+def test_imports_point_down_the_layers() -> None:
+    assert upward_imports(import_graph(project_modules(PROJECT_ROOT))) == []
+
+
+def test_the_layer_check_sees_an_import_up() -> None:
+    graph = {
+        "shangrao_bot.service.tables": {"shangrao_bot.play.commands", "shangrao_bot.rules.tiles"},
+        "shangrao_bot.render.board": {"shangrao_bot.engine.views"},
+        "shangrao_bot.store.db": {"shangrao_bot.ui.words"},
+    }
+    assert upward_imports(graph) == [
+        "shangrao_bot.service.tables -> shangrao_bot.play.commands (service -> command line)",
+        "shangrao_bot.store.db -> shangrao_bot.ui.words (store -> ui)",
     ]
