@@ -26,6 +26,7 @@ from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.state import Phase, melds_yaojiu
 from shangrao_bot.engine.views import PlayerView, unseen_counts
 from shangrao_bot.rules.ruleset import Preset
+from shangrao_bot.rules.scoring import baodiao_counts
 from shangrao_bot.rules.shapes import (
     YAOJIU_KINDS,
     Shape,
@@ -34,7 +35,6 @@ from shangrao_bot.rules.shapes import (
     natural_keys,
     shanten,
     shanten_keys,
-    wildcards_needed,
 )
 from shangrao_bot.rules.tables import W7, W9
 from shangrao_bot.rules.tiles import HONOR_START, NUM_KINDS
@@ -63,16 +63,6 @@ class EasyAI:
 
 
 # --- the normal player -------------------------------------------------------------------------
-
-
-def baodiao_state(c: Sequence[int], bao: int) -> bool:
-    """13-equivalent counts ``c`` are four sets (other 宝 acting) plus one lone 宝 (§5)."""
-    b = c[bao]
-    if not b:
-        return False
-    cc = list(c)
-    cc[bao] = 0
-    return wildcards_needed(cc, pair=False) <= b - 1
 
 
 def _triplets_only(c: Sequence[int], bao: int, sets: int) -> bool:
@@ -176,7 +166,7 @@ class NormalAI:
             if s > best_s:
                 continue
             hand[k] -= 1
-            in_state = baodiao_state(hand, bao) and (preset is Preset.SHANGRAO or hand[bao] == 1)
+            in_state = baodiao_counts(hand, bao) and (preset is Preset.SHANGRAO or hand[bao] == 1)
             accept = (
                 0 if in_state else self._acceptance(hand, bao, melds, yaojiu, s, unseen, preset)
             )
@@ -272,7 +262,7 @@ class NormalAI:
         bao = pub.bao
         before = list(hand)
         before[view.drawn] -= 1
-        if view.drawn == bao or not baodiao_state(before, bao):
+        if view.drawn == bao or not baodiao_counts(before, bao):
             return False
         me = pub.seats[view.seat]
         melds = len(me.melds)
@@ -303,7 +293,7 @@ class NormalAI:
         me = pub.seats[view.seat]
         melds = len(me.melds)
         yaojiu = melds_yaojiu(me.melds)
-        if pub.rules.preset is Preset.SHANGRAO and baodiao_state(hand, bao):
+        if pub.rules.preset is Preset.SHANGRAO and baodiao_counts(hand, bao):
             return next(a for a in legal if a.kind is ActionKind.PASS)
         base = shanten(hand, bao, melds, yaojiu)
         best: tuple[int, Action] | None = None

@@ -52,7 +52,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import STEAL_MIN_LIVE, baodiao_state, steal_play_on
+from shangrao_bot.engine.ai import STEAL_MIN_LIVE, steal_play_on
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.rules.errors import HandError, RulesError
 from shangrao_bot.rules.hand import validate_tiles
@@ -66,6 +66,7 @@ from shangrao_bot.rules.scoring import (
     YOUBAO_PINGHU,
     WinHow,
     WinInput,
+    baodiao_counts,
     score_win,
 )
 from shangrao_bot.rules.shapes import (
@@ -613,7 +614,7 @@ def _outcome(
         doubling = 2 ** flown[ctx.seat]
         weight = sum(unseen[k] * value for k, value in draws) * doubling
         return DiscardAnalysis(tile, shanten, effective, weight)
-    baodiao = baodiao_state(c13, ctx.bao)
+    baodiao = baodiao_counts(c13, ctx.bao)
     found = []
     for w in waits(c13, ctx.bao, len(ctx.melds), ctx.yaojiu):
         if w == ctx.bao and unseen[w] == 0:

@@ -52,7 +52,7 @@ import random
 from collections.abc import Sequence
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import NormalAI, baodiao_state
+from shangrao_bot.engine.ai import NormalAI
 from shangrao_bot.engine.analysis import (
     LIVE_DRAWS,
     ClaimAnalysis,
@@ -65,6 +65,7 @@ from shangrao_bot.engine.analysis import (
 from shangrao_bot.engine.state import SEATS, Phase, melds_yaojiu
 from shangrao_bot.engine.views import PlayerView, unseen_counts
 from shangrao_bot.rules.ruleset import Preset
+from shangrao_bot.rules.scoring import baodiao_counts
 from shangrao_bot.rules.shapes import YAOJIU_KINDS, shanten
 from shangrao_bot.rules.tiles import HONOR_START, NUM_KINDS, Meld, MeldKind
 
@@ -141,7 +142,7 @@ def can_enter_baodiao(hand: Sequence[int], bao: int) -> bool:
     for k in range(NUM_KINDS):
         if c[k] and k != bao:
             c[k] -= 1
-            ok = baodiao_state(c, bao)
+            ok = baodiao_counts(c, bao)
             c[k] += 1
             if ok:
                 return True

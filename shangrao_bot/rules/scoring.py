@@ -126,12 +126,18 @@ class ScoreResult:
 def in_baodiao_state(before: Sequence[int], bao: int) -> bool:
     """宝吊头 state (§5): the concealed tiles before the winning tile are complete sets plus one
     lone 宝 (other 宝 may act as wildcards inside those sets)."""
-    c = counts_of(before)
+    return len(before) % 3 == 1 and baodiao_counts(counts_of(before), bao)
+
+
+def baodiao_counts(c: Sequence[int], bao: int) -> bool:
+    """:func:`in_baodiao_state` of a hand given as counts per kind (13-equivalent: the tiles
+    before a winning tile), as the AI players and the hand analysis hold it."""
     b = c[bao]
-    if b == 0 or len(before) % 3 != 1:
+    if not b:
         return False
-    c[bao] = 0
-    return wildcards_needed(c, pair=False) <= b - 1
+    rest = list(c)
+    rest[bao] = 0
+    return wildcards_needed(rest, pair=False) <= b - 1
 
 
 def in_six_pairs_baodiao(before: Sequence[int], bao: int) -> bool:

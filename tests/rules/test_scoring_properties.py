@@ -20,6 +20,8 @@ from shangrao_bot.rules.scoring import (
     Reason,
     WinHow,
     WinInput,
+    baodiao_counts,
+    in_baodiao_state,
     score_draw,
     score_win,
 )
@@ -207,3 +209,17 @@ def test_draw_settles_only_bonuses_and_balances(bonuses: list[Bonus], stake: int
     for seat in range(4):
         expected = sum((3 if b.seat == seat else -1) * points[b.kind] * stake for b in bonuses)
         assert result.deltas[seat] == expected
+
+
+@given(
+    st.lists(st.integers(0, 33), min_size=1, max_size=13).filter(lambda t: len(t) % 3 == 1),
+    st.integers(0, 33),
+)
+def test_baodiao_reads_the_same_from_tiles_and_from_counts(before: list[int], bao: int) -> None:
+    """The scorer's 宝吊头 test (on the tiles before a win) and the players' (on counts) agree,
+    and a hand with no 宝 is never in the state."""
+    counts = counts_of(before)
+    assume(max(counts) <= 4)
+    assert in_baodiao_state(before, bao) == baodiao_counts(counts, bao)
+    if bao not in before:
+        assert not in_baodiao_state(before, bao)
