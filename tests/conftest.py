@@ -100,7 +100,7 @@ def pg_cluster(pytestconfig: pytest.Config) -> Cluster:
 
 @pytest.fixture
 async def pg_url(pg_cluster: Cluster) -> AsyncIterator[str]:
-    """A ``DATABASE_URL`` of a new, empty database of its own, dropped afterwards."""
+    """A ``DATABASE_URL`` of a new, empty database of its own, given back afterwards."""
     async with fresh_database(pg_cluster) as url:
         yield url
 
@@ -114,7 +114,7 @@ BACKENDS = ("sqlite", "postgresql")
 async def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str | Path]:
     """What :func:`open_database` is given, once per backend: a new database of the test's own
     at the latest schema version (:mod:`tests.databases`) — an SQLite file in the test's
-    folder, or a database of the throwaway PostgreSQL cluster (dropped afterwards). A test
+    folder, or a database of the throwaway PostgreSQL cluster (given back afterwards). A test
     taking it (or :func:`db`) runs against both databases."""
     if request.param == "sqlite":
         yield await migrated_sqlite(tmp_path / "ledger.db")
@@ -152,7 +152,7 @@ NewTarget = Callable[[], Awaitable[str | Path]]
 async def new_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[NewTarget]:
     """A maker of new, empty databases of one backend, once per backend: each call gives
     another target for :func:`open_database` (an SQLite file of the test's folder, or a new
-    database of the throwaway PostgreSQL cluster, dropped afterwards). For a test that needs
+    database of the throwaway PostgreSQL cluster, given back afterwards). For a test that needs
     several databases of the same backend."""
     cluster: Cluster | None = (
         request.getfixturevalue("pg_cluster") if request.param == "postgresql" else None

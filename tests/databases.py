@@ -7,7 +7,8 @@ themselves. So the migrations run once, and tests get copies:
 - PostgreSQL: the run's throwaway cluster (:func:`tests.pg_cluster.shared`) is prepared with a
   database migrated once, :data:`MIGRATED`, marked a template that nobody connects to; a test
   gets ``CREATE DATABASE … TEMPLATE`` of it (:func:`fresh_database` with ``migrated=True``) or
-  an empty one (the default), dropped afterwards.
+  an empty one (the default); given back afterwards (:func:`drop_database`: reset for the
+  process's next test when it is still as new, dropped otherwise).
 - SQLite: a file migrated once per process, copied to where the test wants its database
   (:func:`migrated_sqlite`).
 
