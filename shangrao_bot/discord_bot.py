@@ -11,7 +11,7 @@ import logging
 import pkgutil
 from collections.abc import Callable
 from dataclasses import replace
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import discord
 from discord.ext import commands
@@ -19,7 +19,7 @@ from discord.ext import commands
 import cogs
 from shangrao_bot.service import QueuedPresenter, ServiceConfig, TableService
 from shangrao_bot.service.tables import SeedSource
-from shangrao_bot.settings import Settings
+from shangrao_bot.settings import PACING_TIMINGS, TABLE_TIMINGS, Settings, Timing
 from shangrao_bot.store.coordination import Coordination, SoloCoordination
 from shangrao_bot.store.db import Database, is_postgres_url
 from shangrao_bot.store.errors import StoreError
@@ -40,6 +40,8 @@ from shangrao_bot.ui.translator import ShangraoTranslator
 
 log = logging.getLogger(__name__)
 
+D = TypeVar("D", ServiceConfig, Pacing)
+
 # How long a write waits for another program's lock before it is refused as "storage
 # unavailable". Discord drops an interaction not answered within 3 s ("This interaction
 # failed"), so the wait must leave time to answer: the player then reads that storage is
@@ -56,34 +58,24 @@ def cog_extensions() -> list[str]:
     )
 
 
-def _or(value: float | None, default: float) -> float:
-    return default if value is None else value
+def _with_timings(defaults: D, settings: Settings, timings: tuple[Timing, ...]) -> D:
+    """``defaults`` with each of ``timings`` the operator set (``Settings.table_timings``) in
+    its place."""
+    chosen = settings.table_timings
+    values = {t.field: getattr(chosen, t.field) for t in timings}
+    return replace(defaults, **{field: v for field, v in values.items() if v is not None})
 
 
 def service_config_for(settings: Settings) -> ServiceConfig:
     """The table service's timing: its defaults, with the ``TABLE_*_SECONDS`` variables the
-    operator set (``Settings.table_timings``) in their place."""
-    t, d = settings.table_timings, ServiceConfig()
-    return replace(
-        d,
-        ai_delay=_or(t.ai_delay, d.ai_delay),
-        min_claim_seconds=_or(t.min_claim_seconds, d.min_claim_seconds),
-        ready_seconds=_or(t.ready_seconds, d.ready_seconds),
-        min_between_hands=_or(t.min_between_hands, d.min_between_hands),
-        resume_grace_seconds=_or(t.resume_grace_seconds, d.resume_grace_seconds),
-        lobby_idle_seconds=_or(t.lobby_idle_seconds, d.lobby_idle_seconds),
-    )
+    operator set in their place."""
+    return _with_timings(ServiceConfig(), settings, TABLE_TIMINGS)
 
 
 def pacing_for(settings: Settings) -> Pacing:
     """How often the presenter edits messages: :class:`Pacing`'s defaults, with the
     ``TABLE_BOARD_EDIT_SECONDS`` and ``TABLE_PANEL_QUIET_SECONDS`` the operator set."""
-    t, d = settings.table_timings, Pacing()
-    return replace(
-        d,
-        board_edit_seconds=_or(t.board_edit_seconds, d.board_edit_seconds),
-        panel_quiet_seconds=_or(t.panel_quiet_seconds, d.panel_quiet_seconds),
-    )
+    return _with_timings(Pacing(), settings, PACING_TIMINGS)
 
 
 # Only the guild events (servers, channels, threads, roles): everything the bot does comes in as
