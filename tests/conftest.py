@@ -110,29 +110,36 @@ async def pg_url(pg_cluster: Cluster) -> AsyncIterator[str]:
 BACKENDS = ("sqlite", "postgresql")
 
 
+@contextlib.asynccontextmanager
+async def one_database(
+    request: pytest.FixtureRequest, tmp_path: Path, *, migrated: bool
+) -> AsyncIterator[str | Path]:
+    """A new database of the test's own, on the backend ``request.param`` names: an SQLite
+    file in the test's folder, or a database of the throwaway PostgreSQL cluster (given back
+    afterwards); empty, or at the latest schema version (:mod:`tests.databases`)."""
+    if request.param == "sqlite":
+        path = tmp_path / "ledger.db"
+        yield await migrated_sqlite(path) if migrated else path
+        return
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    async with fresh_database(cluster, migrated=migrated) as url:
+        yield url
+
+
 @pytest.fixture(params=BACKENDS)
 async def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str | Path]:
     """What :func:`open_database` is given, once per backend: a new database of the test's own
-    at the latest schema version (:mod:`tests.databases`) — an SQLite file in the test's
-    folder, or a database of the throwaway PostgreSQL cluster (given back afterwards). A test
-    taking it (or :func:`db`) runs against both databases."""
-    if request.param == "sqlite":
-        yield await migrated_sqlite(tmp_path / "ledger.db")
-        return
-    cluster: Cluster = request.getfixturevalue("pg_cluster")
-    async with fresh_database(cluster, migrated=True) as url:
-        yield url
+    at the latest schema version (:func:`one_database`). A test taking it (or :func:`db`) runs
+    against both databases."""
+    async with one_database(request, tmp_path, migrated=True) as target:
+        yield target
 
 
 @pytest.fixture(params=BACKENDS)
 async def empty_target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str | Path]:
     """As :func:`db_target`, but empty: for a test of the migrations themselves."""
-    if request.param == "sqlite":
-        yield tmp_path / "ledger.db"
-        return
-    cluster: Cluster = request.getfixturevalue("pg_cluster")
-    async with fresh_database(cluster) as url:
-        yield url
+    async with one_database(request, tmp_path, migrated=False) as target:
+        yield target
 
 
 @pytest.fixture

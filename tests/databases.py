@@ -139,6 +139,7 @@ class _Pool:
     def __init__(self) -> None:
         self.clean: dict[tuple[Path, bool], list[str]] = {}
         self.shapes: dict[tuple[Path, bool], str] = {}
+        self.reset_sql: str | None = None  # what empties a database of the migrated shape
 
 
 _POOL = _Pool()
@@ -248,6 +249,16 @@ async def _reset(cluster: Cluster, conn: Any) -> bool | None:
         return False
     if shape != await _known_shape(cluster, migrated=True):
         return None
+    if _POOL.reset_sql is None:  # the migrated shape's tables and sequences: the same each time
+        _POOL.reset_sql = await _reset_sql(conn)
+    await conn.execute(_POOL.reset_sql)
+    return True
+
+
+async def _reset_sql(conn: Any) -> str:
+    """The statements that empty a database of the migrated shape: every row but the schema
+    version's deleted, its sequences restarted, with no trigger firing meanwhile (the running
+    totals would be kept up for nothing)."""
     tables = await conn.fetch(
         "SELECT quote_ident(tablename) FROM pg_tables"
         " WHERE schemaname = 'public' AND tablename <> 'schema_version'"
@@ -255,15 +266,13 @@ async def _reset(cluster: Cluster, conn: Any) -> bool | None:
     sequences = await conn.fetch(
         "SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) FROM pg_sequences"
     )
-    # no trigger fires while the rows go (the running totals would be kept up for nothing)
     statements = [
         "SET session_replication_role = replica",
         *(f"DELETE FROM {r[0]}" for r in tables),
         *(f"ALTER SEQUENCE {r[0]} RESTART" for r in sequences),
         "SET session_replication_role = DEFAULT",
     ]
-    await conn.execute("; ".join(statements))
-    return True
+    return "; ".join(statements)
 
 
 @contextlib.asynccontextmanager

@@ -28,10 +28,8 @@ from typing import Protocol, TypeVar
 import discord
 import pytest
 
-from tests.conftest import BACKENDS
-from tests.databases import fresh_database
+from tests.conftest import BACKENDS, one_database
 from tests.e2e.fake_discord import FakeDiscord
-from tests.pg_cluster import Cluster
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
@@ -106,16 +104,11 @@ async def stop_clients(tasks: list[tuple[discord.Client, asyncio.Task[None]]]) -
 
 @pytest.fixture(params=BACKENDS)
 async def ledger_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """The bot's ``DATABASE_URL``, once per backend: a new SQLite file in the test's folder
-    (``bot.db``), or a new, empty database of the throwaway PostgreSQL cluster, dropped
-    afterwards. Request it before ``start_bot``: the bot is then closed before its database is
-    dropped."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'bot.db'}"
-        return
-    cluster: Cluster = request.getfixturevalue("pg_cluster")
-    async with fresh_database(cluster) as url:
-        yield url
+    """The bot's ``DATABASE_URL``, once per backend: a new, empty database of the test's own
+    (:func:`~tests.conftest.one_database`), which the bot migrates as it starts. Request it
+    before ``start_bot``: the bot is then closed before its database is given back."""
+    async with one_database(request, tmp_path, migrated=False) as target:
+        yield target if isinstance(target, str) else f"sqlite:///{target}"
 
 
 @pytest.fixture
