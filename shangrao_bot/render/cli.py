@@ -1,8 +1,8 @@
 """``shangrao-bot render --out DIR``: write a sample of every image from seeded games.
 
-The README shows these samples (``docs/images/``); the command is also a quick way to look at
-the art after changing it. This module stays light to import: the CLI builds its parser (and so
-imports :func:`add_render_parser`) for every command.
+``docs/images.md`` shows these samples (``docs/images/``); the command is also a quick way to
+look at the art after changing it. This module stays light to import: the CLI builds its parser
+(and so imports :func:`add_render_parser`) for every command.
 """
 
 from __future__ import annotations
@@ -48,6 +48,8 @@ def run_render(args: argparse.Namespace, out: TextIO) -> int:
         for name, png in images.items():
             (folder / name).write_bytes(png)
             print(f"{folder / name}  {len(png) / 1024:.0f} KB", file=out)
+    except BrokenPipeError:
+        raise  # the reader of the listing went away (`| head`): the command line ends quietly
     except OSError as exc:
         print(error_line(f"cannot write to {folder}: {exc.strerror}"), file=sys.stderr)
         return 2
