@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from shangrao_bot.errors import Refusal
+
 PROG = "shangrao-bot"
 ERROR_PREFIX = f"{PROG}: error: "
 EXIT_BAD_INPUT = 2
@@ -45,6 +47,12 @@ def one_line(message: str) -> str:
     """An error message fit for one line: long quoted tokens cut, nothing non-printable."""
     cut = _LONG_TOKEN.sub(lambda m: "'" + shown(m.group(1), TOKEN_LIMIT) + "'", message)
     return shown(cut, MESSAGE_LIMIT)
+
+
+def said(error: BaseException, lang: str = "en") -> str:
+    """What ``error`` says in ``lang``: a refusal (of the rules core, the engine …) in the
+    language asked for with ``--lang``, any other error in its own words."""
+    return error.in_lang(lang) if isinstance(error, Refusal) else str(error)
 
 
 def error_line(message: str) -> str:

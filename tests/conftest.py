@@ -8,6 +8,11 @@ cluster, which the first to need it starts and the process that ran the session 
 Hypothesis explores new examples on every local run (that is how it finds bugs); on CI
 (``CI`` set) it runs a fixed, derandomized set so that a landing never depends on luck. A
 failure found locally is then pinned as an explicit test.
+
+Every refusal and phrase a test makes is checked against every language's catalog as it is made
+(``SHANGRAO_STRICT_CATALOG``, inherited by the bot processes the tests start): a key missing in
+one language, or a text its arguments do not fill, fails the test that provoked it instead of
+falling back to English.
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
+os.environ["SHANGRAO_STRICT_CATALOG"] = "1"
+
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.ui.pictures import PICTURES
 from tests.databases import fresh_database, migrated_sqlite, prepare_cluster
 from tests.pg_cluster import MISSING, Cluster, find_bindir, required, shared, stop_shared
@@ -187,3 +194,19 @@ def pictures_in_threads() -> Iterator[None]:
         yield
     finally:
         PICTURES.configure(processes)
+
+
+@pytest.fixture
+def test_refusal_text(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, str], str]:
+    """Register a test's own refusal text (the same words in every language) for the test's
+    duration: ``key = test_refusal_text("refused after an insert")`` then
+    ``raise InvalidRecord(key)``. Returns the key."""
+    from shangrao_bot.catalog import CATALOGS
+
+    def register(english: str, key: str = "") -> str:
+        key = key or "test." + "_".join(english.split())
+        for texts in CATALOGS.values():
+            monkeypatch.setitem(texts, key, english)  # type: ignore[index]
+        return key
+
+    return register

@@ -77,6 +77,24 @@ def test_every_error_is_one_line_with_the_prefix(
     assert "Traceback" not in err and "usage:" not in err
 
 
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "'0m' is not a tile: ranks are 1-9"),
+        ("zh-CN", "“0m”不是牌：点数只能是 1-9"),
+        ("zh-TW", "「0m」不是牌：點數只能是 1-9"),
+    ],
+)
+def test_a_refusal_is_written_in_the_language_asked_for(
+    lang: str, expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _ = run(["--lang", lang, "score", "--hand", "0m", "--win", "1m", "--bao", "5m"])
+    assert code == 2
+    assert capsys.readouterr().err == PREFIX + expected + "\n"
+    code, out = run(["--lang", lang, "analyze", "--bao", "5m"], "0m\n")
+    assert code == 2 and expected in out
+
+
 def test_a_bug_is_one_line_with_the_prefix(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -191,6 +209,13 @@ def _with_closed_reader(args: list[str], stdin: bytes = b"") -> subprocess.Compl
 )
 def test_a_closed_pipe_ends_quietly_with_141(args: list[str], stdin: bytes) -> None:
     proc = _with_closed_reader(args, stdin)
+    assert proc.stderr == b""
+    assert proc.returncode == EXIT_BROKEN_PIPE
+
+
+@pytest.mark.slow
+def test_render_into_a_closed_pipe_ends_quietly_with_141(tmp_path: Path) -> None:
+    proc = _with_closed_reader(["render", "--out", str(tmp_path / "images")])
     assert proc.stderr == b""
     assert proc.returncode == EXIT_BROKEN_PIPE
 

@@ -1,24 +1,22 @@
-"""The one error path of every slash command: a :class:`UserError` becomes a short ephemeral
-message in the user's language; anything else is a bug, logged with its traceback and an error
-id, and the user gets an apology quoting that id (never a traceback).
+"""The one error path of every slash command: a :class:`~shangrao_bot.errors.Refusal` becomes a
+short ephemeral message in the user's language; anything else is a bug, logged with its
+traceback and an error id, and the user gets an apology quoting that id (never a traceback).
 
-Refusals of the pure core (rules, engine, service) carry English sentences — a ready ``text``
-or a ``reason`` argument inside a localized frame. They are translated here, on the one way out,
-by :func:`.core_text.localize_reason`, so a Chinese player never reads "不算胡：your tiles …".
+Every layer refuses with a :class:`~shangrao_bot.errors.Refusal` (a catalog key and its
+arguments, a nested reason among them), so the refusal is simply written in the reader's
+language here: a Chinese player never reads "不算胡：your tiles …".
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any
 
 import discord
 from discord import app_commands
 
-from shangrao_bot.errors import UserError
-from shangrao_bot.ui.core_text import localize_reason
-from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.errors import Refusal
+from shangrao_bot.ui.i18n import lang_of, link_commands, t
 from shangrao_bot.ui.limits import fit_content, shorten_quotes
 
 log = logging.getLogger(__name__)
@@ -29,11 +27,8 @@ def message_for(error: BaseException, lang: str) -> str:
     Discord message, and quoting at most the start of what the user typed."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, UserError):
-        if error.text:
-            return fit_content(shorten_quotes(localize_reason(error.text, lang)))
-        text = t(error.key, lang, **_localized_args(error.args_, lang))
-        return fit_content(shorten_quotes(text))
+    if isinstance(error, Refusal):
+        return fit_content(shorten_quotes(link_commands(error.in_lang(lang))))
     if isinstance(error, app_commands.NoPrivateMessage):
         return t("error.guild_only", lang)
     if isinstance(error, app_commands.MissingPermissions):
@@ -43,16 +38,6 @@ def message_for(error: BaseException, lang: str) -> str:
     error_id = secrets.token_hex(4)
     log.error("unexpected error %s", error_id, exc_info=error)
     return t("error.internal", lang, error_id=error_id)
-
-
-def _localized_args(args: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A refusal's arguments with its ``reason`` (an English core sentence) in ``lang``; the
-    other arguments (numbers, what the player typed) stay as they are. What the player typed
-    is quoted in every catalog ('…', “…”), and :func:`message_for` cuts long quotes."""
-    reason = args.get("reason")
-    if not isinstance(reason, str):
-        return args
-    return {**args, "reason": localize_reason(reason, lang)}  # whole: to be recognized
 
 
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:

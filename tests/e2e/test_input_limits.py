@@ -14,7 +14,9 @@ import discord
 import pytest
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.errors import UserError
+from shangrao_bot.errors import Refusal
+from shangrao_bot.rules.errors import RulesError
+from shangrao_bot.rules.tiles import parse_tile
 from shangrao_bot.ui.errors import message_for
 from shangrao_bot.ui.limits import ECHO, fit_content, fit_embed, fit_embeds, shorten_quotes
 from tests.e2e.conftest import StartBot
@@ -112,15 +114,17 @@ async def test_a_refusal_quotes_only_the_start_of_what_was_typed(
 def test_only_quoted_typed_text_is_cut() -> None:
     prose = "You can't confirm it: " + "another seated player does it, " * 4 + "it's the rule."
     assert shorten_quotes(prose) == prose  # apostrophes are not quotes
-    perms = UserError("table.missing_permissions", missing=", ".join(["**Send Messages**"] * 6))
+    perms = Refusal("table.missing_permissions", missing=", ".join(["**Send Messages**"] * 6))
     assert message_for(perms, "en").count("Send Messages") == 6  # what the bot wrote stays
     assert shorten_quotes("“" + "z" * 61 + "”") == "“" + "z" * 60 + "…”"
 
 
 def test_the_error_path_keeps_a_reply_within_a_message() -> None:
-    huge = UserError(text="'" + "x" * 5000 + "' is not a tile")
+    with pytest.raises(RulesError) as bad:
+        parse_tile("x" * 5000)
+    huge = bad.value
     assert len(message_for(huge, "en")) <= 2000
-    long_reason = UserError("score.bad_input", reason="x" * 3000)
+    long_reason = Refusal("score.bad_input", reason="x" * 3000)
     assert len(message_for(long_reason, "zh-CN")) <= 2000
     assert fit_content("y" * 2500) == "y" * 1999 + "…"
 

@@ -17,17 +17,8 @@ import pytest
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.render import render_board
 from shangrao_bot.service import ServiceConfig
-from shangrao_bot.service.messages import MESSAGES as SERVICE_MESSAGES
-from shangrao_bot.service.score_messages import MESSAGES as SCOREBOOK_MESSAGES
 from shangrao_bot.settings import Settings
-from shangrao_bot.ui.analysis_messages import MESSAGES as ANALYSIS_MESSAGES
-from shangrao_bot.ui.i18n import ALL_MESSAGES, MESSAGES, merged, t
 from shangrao_bot.ui.pacing import Pacing
-from shangrao_bot.ui.rating_text import MESSAGES as RATING_MESSAGES
-from shangrao_bot.ui.replay_text import MESSAGES as REPLAY_MESSAGES
-from shangrao_bot.ui.rulebook_messages import MESSAGES as RULEBOOK_MESSAGES
-from shangrao_bot.ui.score_text import MESSAGES as SCORE_SCREEN_MESSAGES
-from shangrao_bot.ui.table_messages import MESSAGES as TABLE_MESSAGES
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
 
@@ -143,24 +134,6 @@ def check_public(fake: FakeDiscord, thread, players: list[FakeUser]) -> None:  #
     for user in players:
         for m in fake.dm_messages(user):
             assert {a.filename for a in m.attachments} <= {"hand.png"}
-
-
-def test_service_messages_are_merged_without_clashes() -> None:
-    everything = merged(
-        MESSAGES,
-        TABLE_MESSAGES,
-        SERVICE_MESSAGES,
-        SCOREBOOK_MESSAGES,
-        SCORE_SCREEN_MESSAGES,
-        RULEBOOK_MESSAGES,
-        ANALYSIS_MESSAGES,
-        REPLAY_MESSAGES,
-        RATING_MESSAGES,
-    )
-    assert everything == ALL_MESSAGES  # no clash, nothing lost
-    assert t("table.prompt_outdated", "en").startswith("This prompt is outdated")
-    with pytest.raises(RuntimeError, match="defined twice"):
-        merged(MESSAGES, {"help.title": {"en": "x"}})
 
 
 async def test_commands_and_permission_check(fake_discord: FakeDiscord, bot: ShangraoBot) -> None:

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from shangrao_bot.catalog import BY_KEY
 from shangrao_bot.discord_bot import service_config_for
 from shangrao_bot.service import ServiceConfig, TableService, TableStatus
 from shangrao_bot.service.errors import TableNotFound, TooManyTables
-from shangrao_bot.service.messages import MESSAGES
 from shangrao_bot.settings import SettingsError, load_settings
 from shangrao_bot.store import games
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
 from tests.service.conftest import (
     CHANNEL,
     FAST,
@@ -54,7 +54,7 @@ async def test_an_idle_lobby_closes_and_each_change_restarts_its_time(
     assert service.table_of(GUILD, HOST) is None and service.table_of(GUILD, 201) is None
     stored = await games.get_table(db, tid)
     assert stored.status == "closed"
-    text = MESSAGES["table.closed.expired"]
+    text = BY_KEY["table.closed.expired"]
     assert set(text) == {"en", "zh-CN", "zh-TW"}
 
 

@@ -14,19 +14,14 @@ import pytest
 from discord import app_commands
 
 from cogs.rules import DEFAULTS, Rules
+from shangrao_bot.catalog import BY_KEY
+from shangrao_bot.rules.baike_preset import BAIKE_FLAT, BAIKE_PATTERNS
 from shangrao_bot.rules.ruleset import RuleSet
-from shangrao_bot.rules.scoring import (
-    BAIKE_FLAT,
-    BAIKE_PATTERNS,
-    BONUS_POINTS,
-    SHANGRAO_FLAT,
-    SHANGRAO_MODIFIERS,
-    SHANGRAO_PATTERNS,
-    BonusKind,
-)
+from shangrao_bot.rules.score_model import BONUS_POINTS, BonusKind
+from shangrao_bot.rules.shangrao_preset import SHANGRAO_FLAT, SHANGRAO_MODIFIERS, SHANGRAO_PATTERNS
 from shangrao_bot.store.guilds import SWITCHES
 from shangrao_bot.ui import i18n
-from shangrao_bot.ui.i18n import ALL_MESSAGES, LANGS, t
+from shangrao_bot.ui.i18n import LANGS, t
 from shangrao_bot.ui.rulebook import (
     BOOK_LANGS,
     PAGE_CHARS,
@@ -376,9 +371,9 @@ def test_the_character_map_is_simplified_to_traditional() -> None:
     # what the bot's own traditional texts say, the book says too
     simplified_only = {
         c
-        for entry in ALL_MESSAGES.values()
+        for entry in BY_KEY.values()
         for c in entry["zh-CN"]
-        if ord(c) > 0x2E80 and not any(c in e["zh-TW"] for e in ALL_MESSAGES.values())
+        if ord(c) > 0x2E80 and not any(c in e["zh-TW"] for e in BY_KEY.values())
     }
     simplified_only -= set(SAME_IN_TRADITIONAL)  # 命: the catalog says 指令 for 命令
     traditional = CODE.sub(" ", book_source("zh-TW"))

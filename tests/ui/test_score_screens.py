@@ -9,10 +9,13 @@ import re
 
 import pytest
 
+from shangrao_bot.catalog import BY_KEY, en
+from shangrao_bot.service.hand_voiding import CANCELLED_BY, EXPIRED, UNDO
 from shangrao_bot.service.recording import ai_name
-from shangrao_bot.service.scorebook import CANCELLED_BY, EXPIRED, UNDO, Actor, ScoreBook
-from shangrao_bot.store.db import Database
-from shangrao_bot.ui.i18n import ALL_MESSAGES, LANGS, t
+from shangrao_bot.service.scorebook import ScoreBook
+from shangrao_bot.service.seating import Actor
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.ui.i18n import LANGS, t
 from shangrao_bot.ui.score_views import (
     ai_guest,
     interpretation_text,
@@ -23,7 +26,11 @@ from shangrao_bot.ui.score_views import (
 from tests.e2e.language_check import offending
 from tests.ui.command_names import command_names
 
-CATALOGS = ALL_MESSAGES  # every catalog the bot speaks from
+# The texts the bot's screens speak from (the core's refusals, which quote what players type in
+# mpsz and name files and URLs, are checked in tests/test_refusals_in_chinese.py).
+SCREENS = ("bot", "tables", "table_screens", "scorebook", "score_screens", "rulebook")
+SCREENS += ("analysis", "replay", "ratings")
+CATALOGS = {key: BY_KEY[key] for area in SCREENS for key in en.AREAS[area]}
 WIN = {"hand": "123m4p5m6p777s111z5m9s", "win": "9s", "bao": "5m"}  # 宝吊头 ×3
 COMMAND = re.compile(r"`/([a-z_]+(?: [a-z_]+)?)`")
 ZH_ALLOWED = {"Discord", "MB"}  # the brand and a unit

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shangrao_bot.catalog.fields import Formatter
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.rules.tiles import parse_tile, parse_tiles
 from shangrao_bot.ui import i18n
-from shangrao_bot.ui.i18n import command_mention, link_commands, t
-from shangrao_bot.ui.words import (
+from shangrao_bot.ui.game_terms import (
     action_text,
     ai_name,
     hand_text,
@@ -20,6 +20,7 @@ from shangrao_bot.ui.words import (
     tile_label,
     wind_name,
 )
+from shangrao_bot.ui.i18n import command_mention, link_commands, t
 
 MPSZ = re.compile(r"\b[1-9]+[mpsz]\b")
 
@@ -84,7 +85,7 @@ def test_actions_as_players_say_them() -> None:
 
 
 def test_plural_choice_in_english() -> None:
-    fmt = i18n._FORMATTER.format
+    fmt = Formatter("en").format
     assert fmt("{n} {n:hand|hands}", n=1) == "1 hand"
     assert fmt("{n} {n:hand|hands}", n=2) == "2 hands"
     assert fmt("{n} {n:hand|hands}", n=0) == "0 hands"

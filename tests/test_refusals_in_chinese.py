@@ -1,27 +1,22 @@
-"""The core's English refusals reach Chinese players in Chinese (:mod:`shangrao_bot.ui.core_text`).
+"""Every refusal and reason of the core reaches a Chinese player in Chinese: keyed, never an
+English sentence translated afterwards.
 
-Completeness is proven two ways:
+Proven two ways:
 
-* statically — every English sentence literal of the core sources (f-strings filled with a
-  sample per placeholder, ``if``/``else`` fragments expanded) must be matched by exactly one
-  catalog entry, and every catalog entry must be the translation of some such sentence; a
-  string that is not a player-facing message (an assertion, a log line, a damaged save) is
-  skipped by name below, with the reason;
+* statically — every refusal the core sources raise (and every phrase they return) names a
+  catalog key with a literal string, never an English sentence or an f-string, so there is no
+  text the catalogs do not hold;
 * dynamically — hypothesis drives the real producers (tile parser, scorer, engine states with
-  random legal and illegal actions, pattern scorer, command parser, table config) and
-  every message they produce must come out translated for zh-CN and zh-TW.
-
-"Translated" means: a catalog entry matches, the Chinese differs from the English, and, once
-what the player typed is taken out, no English word is left but the few the player types
-(``mpsz``, ``chi``, ``pong``, ``help`` …).
+  random legal and illegal actions, pattern scorer, command parser, table config) and every
+  refusal or reason they produce is a keyed phrase that comes out in Chinese for zh-CN and zh-TW:
+  once what the player typed is taken out, no English word is left but the few the player types
+  (``mpsz``, ``chi``, ``pong``, ``help`` …), and each script uses its own characters.
 """
 
 from __future__ import annotations
 
 import ast
 import dataclasses
-import itertools
-import logging
 import random
 import re
 from collections.abc import Iterator
@@ -31,18 +26,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from shangrao_bot import catalog
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.errors import IllegalAction, NotYourTurn
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session, seeded_source
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.typed_moves import parse_command
 from shangrao_bot.engine.views import view_for
-from shangrao_bot.errors import UserError
+from shangrao_bot.errors import Phrase, Refusal
 from shangrao_bot.rules.errors import RulesError, TileParseError
 from shangrao_bot.rules.quick import QuickInput, quick_patterns, score_quick
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import Bonus, BonusKind, WinHow, WinInput, score_draw, score_win
+from shangrao_bot.rules.score_model import Bonus, BonusKind, WinHow, WinInput
+from shangrao_bot.rules.scoring import score_draw, score_win
 from shangrao_bot.rules.tiles import (
     HONOR_START,
     NUM_KINDS,
@@ -56,16 +54,14 @@ from shangrao_bot.rules.tiles import (
 )
 from shangrao_bot.service.config import ServiceConfig, rules_for, table_config
 from shangrao_bot.service.errors import BadTableConfig, IllegalMove, NotYourTurnError
-from shangrao_bot.service.flow import apply_checked
+from shangrao_bot.service.moment import apply_checked
 from shangrao_bot.store.guilds import GuildSettings
-from shangrao_bot.ui import core_text
-from shangrao_bot.ui.core_text import CATALOG, localize_reason
 from shangrao_bot.ui.errors import message_for
 from tests.engine.builders import cmd, copy_state, make_setup, make_state, pass_all
 from tests.engine.test_kongs import BASE, _to_bugang
 from tests.engine.test_properties import clumpy_hands
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 ZH = ("zh-CN", "zh-TW")
 
 FUZZ = settings(
@@ -95,462 +91,102 @@ TRADITIONAL_ONLY = set(
 )
 
 
-# --- what "translated" means -------------------------------------------------------------------
+# --- what "in Chinese" means -------------------------------------------------------------------
 
 
-def _typed_values(english: str, lang: str) -> Iterator[str]:
-    """The captured values the translation quotes back as the player typed them (also inside
-    nested reasons): those may hold any text, English included."""
-    found = core_text.match(english)
-    if found is None:
-        return
-    entry, m = found
-    template = entry.template(lang)
-    for name, value in m.groupdict(default="").items():
-        if not value:
-            continue
-        if name.rstrip("0123456789") == "reason":  # a core sentence inside the sentence
-            yield from _typed_values(value, lang)
-        elif re.search(r"[“「][^”」]*\{" + name + r"\}", template):
+def _typed_values(said: Phrase) -> Iterator[str]:
+    """The arguments quoted back as the player typed them (plain strings, also inside nested
+    phrases): those may hold any text, English included."""
+    for value in said.args.values():
+        if isinstance(value, Phrase):
+            yield from _typed_values(value)
+        elif isinstance(value, str):
             yield value
+        elif isinstance(value, (list, tuple)):
+            yield from (str(v) for v in value)
 
 
-def assert_translated(english: str) -> None:
-    """``english`` has a catalog entry and comes out fully Chinese in zh-CN and zh-TW."""
-    assert core_text.match(english) is not None, f"no catalog entry for {english!r}"
-    assert localize_reason(english, "en") == english
+def assert_translated(said: Phrase | Refusal | str | None) -> None:
+    """``said`` is a keyed phrase (or refusal) that comes out fully Chinese in zh-CN and zh-TW."""
+    if isinstance(said, Refusal):
+        said = said.phrase
+    assert isinstance(said, Phrase), f"an English sentence without a key: {said!r}"
+    assert catalog.has(said.key), said.key
     for lang in ZH:
-        zh = localize_reason(english, lang)
-        assert zh != english, (lang, english)
+        zh = said.in_lang(lang)
+        assert zh != str(said) or not re.search(r"[A-Za-z]{3,}", zh), (lang, said)
         rest = zh
-        for value in sorted(_typed_values(english, lang), key=len, reverse=True):
-            v = re.escape(value)  # only where it is quoted back
-            rest = re.sub(rf"(?<=[“「]){v}|{v}(?=[”」])", " ", rest)
+        for value in sorted(set(_typed_values(said)), key=len, reverse=True):
+            if value:  # only where it is quoted back, as the player typed it
+                v = re.escape(value)
+                rest = re.sub(rf"(?<=[“「]){v}|{v}(?=[”」])", " ", rest)
         left = set(re.findall(r"[A-Za-z_]{2,}", rest)) - ALLOWED_ASCII
-        assert not left, f"{lang}: English left in {zh!r} (from {english!r}): {left}"
+        assert not left, f"{lang}: English left in {zh!r} (from {said!r}): {left}"
         wrong = (SIMPLIFIED_ONLY if lang == "zh-TW" else TRADITIONAL_ONLY) & set(rest)
-        assert not wrong, f"{lang}: {sorted(wrong)} in {zh!r} (from {english!r})"
+        assert not wrong, f"{lang}: {sorted(wrong)} in {zh!r} (from {said!r})"
 
 
-# --- static enumeration of the core's sentences ------------------------------------------------
+# --- static: the core raises keys, not sentences -----------------------------------------------
 
-# Files whose strings reach players; None = the whole file, else only these functions.
-# (cli.py is left out: its own errors are printed for the terminal, in English.)
-SOURCES: dict[str, set[str] | None] = {
-    "shangrao_bot/rules/tiles.py": None,
-    "shangrao_bot/rules/hand.py": None,
-    "shangrao_bot/rules/scoring.py": None,
-    "shangrao_bot/rules/ruleset.py": None,
-    "shangrao_bot/rules/quick.py": None,
-    "shangrao_bot/engine/state.py": None,
-    "shangrao_bot/engine/session.py": None,
-    "shangrao_bot/engine/actions.py": None,
-    "shangrao_bot/engine/ai.py": None,
-    "shangrao_bot/engine/levels.py": None,
-    "shangrao_bot/engine/analysis.py": {"check_input"},  # /analyze's refusals
-    "shangrao_bot/service/config.py": None,
-    "shangrao_bot/service/tables.py": None,
-    "shangrao_bot/service/flow.py": None,
-    "shangrao_bot/service/lobby.py": None,
-    "shangrao_bot/engine/typed_moves.py": None,
-}
-# Functions or assignments whose strings never reach a player, and why.
-SKIPPED: dict[tuple[str, str], str] = {
-    ("shangrao_bot/engine/state.py", "_deal"): "event detail (hash=… break=…), not prose",
-    ("shangrao_bot/engine/session.py", "check"): "invariant report for tests and the CLI",
-    ("shangrao_bot/engine/session.py", "from_dict"): "damaged save (StateFormatError)",
-    ("shangrao_bot/engine/actions.py", "from_json"): "damaged save",
-    ("shangrao_bot/play/commands.py", "HELP"): "the terminal game's help screen",
-}
-# Calls whose message never reaches a player: bugs, damaged saves, log lines (a
-# StorageUnavailable's text is its detail for the log; the player reads its catalog message).
-SKIPPED_CALLS = {
-    "AssertionError",
-    "RuntimeError",
+CORE = ("shangrao_bot/rules", "shangrao_bot/engine", "shangrao_bot/store", "shangrao_bot/service")
+KEYED = {
+    "Phrase",
+    "Refusal",
+    "RulesError",
+    "TileParseError",
+    "HandError",
+    "ScoringInputError",
+    "EngineError",
+    "NotYourTurn",
+    "IllegalAction",
     "StateFormatError",
-    "WallError",
-    "StorageUnavailable",
-}
-LOGGERS = {"log", "logger", "logging"}
-# Variables, functions and helpers' arguments holding a fragment of a message (completed
-# elsewhere), with the placeholders that carry it: each fragment must show in the samples of one
-# of them, so the full sentences tested include it.
-FRAGMENT_OF: dict[str, tuple[str, ...]] = {
-    "limit": ("limit",),
-    "where": ("where",),
-    "melds_note": ("melds_note",),
-    "seat_name": ("seat_name(self.current, self.dealer)",),
-    "command": ("options", "' or '.join((a.command() for a in kongs))"),  # Action.command()
-}
-# The same for helpers that put their string arguments into a sentence.
-FRAGMENT_ARGS: dict[str, tuple[str, ...]] = {
-    "_one_tile": ("example",),  # "… — write one tile, e.g. {example}"
+    "StoreError",
+    "NotFound",
+    "InvalidRecord",
+    "UniqueViolation",
+    "LogMovedOn",
+    "ScoreError",
 }
 
-# One or more sample values per placeholder expression (ast.unparse of it), or per
-# "file::expression" where one name means different things in different files.
-SAMPLES: dict[str, list[str]] = {
-    "inp.size": ["12"],
-    "in_sight": ["1"],
-    "str(inp.flown)": ["(0, -1, 0, 0)"],
-    "inp.seat": ["4"],
-    "tile_str(inp.bao)": ["5m"],
-    "token": ["0m"],
-    "limit": ["1-9", "1-7 for honours (z)"],
-    "ch": ["x"],
-    "word": ["hello"],
-    "shangrao_bot/rules/hand.py::word": ["five", "9"],
-    "text.strip()": ["55m"],
-    "len(tiles)": ["2"],
-    "text[i:]": ["[123m"],
-    "closer": ["]"],
-    "len(melds)": ["5"],
-    "size": ["13"],
-    "want": ["14", "13 or 14"],
-    "need": ["11", "10, 11"],
-    "melds_note": ["", " (with 1 melds the concealed part needs 10, 11)"],
-    "tile_str(k)": ["5m"],
-    "tile_str(ind)": ["4m"],
-    "tile_str(bao)": ["5m"],
-    "m.to_str()": ["[555m]", "(111m)"],
-    "where": ["the indicator is 4m", "no 宝 given"],
-    "tile_str(indicator_from_bao(bao))": ["4m"],
-    "name": ["foo"],
-    "shangrao_bot/rules/scoring.py::name": ["平胡 有宝自摸", "七对 清一色 宝调"],
-    "sum(inp.flown)": ["3"],
-    "held": ["2"],
-    "sum(inp.flown) + held": ["5"],
-    "inp.winner": ["4"],
-    "inp.kong_chain": ["3"],
-    "kong_chain": ["2"],
-    "seat": ["2"],
-    "flown": ["1"],
-    "kongs": ["2"],
-    "four": ["2"],
-    "sum(flown)": ["5"],
-    "winner_bao": ["2"],
-    "total": ["5"],
-    "own": ["3"],
-    "others": ["2"],
-    "shangrao_bot/rules/quick.py::name": ["天胡", "地胡"],
-    "tile_str(inp.winning_tile)": ["5p"],
-    "robbed": ["4m"],
-    "held_robbed": ["2"],
-    "b.seat": ["-1"],
-    "sh + 1": ["2"],
-    "f": ["1"],
-    "self.stake": ["0"],
-    "self.dealer": ["5"],
-    "action.seat": ["4"],
-    "seat_name(self.current, self.dealer)": ["East (seat 0)", "North (seat 3)"],
-    "t": ["5m", "?"],
-    "hands": ["0"],
-    "level": ["hard"],
-    "' or '.join(AI_LEVELS)": ["easy or normal"],
-    "n": ["0"],
-    "inp.pattern": ["天胡", "平胡 有宝自摸"],
-    "rules.preset.value": ["shangrao", "baike"],
-    "inp.robbed_seat": ["4"],
-    "cfg.max_hands": ["64"],
-    "turn": ["5"],
-    "low": ["10"],
-    "high": ["600"],
-    "claim": ["1"],
-    "cfg.min_claim_seconds": ["3"],
-    "cfg.claim_seconds_max": ["120"],
-    "request.strip()": ["hello"],
-    "rest": ["12m"],
-    "both_notations(offered)": ["5m (五万)"],
-    "both_notations(tile)": ["6m (六万)"],
-    "verb": ["pong", "hu"],
-    "exc": ["'0m' is not a tile: ranks are 1-9", "'x' has no rank before it: write e.g. '5x'"],
-    "example": ["d 5m or d 五万", "kong 7z"],
-    "len(text)": ["201"],
-    "shown": ["dance"],
-    "options": ["chi 123m or chi 234m"],
-    "' or '.join((a.command() for a in kongs))": ["kong 1m or kong 2m"],
-}
-_SENTENCE = re.compile(r"[A-Za-z]{3,}")
+
+def _sources() -> list[Path]:
+    found: list[Path] = []
+    for part in CORE:
+        path = ROOT / part
+        found += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return found
 
 
-def _text_of(node: ast.expr) -> str:
-    """The fixed text of a string expression (placeholders left out)."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    if isinstance(node, ast.JoinedStr):
-        return "".join(_text_of(v) for v in node.values if isinstance(v, ast.Constant))
-    if isinstance(node, ast.BinOp):
-        return _text_of(node.left) + _text_of(node.right)
-    return ""
-
-
-def _is_str(node: ast.AST) -> bool:
-    if isinstance(node, ast.Constant):
-        return isinstance(node.value, str)
-    if isinstance(node, ast.JoinedStr):
-        return True
-    return (
-        isinstance(node, ast.BinOp)
-        and isinstance(node.op, ast.Add)
-        and (_is_str(node.left) or _is_str(node.right))
-    )
-
-
-def _sample(node: ast.expr, where: str) -> list[str]:
-    key = ast.unparse(node)
-    in_file = f"{where.rsplit(':', 1)[0]}::{key}"  # a placeholder named alike elsewhere
-    if in_file in SAMPLES:
-        return SAMPLES[in_file]
-    assert key in SAMPLES, f"{where}: add a sample for the placeholder `{key}` to SAMPLES"
-    return SAMPLES[key]
-
-
-def expand(node: ast.expr, where: str) -> list[str]:
-    """Every sentence a string expression can give, placeholders filled from SAMPLES."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, ast.JoinedStr):
-        # a placeholder written twice takes the same value in both places
-        choices: dict[str, list[str]] = {}
-        for v in node.values:
-            if isinstance(v, ast.FormattedValue):
-                value = v.value
-                choices[ast.unparse(value)] = (
-                    expand(value.body, where) + expand(value.orelse, where)
-                    if isinstance(value, ast.IfExp)
-                    else _sample(value, where)
-                )
-        out = []
-        for combo in itertools.product(*choices.values()):
-            chosen = dict(zip(choices, combo, strict=True))
-            out.append(
-                "".join(
-                    str(v.value) if isinstance(v, ast.Constant) else chosen[ast.unparse(v.value)]
-                    for v in node.values
-                    if isinstance(v, ast.Constant | ast.FormattedValue)
-                )
-            )
-        return out
-    if isinstance(node, ast.BinOp) and _is_str(node):
-        left = expand(node.left, where) if _is_str(node.left) else _sample(node.left, where)
-        right = expand(node.right, where) if _is_str(node.right) else _sample(node.right, where)
-        return [a + b for a in left for b in right]
-    return _sample(node, where)
-
-
-def _call_name(node: ast.Call) -> str:
-    f = node.func
-    if isinstance(f, ast.Name):
-        return f.id
-    if isinstance(f, ast.Attribute):
-        return f.attr if not isinstance(f.value, ast.Name) else f"{f.value.id}.{f.attr}"
-    return ""
-
-
-def _pattern_of(node: ast.expr) -> str:
-    """A regex for a string expression: its fixed text, anything for its placeholders."""
-    if isinstance(node, ast.JoinedStr):
-        return "".join(
-            re.escape(str(v.value)) if isinstance(v, ast.Constant) else ".+?" for v in node.values
-        )
-    if isinstance(node, ast.Constant):
-        return re.escape(str(node.value))
-    return ".+?"
-
-
-def core_sentences() -> tuple[list[tuple[str, str]], list[tuple[str, tuple[str, ...], str]]]:
-    """(where, sentence) of every English sentence literal of SOURCES, and (where, placeholder,
-    regex) of every fragment held in a FRAGMENT_OF variable or function."""
-    sentences: list[tuple[str, str]] = []
-    fragments: list[tuple[str, tuple[str, ...], str]] = []
-    for rel, only in SOURCES.items():
-        tree = ast.parse((ROOT / rel).read_text(encoding="utf-8"))
-        skip: set[int] = set()
-        fragment_of: dict[int, tuple[str, ...]] = {}
-
-        def mark(node: ast.AST, ids: set[int]) -> None:
-            ids.update(id(n) for n in ast.walk(node))
-
+def keyed_calls() -> Iterator[tuple[str, ast.expr]]:
+    """(where, the key argument) of every call that makes a refusal or a phrase in the core."""
+    for path in _sources():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            body = getattr(node, "body", None)
-            if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                assert isinstance(body, list)
-                first = body[0] if body else None
-                if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                    skip.add(id(first.value))  # docstring
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                if (rel, node.name) in SKIPPED or (only is not None and node.name not in only):
-                    mark(node, skip)
-                if node.name in FRAGMENT_OF:
-                    for n in ast.walk(node):
-                        fragment_of[id(n)] = FRAGMENT_OF[node.name]
-            if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and (rel, t.id) in SKIPPED for t in node.targets
-            ):
-                mark(node, skip)
-            if isinstance(node, ast.Assert):
-                mark(node, skip)
-            if isinstance(node, ast.Call):
-                name = _call_name(node)
-                if name in SKIPPED_CALLS or name.split(".")[0] in LOGGERS:
-                    mark(node, skip)
-                if name in FRAGMENT_ARGS:
-                    for arg in node.args:
-                        for n in ast.walk(arg):
-                            fragment_of[id(n)] = FRAGMENT_ARGS[name]
-            if isinstance(node, ast.Assign | ast.AnnAssign):
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                for t in targets:
-                    if isinstance(t, ast.Name) and t.id in FRAGMENT_OF and node.value:
-                        for n in ast.walk(node.value):
-                            fragment_of[id(n)] = FRAGMENT_OF[t.id]
-        if only is not None:  # module level is outside the chosen functions
-            for node in tree.body:
-                if not isinstance(node, ast.FunctionDef):
-                    mark(node, skip)
-        inner: set[int] = set()
-        for node in ast.walk(tree):
-            if _is_str(node) and not isinstance(node, ast.Constant):
-                for child in ast.iter_child_nodes(node):
-                    mark(child, inner)
-        for node in ast.walk(tree):
-            if not _is_str(node) or id(node) in skip or id(node) in inner:
+            if not isinstance(node, ast.Call):
                 continue
-            assert isinstance(node, ast.expr)
-            text = _text_of(node)
-            if " " not in text or not _SENTENCE.search(text):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name not in KEYED and name != "ImpossibleHandError":
                 continue
-            where = f"{rel}:{node.lineno}"
-            if id(node) in fragment_of:
-                fragments.append((where, fragment_of[id(node)], _pattern_of(node)))
-            else:
-                sentences.extend((where, s) for s in expand(node, where))
-    return sentences, fragments
+            args = node.args[1:] if name == "ImpossibleHandError" else node.args
+            if args:
+                yield f"{path.relative_to(ROOT)}:{node.lineno}", args[0]
 
 
-SENTENCES, FRAGMENTS = core_sentences()
-
-
-def test_the_static_enumeration_finds_the_core_messages() -> None:
-    found = {s for _, s in SENTENCES}
-    # a few of every source, so a broken walk cannot pass silently
-    for known in (
-        "'0m' is not a tile: ranks are 1-9",
-        "five 5m in one hand: there are only four",
-        "not a win",
-        "your tiles are not a complete hand yet",
-        "it is North (seat 3)'s turn, not yours",
-        "the session is over: start a new one",
-        "0 hands: use 1 to 64",
-        "'hello' is not a move here: use the buttons",
-        "'天胡' is not a pattern of the baike preset: pick one from the list",
-        "1 宝 flown",
-    ):
-        assert known in found, known
-    assert len(found) > 100
-
-
-def test_every_core_sentence_matches_exactly_one_entry_and_is_translated() -> None:
-    for where, sentence in SENTENCES:
-        matching = [e for e in CATALOG if e.pattern.fullmatch(sentence)]
-        assert len(matching) == 1, f"{where}: {len(matching)} entries match {sentence!r}"
-        assert_translated(sentence)
-
-
-def test_fragments_are_exercised_through_their_placeholders_samples() -> None:
-    assert {keys for _, keys, _ in FRAGMENTS} == {*FRAGMENT_OF.values(), *FRAGMENT_ARGS.values()}
-    for where, keys, fragment in FRAGMENTS:
-        samples = [s for key in keys for s in SAMPLES[key]]
-        assert any(re.search(fragment, s) for s in samples), (
-            f"{where}: no sample of {keys} shows the fragment {fragment!r}"
-        )
-
-
-def test_every_catalog_entry_translates_some_core_sentence() -> None:
-    sentences = [s for _, s in SENTENCES]
-    for entry in CATALOG:
-        assert any(entry.pattern.fullmatch(s) for s in sentences), (
-            f"catalog entry {entry.pattern.pattern!r} matches no core sentence (stale?)"
-        )
-
-
-def test_templates_use_the_right_script_and_quotes() -> None:
-    for entry in CATALOG:
-        groups = set(entry.pattern.groupindex)
-        for lang in ZH:
-            template = entry.template(lang)
-            assert set(re.findall(r"{(\w+)}", template)) <= groups, template
-            wrong = TRADITIONAL_ONLY if lang == "zh-CN" else SIMPLIFIED_ONLY
-            assert not (wrong & set(template)), (lang, template)
-        assert "「" not in entry.zh_cn and "“" not in entry.zh_tw, entry.zh_cn
-
-
-# --- exact translations ------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("english", "zh_cn", "zh_tw"),
-    [
-        (
-            "'0m' is not a tile: ranks are 1-9",
-            "“0m”不是牌：点数只能是 1-9",
-            "「0m」不是牌：點數只能是 1-9",
-        ),
-        ("your tiles are not a complete hand yet", "你的牌还没成胡", "你的牌還沒成胡"),
-        (
-            "it is South (seat 1)'s turn, not yours",
-            "轮到南家（1 号座位）了，还没轮到你",
-            "輪到南家（1 號座位）了，還沒輪到你",
-        ),
-        (
-            "nobody wins on another player's discard in Shangrao mahjong (no 点炮), "
-            "except 地胡 on the dealer's first discard",
-            "上饶麻将不能胡别人打的牌（没有点炮），只有庄家打出的第一张牌可以地胡",
-            "上饒麻將不能胡別人打的牌（沒有放槍），只有莊家打出的第一張牌可以地胡",
-        ),
-        (
-            "七对 清一色 宝调 is not a win under the baike preset",
-            "百科方案里 七对 清一色 宝调 不算胡",
-            "百科方案裡 七對 清一色 寶調 不算胡",
-        ),
-        (
-            "hand has 12 tiles, a win needs 14 (with 1 melds the concealed part needs 11)",
-            "这手牌有 12 张，胡牌要 14 张（有 1 组副露时，暗牌部分需要 11 张）",
-            "這手牌有 12 張，胡牌要 14 張（有 1 組副露時，暗牌部分需要 11 張）",
-        ),
-        (
-            "six 5m in one hand: there are only four",
-            "一手牌里有 6 张 5m：每种牌只有四张",
-            "一手牌裡有 6 張 5m：每種牌只有四張",
-        ),
-        (
-            "'9z' is not a tile: ranks are 1-7 for honours (z) — "
-            "write one tile, e.g. d 5m or d 五万",
-            "“9z”不是牌：字牌（z）的点数只能是 1-7——请写一张牌，如 d 5m 或 d 五万",
-            "「9z」不是牌：字牌（z）的點數只能是 1-7——請寫一張牌，如 d 5m 或 d 五萬",
-        ),
-        (
-            "补杠 adds a fourth 3p to your own pong of 3p: you have no such pong and tile",
-            "补杠是把第四张 3p 加到你自己碰的 3p 上：你没有这样的碰和牌",
-            "補槓是把第四張 3p 加到你自己碰的 3p 上：你沒有這樣的碰和牌",
-        ),
-    ],
-)
-def test_exact_translations(english: str, zh_cn: str, zh_tw: str) -> None:
-    assert localize_reason(english, "zh-CN") == zh_cn
-    assert localize_reason(english, "zh-TW") == zh_tw
-    assert localize_reason(english, "en") == english
-
-
-def test_unknown_text_stays_english_and_the_log_shows_no_tiles(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    text = "'5m' something the catalog does not know about 7z"
-    with caplog.at_level(logging.WARNING, logger="shangrao_bot.ui.core_text"):
-        assert localize_reason(text, "zh-CN") == text
-    assert "something the catalog" in caplog.text
-    assert "5m" not in caplog.text and "7z" not in caplog.text
-    assert localize_reason("", "zh-TW") == ""
+def test_the_core_raises_catalog_keys_never_sentences() -> None:
+    calls = list(keyed_calls())
+    assert len(calls) > 150
+    bad = []
+    for where, key in calls:
+        if isinstance(key, ast.JoinedStr):
+            bad.append(f"{where}: an f-string")
+        elif (
+            isinstance(key, ast.Constant)
+            and isinstance(key.value, str)
+            and not catalog.has(key.value)
+        ):
+            bad.append(f"{where}: {key.value!r} is not a catalog key")
+    assert bad == []
 
 
 # --- through the one error path ----------------------------------------------------------------
@@ -560,7 +196,7 @@ def _is_chinese_only(text: str) -> bool:
     return not (set(re.findall(r"[A-Za-z]{2,}", text)) - ALLOWED_ASCII)
 
 
-def test_message_for_translates_the_reason_of_an_engine_refusal() -> None:
+def test_message_for_writes_the_reason_of_an_engine_refusal_in_chinese() -> None:
     state = HandState(RuleSet(), bytes(32), dealer=0)
     other = (state.current + 1) % 4
     with pytest.raises(NotYourTurnError) as not_yours:
@@ -575,19 +211,22 @@ def test_message_for_translates_the_reason_of_an_engine_refusal() -> None:
     assert _is_chinese_only(zh)
 
 
-def test_message_for_translates_ready_texts_and_bad_input_reasons() -> None:
+def test_message_for_writes_bad_input_reasons_in_chinese() -> None:
     with pytest.raises(TileParseError) as bad:
         parse_tiles("123m 0p")
-    error = UserError("score.bad_input", reason=str(bad.value))
+    error = Refusal("score.bad_input", reason=bad.value.phrase)
     assert message_for(error, "zh-CN") == "输入有误：“0p”不是牌：点数只能是 1-9"
     assert message_for(error, "en") == "'0p' is not a tile: ranks are 1-9"
-    text = UserError(text="'[12m]' is missing its closing ']'")  # a ready core text
-    assert message_for(text, "zh-TW") == "「[12m]」缺少右括號「]」"
-    not_win = UserError("score.not_win", reason="your tiles are not a complete hand yet")
+    with pytest.raises(TileParseError) as unclosed:
+        parse_melds("[12m")
+    assert message_for(unclosed.value, "zh-TW") == "「[12m」缺少右括號「]」"
+    state = HandState(RuleSet(), bytes(32), dealer=0)
+    not_win = Refusal("score.not_win", reason=state.why_not_win(state.current))
     assert message_for(not_win, "zh-CN") == "不算胡：你的牌还没成胡"
-    config = BadTableConfig(reason="99 hands: use 1 to 64")
-    assert message_for(config, "zh-CN") == "牌桌设置无效：99 手不行：请用 1 到 64 手"
-    assert message_for(UserError("table.not_seated"), "zh-CN") == "你没有坐在这张牌桌。"
+    with pytest.raises(BadTableConfig) as config:
+        table_config(ServiceConfig(max_hands=64), RuleSet(), 99, None, None)
+    assert message_for(config.value, "zh-CN") == "牌桌设置无效：99 手不行：请用 1 到 64 手"
+    assert message_for(Refusal("table.not_seated"), "zh-CN") == "你没有坐在这张牌桌。"
 
 
 # --- dynamic: the real producers under hypothesis -----------------------------------------------
@@ -620,7 +259,7 @@ def test_tile_parser_messages_are_translated(text: str) -> None:
         try:
             parse(text)
         except TileParseError as err:
-            assert_translated(str(err))
+            assert_translated(err)
 
 
 class _Pool:
@@ -812,7 +451,7 @@ def test_scorer_messages_are_translated(case: tuple[WinInput, RuleSet]) -> None:
     try:
         result = score_win(inp, rules)
     except RulesError as err:
-        assert_translated(str(err))
+        assert_translated(err)
         return
     if result.winning:
         for m in result.modifiers:
@@ -863,7 +502,7 @@ def _refusals(state: HandState, rng: random.Random) -> Iterator[str]:
         try:
             state.apply(a)
         except (IllegalAction, NotYourTurn) as exc:
-            yield str(exc)
+            yield exc.phrase
         else:  # a legal move after all (a claim naming no tile): the game moved on
             return
 
@@ -916,7 +555,7 @@ def test_rob_window_and_indicator_kong_refusals_are_translated() -> None:
     for seat, text in ((0, "hu"), (3, "pong"), (3, "d 1s"), (1, "pong")):
         with pytest.raises((IllegalAction, NotYourTurn)) as err:
             cmd(state, seat, text)
-        messages.add(str(err.value))
+        messages.add(err.value.phrase)
     messages.update(state.why_not_win(seat) for seat in range(4))
     hands = {**BASE, 1: "77z123m456p789s1z1z", 0: "1m1m4m2p5p8p3s6s9s2z3z5z5z4m"}
     hands[3] = "5m4m9m9p5p8p3s6s9s1z4z2z3z"
@@ -939,23 +578,23 @@ def test_engine_setup_and_session_refusals_are_translated() -> None:
     ):
         with pytest.raises(IllegalAction) as err:
             attempt()
-        messages.append(str(err.value))
+        messages.append(err.value.phrase)
     session = Session(RuleSet(), hands=1, seed_source=seeded_source("core-text"))
     hand = session.start_hand()
     with pytest.raises(IllegalAction) as err:
         session.start_hand()
-    messages.append(str(err.value))
+    messages.append(err.value.phrase)
     _play(hand, 1)
     with pytest.raises(IllegalAction) as err:
         hand.apply(Action(0, ActionKind.PASS))
-    messages.append(str(err.value))
+    messages.append(err.value.phrase)
     with pytest.raises(IllegalAction) as err:
         session.start_hand()
-    messages.append(str(err.value))
+    messages.append(err.value.phrase)
     session.finish_hand()
     with pytest.raises(IllegalAction) as err:
         session.start_hand()
-    messages.append(str(err.value))
+    messages.append(err.value.phrase)
     assert len(set(messages)) == len(messages)
     for message in messages:
         assert_translated(message)
@@ -1075,7 +714,7 @@ def test_quick_scorer_messages_are_translated(case: tuple[QuickInput, RuleSet]) 
     try:
         result = score_quick(inp, rules)
     except RulesError as err:
-        assert_translated(str(err))
+        assert_translated(err)
         return
     for m in result.modifiers:
         if m.note:
@@ -1093,7 +732,7 @@ def test_rule_set_and_ai_refusals_are_translated(stake: int, name: str) -> None:
         try:
             attempt()
         except ValueError as err:
-            assert_translated(str(err))
+            assert_translated(err)
 
 
 def test_the_indicator_rules_of_hand_validation_are_translated() -> None:
@@ -1118,5 +757,5 @@ def test_the_indicator_rules_of_hand_validation_are_translated() -> None:
     ):
         with pytest.raises(RulesError) as err:
             score_win(inp)
-        assert_translated(str(err.value))
+        assert_translated(err.value)
     assert tile_str(ind) == "4m"

@@ -1,0 +1,37 @@
+"""The areas every language's catalog is made of, and how a language's areas become one dict."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: The area modules of every language package, in the order they are merged.
+AREA_NAMES = (
+    "rules",
+    "engine",
+    "moves",
+    "store",
+    "bot",
+    "tables",
+    "table_screens",
+    "scorebook",
+    "score_screens",
+    "rulebook",
+    "analysis",
+    "replay",
+    "ratings",
+)
+
+
+class KeyDefinedTwice(RuntimeError):
+    """Two areas of one language define the same key: one of them is a mistake."""
+
+
+def merged(areas: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """One language's texts: its areas' dicts in one (a key defined twice is refused)."""
+    out: dict[str, str] = {}
+    for area, texts in areas.items():
+        twice = out.keys() & texts.keys()
+        if twice:
+            raise KeyDefinedTwice(f"catalog keys defined twice ({area}): {sorted(twice)}")
+        out.update(texts)
+    return out
