@@ -7,8 +7,18 @@ Typical use::
     result = score_win(WinInput(tuple(parse_tiles("123m456p789s11122z")), bao=parse_tile("5m"),
                                 winning_tile=parse_tile("2z")))
 
-Fast, unchecked checks for AI players live in :mod:`.shapes` (34-count lists); validated
-analysis for players' input in :mod:`.hand`; scoring in :mod:`.scoring`.
+The modules:
+
+* ``tiles`` — tiles and notation (mpsz, Chinese names, melds); ``errors`` — typed refusals;
+* ``shapes`` — fast, unchecked shape checks for AI players (34-count lists), over the lookup
+  tables of ``tables`` (built by ``tablegen``, shipped in ``data/``);
+* ``hand`` — validated analysis of players' input; ``interpret`` — every reading of a hand;
+* ``ruleset`` — the preset, house switches and stake a table plays under;
+* ``scoring`` — :func:`score_win` and :func:`score_draw`, over ``score_model`` (the words of
+  scoring), ``readings`` (what both presets ask of a hand), ``shangrao_preset`` and
+  ``baike_preset`` (what a hand is worth under each), ``win_checks`` (impossible descriptions)
+  and ``payments`` (who pays whom);
+* ``quick`` — a hand scored from its pattern and flags; ``bonus_text`` — bonuses as typed.
 """
 
 from shangrao_bot.rules.errors import (
@@ -26,8 +36,10 @@ from shangrao_bot.rules.hand import (
     validate_tiles,
 )
 from shangrao_bot.rules.interpret import Group, GroupType, Interpretation, interpretations
+from shangrao_bot.rules.payments import bonus_payments, kong_bonuses
+from shangrao_bot.rules.readings import in_baodiao_state
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import (
+from shangrao_bot.rules.score_model import (
     Bonus,
     BonusKind,
     Modifier,
@@ -36,14 +48,8 @@ from shangrao_bot.rules.scoring import (
     ScoreResult,
     WinHow,
     WinInput,
-    bonus_payments,
-    check_bao_tally,
-    check_kong_chain,
-    in_baodiao_state,
-    kong_bonuses,
-    score_draw,
-    score_win,
 )
+from shangrao_bot.rules.scoring import score_draw, score_win
 from shangrao_bot.rules.shapes import (
     Shape,
     complete_shapes,
@@ -69,6 +75,7 @@ from shangrao_bot.rules.tiles import (
     tile_name,
     tile_str,
 )
+from shangrao_bot.rules.win_checks import check_bao_tally, check_kong_chain
 
 __all__ = [
     "Bonus",

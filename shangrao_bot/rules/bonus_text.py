@@ -6,15 +6,17 @@ simplified or traditional (明杠 碰杠 补杠, 暗杠 自摸杠 跌宝杠, 接
 ``X2`` repeats it (1-4 times). WHO is left as typed (possibly empty): each caller reads its
 own seats (a session takes seat numbers 1-4, mentions and names; the command line 0-3).
 
-The kinds are returned as the values of :class:`~shangrao_bot.rules.scoring.BonusKind`
-(``"minggang"`` …), so this module needs nothing but the standard library.
+The kinds are returned as the values of :class:`~.score_model.BonusKind`
+(``"minggang"`` …), so this module needs nothing of the scorer.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
+
+from shangrao_bot.rules.errors import RulesError
 
 BonusName = Literal["minggang", "angang", "jiebao", "sigebao"]
 MAX_TIMES = 4  # a player has at most four kongs; 接宝 and 四个宝 happen once, the scorer says so
@@ -55,11 +57,11 @@ class BonusItem:
     times: int = 1
 
 
-class BonusTextError(ValueError):
+class BonusTextError(RulesError):
     """An item that is not ``WHO:KIND×N``; ``problem`` says which part is wrong."""
 
-    def __init__(self, item: str, problem: Problem, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, item: str, problem: Problem, key: str, /, **args: Any) -> None:
+        super().__init__(key, **args)
         self.item = item
         self.problem = problem
 
@@ -81,18 +83,16 @@ def read_bonus(item: str) -> BonusItem:
     after it with an optional ``×N``. Raises :class:`BonusTextError`."""
     who, sep, rest = item.strip().rpartition(":")
     if not sep:
-        raise BonusTextError(item, "no_colon", f"'{item}' should be SEAT:KIND, e.g. 1:暗杠")
+        raise BonusTextError(item, "no_colon", "bonus.no_colon", token=item)
     kind_s, _, times_s = rest.strip().lower().replace("x", "×").partition("×")
     kind = kind_named(kind_s)
     if kind is None:
-        raise BonusTextError(item, "kind", f"'{kind_s.strip() or rest}' is not a bonus kind")
+        raise BonusTextError(item, "kind", "bonus.bad_kind", token=kind_s.strip() or rest)
     times = 1
     digits = times_s.strip()
     if digits:  # a bare "暗杠×" counts once
         # ASCII digits only: str.isdigit accepts '²', which int() refuses
         if not re.fullmatch(r"[0-9]{1,6}", digits) or not 1 <= int(digits) <= MAX_TIMES:
-            raise BonusTextError(
-                item, "times", f"'{item}': a bonus repeats 1-{MAX_TIMES} times, e.g. 暗杠×2"
-            )
+            raise BonusTextError(item, "times", "bonus.bad_times", token=item, most=MAX_TIMES)
         times = int(digits)
     return BonusItem(who.strip(), kind, times)

@@ -1,23 +1,31 @@
-"""Typed errors of the rules core.
+"""Typed refusals of the rules core.
 
-Every error a player can cause is a ``ValueError`` subclass that carries the offending token, so
-the CLI and the bot can show one precise line ("'0m' is not a tile: ranks are 1-9") and never a
-stack trace.
+Every error a player can cause is a :class:`~shangrao_bot.errors.Refusal` (and a ``ValueError``)
+with a catalog key and its arguments — the offending token among them — so the command line and
+the bot show one precise line in the reader's language ("'0m' is not a tile: ranks are 1-9",
+"“0m”不是牌：点数只能是 1-9") and never a stack trace. The texts are the catalogs' ``rules``
+area.
 """
 
 from __future__ import annotations
 
+from typing import Any
 
-class RulesError(ValueError):
-    """Base class of every bad-input error raised by ``shangrao_bot.rules``."""
+from shangrao_bot.errors import Phrase, Refusal
 
-    def __init__(self, message: str, token: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.token = token
 
-    def __str__(self) -> str:
-        return self.message
+class RulesError(Refusal, ValueError):
+    """Base class of every bad-input error raised by ``shangrao_bot.rules``. ``token`` is what
+    the player wrote that was refused, when there is one."""
+
+    def __init__(self, key: str | Phrase, /, **args: Any) -> None:
+        super().__init__(key, **args)
+        token = self.args_.get("token")
+        self.token: str | None = None if token is None else str(token)
+
+    @property
+    def message(self) -> str:
+        return str(self)
 
 
 class TileParseError(RulesError):
@@ -37,10 +45,10 @@ class ImpossibleHandError(ScoringInputError):
     than four 宝, a 四个宝 or 接宝 the tiles contradict, a 杠开 with no four-tile kong to draw
     its replacement. ``problem`` names which (one of :data:`IMPOSSIBLE_PROBLEMS`)."""
 
-    def __init__(self, problem: str, message: str, token: str | None = None) -> None:
+    def __init__(self, problem: str, key: str | Phrase, /, **args: Any) -> None:
         if problem not in IMPOSSIBLE_PROBLEMS:
             raise ValueError(f"unknown problem {problem!r}")
-        super().__init__(message, token)
+        super().__init__(key, **args)
         self.problem = problem
 
 

@@ -29,8 +29,6 @@ from shangrao_bot.rules.tiles import (
     tile_str,
 )
 
-_COUNT_WORDS = {5: "five", 6: "six", 7: "seven", 8: "eight"}
-
 
 def _melds_yaojiu(melds: Sequence[Meld]) -> bool:
     return all(t in YAOJIU_KINDS for m in melds for t in m.tiles)
@@ -44,47 +42,35 @@ def validate_tiles(
     ``sizes`` are total sizes counting a kong as three (13 waiting, 14 complete).
     """
     if len(melds) > 4:
-        raise HandError(f"{len(melds)} melds: a hand has at most four", format_tiles(concealed))
+        raise HandError("hand.too_many_melds", token=format_tiles(concealed), n=len(melds))
     size = len(concealed) + 3 * len(melds)
     if size not in sizes:
-        want = " or ".join(str(s) for s in sizes)
-        need = ", ".join(str(s - 3 * len(melds)) for s in sizes)
-        melds_note = f" (with {len(melds)} melds the concealed part needs {need})" if melds else ""
-        raise HandError(
-            f"hand has {size} tiles, {'a win needs' if sizes == (14,) else 'expected'} "
-            f"{want}{melds_note}",
-            format_tiles(concealed),
-        )
+        key = "hand.size_win" if tuple(sizes) == (14,) else "hand.size"
+        args: dict[str, object] = {"size": size, "sizes": tuple(sizes)}
+        if melds:
+            key += "_melds"
+            args |= {"melds": len(melds), "need": tuple(s - 3 * len(melds) for s in sizes)}
+        raise HandError(key, token=format_tiles(concealed), **args)
     counts = counts_of(list(concealed) + [t for m in melds for t in m.tiles])
     for k, n in enumerate(counts):
         if n > 4:
-            word = _COUNT_WORDS.get(n, str(n))
-            raise HandError(f"{word} {tile_str(k)} in one hand: there are only four", tile_str(k))
+            raise HandError("hand.five_copies", token=tile_str(k), n=n, tile=tile_str(k))
     if bao is not None:
         ind = indicator_from_bao(bao)
         if counts[ind] > 3:
             raise HandError(
-                f"four {tile_str(ind)} in one hand, but one {tile_str(ind)} is the face-up "
-                f"indicator of 宝 {tile_str(bao)}",
-                tile_str(ind),
+                "hand.indicator_held", token=tile_str(ind), tile=tile_str(ind), bao=tile_str(bao)
             )
     for m in melds:
         if bao is not None and bao in m.tiles and m.kind in (MeldKind.PONG, MeldKind.KONG_EXPOSED):
-            raise HandError(
-                f"'{m.to_str()}' cannot be a meld: a pong or exposed kong of the 宝 kind needs a "
-                "discarded 宝, and a discarded 宝 is dead (only a concealed kong of 宝 exists)",
-                m.to_str(),
-            )
+            raise HandError("hand.bao_meld", token=m.to_str())
         if m.kind.is_indicator_kong and (bao is None or m.tiles[0] != indicator_from_bao(bao)):
-            where = (
-                f"the indicator is {tile_str(indicator_from_bao(bao))}"
-                if bao is not None
-                else "no 宝 given"
-            )
+            if bao is None:
+                raise HandError("hand.indicator_kong_no_bao", token=m.to_str())
             raise HandError(
-                f"'{m.to_str()}' is not a 跌宝杠: three of a kind count as a kong only for the "
-                f"indicator's kind ({where})",
-                m.to_str(),
+                "hand.not_indicator_kong",
+                token=m.to_str(),
+                indicator=tile_str(indicator_from_bao(bao)),
             )
 
 

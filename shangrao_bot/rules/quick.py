@@ -19,36 +19,44 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shangrao_bot.rules.errors import ScoringInputError
-from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import (
+from shangrao_bot.rules.baike_preset import (
     BAIKE_FLAT,
     BAIKE_PATTERNS,
+    NOT_A_WIN_BASE2,
+    STATUS_NAMES,
+)
+from shangrao_bot.rules.errors import ScoringInputError
+from shangrao_bot.rules.payments import bonus_payments, deltas_of, win_payments
+from shangrao_bot.rules.readings import feibao
+from shangrao_bot.rules.ruleset import Preset, RuleSet
+from shangrao_bot.rules.score_model import (
     SEATS,
-    SHANGRAO_FLAT,
-    SHANGRAO_PATTERNS,
     Bonus,
     BonusKind,
     Modifier,
     ScoreResult,
     WinHow,
-    bonus_payments,
-    check_bao_tally,
-    check_bonuses,
-    check_robbing_allowed,
-    deltas_of,
+)
+from shangrao_bot.rules.shangrao_preset import (
+    LUXURY,
+    SHANGRAO_FLAT,
+    SHANGRAO_PATTERNS,
     ordinary_how,
     shangrao_modifiers,
-    win_payments,
+)
+from shangrao_bot.rules.win_checks import (
+    check_bao_tally,
+    check_bonuses,
+    check_flown,
+    check_none_flown,
+    check_robbing_allowed,
+    check_winner,
 )
 
 FLAT = ("天胡", "地胡")
 # shangrao patterns that hold a sequence (their all-triplet forms are named 碰碰胡…)
 _WITH_SEQUENCE = ("平胡自摸", "宝吊头", "宝吊宝", "宝吊无宝", "抢杠")
 ROB_PATTERN = "抢杠"  # an 有宝平胡 robbing a 补杠 (§4, ``rob_with_bao``)
-_LUXURY = ("豪华", "双豪华", "三豪华")
-_BAIKE_STATUS = ("无宝自摸", "宝调", "有宝自摸")
-_NOT_A_WIN_BASE2 = -2  # scoring.py's marker for "not a win (base 2)" cells
 
 
 def _shangrao_names() -> dict[str, int]:
@@ -58,7 +66,7 @@ def _shangrao_names() -> dict[str, int]:
         name = key.replace("/有宝", " 有宝")
         out[name] = factor
         if key in ("七对", "清七对"):
-            for n, prefix in enumerate(_LUXURY, start=1):
+            for n, prefix in enumerate(LUXURY[1:], start=1):
                 out[prefix + key] = factor * 2**n
     return out
 
@@ -67,7 +75,7 @@ def _baike_names() -> dict[str, int]:
     """``"<row> <status>"`` → value; -2 marks a row that wins only with a 宝 flown."""
     out: dict[str, int] = {}
     for row, cells in BAIKE_PATTERNS.items():
-        for status, cell in zip(_BAIKE_STATUS, cells, strict=True):
+        for status, cell in zip(STATUS_NAMES, cells, strict=True):
             if cell is not None:
                 out[f"{row} {status}"] = cell
     return out
@@ -125,17 +133,9 @@ def _check(inp: QuickInput, rules: RuleSet, table: dict[str, int]) -> bool:
     """Refuse what does not fit; True when 四个宝 for the winner goes without saying (their
     flown 宝 and those the pattern holds make four) and was not named."""
     if inp.pattern not in table and inp.pattern not in FLAT:
-        raise ScoringInputError(
-            f"'{inp.pattern}' is not a pattern of the {rules.preset.value} preset: "
-            "pick one from the list",
-            inp.pattern,
-        )
-    if not 0 <= inp.winner < SEATS:
-        raise ScoringInputError(f"winner seat {inp.winner} is not a seat: use 0-3", str(inp.winner))
-    if len(inp.flown) != SEATS or any(not 0 <= f <= 4 for f in inp.flown):
-        raise ScoringInputError(
-            "flown 宝 per seat must be four numbers from 0 to 4", str(inp.flown)
-        )
+        raise ScoringInputError("quick.bad_pattern", token=inp.pattern, preset=rules.preset.value)
+    check_winner(inp.winner)
+    check_flown(inp.flown, str(inp.flown))
     check_bonuses(inp.bonuses)
     add_sigebao = check_bao_tally(
         inp.flown,
@@ -146,77 +146,47 @@ def _check(inp: QuickInput, rules: RuleSet, table: dict[str, int]) -> bool:
     )
     if inp.pattern in FLAT:
         if inp.how not in (WinHow.SELF, WinHow.TIANHU, WinHow.DIHU) or inp.dandiao or inp.yaojiu:
-            raise ScoringInputError(
-                f"{inp.pattern} is a flat value: it takes no 杠开, 抢杠, 单吊 or 九幺", inp.pattern
-            )
-        if any(inp.flown):
-            raise ScoringInputError(
-                "no 宝 can have been flown before 天胡 or 地胡: nobody has discarded one yet",
-                str(inp.flown),
-            )
+            raise ScoringInputError("quick.flat", token=inp.pattern, pattern=inp.pattern)
+        check_none_flown(inp.flown)
         if inp.pattern == "地胡" and not rules.di_hu:
-            raise ScoringInputError("地胡 is switched off at this table", "dihu")
+            raise ScoringInputError("win.dihu_off", token="dihu")
         return add_sigebao
     if inp.how in (WinHow.TIANHU, WinHow.DIHU):
         _check_dealt(inp, rules)
     if inp.pattern == ROB_PATTERN:
         if inp.how is not WinHow.ROB:
-            raise ScoringInputError(
-                "抢杠 as a pattern is an 有宝平胡 that robbed a 补杠: choose how 抢杠 "
-                "(robbed kong)",
-                inp.pattern,
-            )
+            raise ScoringInputError("quick.rob_pattern", token=inp.pattern)
         if not rules.rob_with_bao:
-            raise ScoringInputError(
-                "an 有宝平胡 may not rob a kong at this table (rob_with_bao is off)", "rob"
-            )
+            raise ScoringInputError("quick.rob_with_bao_off", token="rob")
         if inp.dandiao:
-            raise ScoringInputError(
-                "an 有宝平胡 that robs a kong is never 单吊: a lone 宝 waiting on the robbed "
-                "tile is 宝吊头",
-                "单吊",
-            )
+            raise ScoringInputError("quick.rob_dandiao", token="单吊")
     if rules.preset is Preset.BAIKE:
         # a 杠开 win is still a win there, only without doubling (§8): nothing to refuse
         if inp.dandiao:
-            raise ScoringInputError("the baike preset has no 单吊 doubling", "单吊")
+            raise ScoringInputError("quick.baike_dandiao", token="单吊")
         if inp.yaojiu:
-            raise ScoringInputError(
-                "in the baike preset 九幺 is part of the pattern: pick a 九幺 row", "九幺"
-            )
+            raise ScoringInputError("quick.baike_yaojiu", token="九幺")
     if inp.how is WinHow.ROB:
         check_robbing_allowed(rules)
         if inp.robbed_seat is None or inp.robbed_seat == inp.winner:
-            raise ScoringInputError("抢杠 needs the robbed player (not the winner)", "robbed")
+            raise ScoringInputError("quick.rob_no_player", token="robbed")
         if not 0 <= inp.robbed_seat < SEATS:
             raise ScoringInputError(
-                f"robbed seat {inp.robbed_seat} is not a seat: use 0-3", str(inp.robbed_seat)
+                "quick.bad_robbed_seat", token=str(inp.robbed_seat), seat=inp.robbed_seat
             )
         if "宝吊宝" in inp.pattern:
-            raise ScoringInputError(
-                "a 宝 cannot be robbed: 宝吊宝 is won on a drawn 宝, never by 抢杠", "rob"
-            )
+            raise ScoringInputError("quick.rob_bao", token="rob")
     if inp.how is WinHow.KONG and not 1 <= inp.kong_chain <= 4:
-        raise ScoringInputError(
-            f"kong chain {inp.kong_chain}: a chain has 1 to 4 kongs", str(inp.kong_chain)
-        )
+        raise ScoringInputError("quick.bad_kong_chain", token=str(inp.kong_chain), n=inp.kong_chain)
     if inp.yaojiu and ("十三浪" in inp.pattern or inp.pattern.startswith(("九幺", "七星九幺"))):
-        raise ScoringInputError(
-            "九幺 doubles a standard or 七对 hand, never the 十三浪 or 九幺 patterns", "九幺"
-        )
+        raise ScoringInputError("quick.yaojiu_pattern", token="九幺")
     if inp.yaojiu and inp.pattern in _WITH_SEQUENCE:
-        raise ScoringInputError(
-            f"{inp.pattern} has a sequence, so not every tile is a terminal or honor: no 九幺",
-            "九幺",
-        )
+        raise ScoringInputError("quick.yaojiu_sequence", token="九幺", pattern=inp.pattern)
     meldless = inp.pattern.lstrip("豪华双三").startswith(("七对", "清七对")) or any(
         name in inp.pattern for name in ("十三浪", "十三烂")
     )
     if meldless and (inp.dandiao or inp.how is WinHow.KONG):
-        raise ScoringInputError(
-            f"{inp.pattern} has no melds, so it cannot be won 单吊 or on a kong replacement (杠开)",
-            inp.pattern,
-        )
+        raise ScoringInputError("quick.meldless", token=inp.pattern, pattern=inp.pattern)
     return add_sigebao
 
 
@@ -225,21 +195,13 @@ def _check_dealt(inp: QuickInput, rules: RuleSet) -> None:
     flown yet); 天胡 has no drawn tile for a 宝吊 pattern, and 地胡 is never won on a 宝."""
     name = "天胡" if inp.how is WinHow.TIANHU else "地胡"
     if inp.how is WinHow.DIHU and not rules.di_hu:
-        raise ScoringInputError("地胡 is switched off at this table", "dihu")
-    if any(inp.flown):
-        raise ScoringInputError(
-            "no 宝 can have been flown before 天胡 or 地胡: nobody has discarded one yet",
-            str(inp.flown),
-        )
+        raise ScoringInputError("win.dihu_off", token="dihu")
+    check_none_flown(inp.flown)
     if inp.dandiao:
-        raise ScoringInputError(
-            f"{name} is won on the dealt tiles: there are no melds, so it is never 单吊", "单吊"
-        )
+        raise ScoringInputError("quick.dealt_dandiao", token="单吊", dealt=name)
     if "宝吊" in inp.pattern and (inp.how is WinHow.TIANHU or "宝吊宝" in inp.pattern):
         raise ScoringInputError(
-            f"{name} cannot be {inp.pattern}: a 宝吊 win needs a drawn tile, and 地胡 is never "
-            "won on a 宝",
-            inp.pattern,
+            "quick.dealt_baodiao", token=inp.pattern, dealt=name, pattern=inp.pattern
         )
 
 
@@ -259,15 +221,13 @@ def _shangrao_value(inp: QuickInput, factor: int) -> tuple[int, tuple[Modifier, 
 
 def _baike_value(inp: QuickInput, cell: int) -> tuple[int, int, tuple[Modifier, ...]]:
     f = inp.flown[inp.winner]
-    if cell == _NOT_A_WIN_BASE2:
+    if cell == NOT_A_WIN_BASE2:
         if f == 0:
             raise ScoringInputError(
-                f"{inp.pattern} is not a win under the baike preset unless the winner flew a 宝 "
-                "(飞宝): then it is worth 2 × 2^f",
-                inp.pattern,
+                "win.baike_needs_feibao", token=inp.pattern, pattern=inp.pattern
             )
         cell = 2
-    mods = (Modifier("飞宝", 2**f, f"{f} 宝 flown"),) if f else ()
+    mods = (feibao(f),) if f else ()
     return cell, cell * 2**f, mods
 
 
@@ -289,7 +249,7 @@ def score_quick(inp: QuickInput, rules: RuleSet | None = None) -> ScoreResult:
     elif shangrao:
         factor = table[inp.pattern]
         value, mods = _shangrao_value(inp, factor)
-    elif dealt is not None and table[inp.pattern] == _NOT_A_WIN_BASE2:
+    elif dealt is not None and table[inp.pattern] == NOT_A_WIN_BASE2:
         factor = value = 0  # not a win as an ordinary one: the flat value below
     else:
         factor, value, mods = _baike_value(inp, table[inp.pattern])

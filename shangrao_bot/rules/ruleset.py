@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from shangrao_bot.rules.errors import RulesError
+
 
 class Preset(Enum):
     SHANGRAO = "shangrao"  # the multiplier system with worked examples (default)
@@ -41,7 +43,7 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if self.stake < 1:
-            raise ValueError(f"stake {self.stake} is not allowed: use a whole number of 1 or more")
+            raise RulesError("ruleset.bad_stake", n=self.stake)
 
     @property
     def robbing_allowed(self) -> bool:
@@ -52,7 +54,5 @@ class RuleSet:
         try:
             preset = Preset(name.strip().lower())
         except ValueError:
-            raise ValueError(
-                f"'{name}' is not a preset: use 'shangrao' (default) or 'baike'"
-            ) from None
+            raise RulesError("ruleset.bad_preset", token=name) from None
         return cls(preset, **switches)  # type: ignore[arg-type]

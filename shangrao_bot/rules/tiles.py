@@ -117,15 +117,12 @@ def sort_tiles(tiles: Iterable[int]) -> list[int]:
     return sorted(tiles)
 
 
-def _bad_rank(token: str, rank: int, suit: str) -> TileParseError:
-    limit = "1-7 for honours (z)" if suit == "z" else "1-9"
-    return TileParseError(f"'{token}' is not a tile: ranks are {limit}", token)
+def _bad_rank(token: str, suit: str) -> TileParseError:
+    return TileParseError("tile.bad_honour_rank" if suit == "z" else "tile.bad_rank", token=token)
 
 
 def _no_suit(token: str) -> TileParseError:
-    return TileParseError(
-        f"'{token}' has no suit: add m (万), p (筒), s (条) or z (字), e.g. '{token}m'", token
-    )
+    return TileParseError("tile.no_suit", token=token)
 
 
 def parse_tiles(text: str) -> list[int]:
@@ -155,11 +152,11 @@ def parse_tiles(text: str) -> list[int]:
             suit_idx = _ZH_SUITS[ch] if ch in _ZH_SUITS else _SUIT_OF_LETTER[lower]
             suit = SUITS[suit_idx]
             if not digits:
-                raise TileParseError(f"'{ch}' has no rank before it: write e.g. '5{ch}'", ch)
+                raise TileParseError("tile.no_rank", token=ch)
             for d in digits:
                 rank = int(d)
                 if rank < 1 or rank > (7 if suit == "z" else 9):
-                    raise _bad_rank(d + suit, rank, suit)
+                    raise _bad_rank(d + suit, suit)
                 tiles.append(kind(rank, suit))
             digits = []
             i += 1
@@ -167,11 +164,7 @@ def parse_tiles(text: str) -> list[int]:
         if digits:
             token = "".join(digits)
             if ch.isascii() and ch.isalpha():
-                raise TileParseError(
-                    f"'{token}{ch}' is not a tile: '{ch}' is not a suit, use m (万), p (筒), "
-                    "s (条) or z (字)",
-                    token + ch,
-                )
+                raise TileParseError("tile.bad_suit", token=token + ch, suit=ch)
             raise _no_suit(token)
         if ch in _ZH_HONORS:
             tiles.append(_ZH_HONORS[ch])
@@ -186,11 +179,7 @@ def parse_tiles(text: str) -> list[int]:
         while j < n and not text[j].isspace():
             j += 1
         word = text[i:j]
-        raise TileParseError(
-            f"'{word}' is not a tile: use mpsz (123m 456p 789s 1234567z), "
-            "honour letters E S W N P F C, or Chinese names (一万 5筒 7条 东 中)",
-            word,
-        )
+        raise TileParseError("tile.unknown", token=word)
     if digits:
         raise _no_suit("".join(digits))
     return tiles
@@ -200,9 +189,7 @@ def parse_tile(text: str) -> int:
     """Exactly one tile (``5p``, ``东``, ``E``)."""
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise TileParseError(
-            f"'{text.strip()}' should be exactly one tile, it reads as {len(tiles)}", text.strip()
-        )
+        raise TileParseError("tile.not_one", token=text.strip(), n=len(tiles))
     return tiles[0]
 
 
@@ -299,21 +286,13 @@ def make_meld(
     if claimed_indicator:
         if len(ts) == 3 and len(set(ts)) == 1:
             return Meld(MeldKind.KONG_INDICATOR_EXPOSED, ts)
-        raise TileParseError(
-            f"'{token}' is not a claimed 跌宝杠: braces hold the three tiles of the "
-            "indicator's kind, like {111m}",
-            token,
-        )
+        raise TileParseError("meld.bad_claimed_kong", token=token)
     if concealed:
         if len(ts) == 4 and len(set(ts)) == 1:
             return Meld(MeldKind.KONG_CONCEALED, ts)
         if len(ts) == 3 and len(set(ts)) == 1:
             return Meld(MeldKind.KONG_INDICATOR, ts)
-        raise TileParseError(
-            f"'{token}' is not a concealed kong: write four of a kind like (1111z), "
-            "or the three indicator tiles of a 跌宝杠 like (111m)",
-            token,
-        )
+        raise TileParseError("meld.bad_concealed_kong", token=token)
     if len(ts) == 4 and len(set(ts)) == 1:
         return Meld(MeldKind.KONG_EXPOSED, ts)
     if len(ts) == 3 and len(set(ts)) == 1:
@@ -326,11 +305,7 @@ def make_meld(
         and ts[2] == ts[0] + 2
     ):
         return Meld(MeldKind.CHI, ts)
-    raise TileParseError(
-        f"'{token}' is not a meld: use a sequence [123m], a pong [777s], "
-        "an exposed kong [2222p] or a concealed kong (1111z)",
-        token,
-    )
+    raise TileParseError("meld.bad", token=token)
 
 
 _CLOSERS = {"[": "]", "(": ")", "{": "}", "【": "】", "（": "）", "｛": "｝"}
@@ -354,14 +329,10 @@ def parse_melds(text: str) -> list[Meld]:
             while j < n and not text[j].isspace():
                 j += 1
             word = text[i:j]
-            raise TileParseError(
-                f"'{word}' is not a meld: put exposed melds in brackets [123m], "
-                "concealed kongs in parentheses (1111z) and a claimed 跌宝杠 in braces {111m}",
-                word,
-            )
+            raise TileParseError("meld.no_bracket", token=word)
         j = text.find(closer, i + 1)
         if j < 0:
-            raise TileParseError(f"'{text[i:]}' is missing its closing '{closer}'", text[i:])
+            raise TileParseError("meld.unclosed", token=text[i:], closer=closer)
         token = text[i : j + 1]
         tiles = parse_tiles(text[i + 1 : j])
         melds.append(

@@ -12,16 +12,10 @@ import pytest
 
 from shangrao_bot.cli import main
 from shangrao_bot.rules.errors import ImpossibleHandError, ScoringInputError
-from shangrao_bot.rules.scoring import (
-    Bonus,
-    BonusKind,
-    Reason,
-    WinInput,
-    check_bao_tally,
-    score_draw,
-    score_win,
-)
+from shangrao_bot.rules.score_model import Bonus, BonusKind, Reason, WinInput
+from shangrao_bot.rules.scoring import score_draw, score_win
 from shangrao_bot.rules.tiles import parse_melds, parse_tile, parse_tiles
+from shangrao_bot.rules.win_checks import check_bao_tally
 
 SIGEBAO = BonusKind.SIGEBAO
 JIEBAO = BonusKind.JIEBAO

@@ -15,7 +15,7 @@ from shangrao_bot.rules.bonus_text import (
     read_bonus,
     split_items,
 )
-from shangrao_bot.rules.scoring import BonusKind
+from shangrao_bot.rules.score_model import BonusKind
 
 
 def test_every_kind_word_names_a_scoring_bonus_kind() -> None:

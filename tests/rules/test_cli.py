@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
-from shangrao_bot.cli import input_lines, main, shown
+from shangrao_bot.analyze_cli import input_lines
+from shangrao_bot.cli import main
+from shangrao_bot.cli_errors import shown
 
 REPO = Path(__file__).resolve().parents[2]
 

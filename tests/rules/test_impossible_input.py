@@ -11,7 +11,8 @@ import pytest
 from shangrao_bot.cli import main
 from shangrao_bot.rules.errors import HandError, ScoringInputError
 from shangrao_bot.rules.hand import analyze_waiting
-from shangrao_bot.rules.scoring import Bonus, BonusKind, WinHow, WinInput, score_win
+from shangrao_bot.rules.score_model import Bonus, BonusKind, WinHow, WinInput
+from shangrao_bot.rules.scoring import score_win
 from shangrao_bot.rules.tiles import parse_melds, parse_tile, parse_tiles
 
 

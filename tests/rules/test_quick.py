@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 
 from shangrao_bot.rules.errors import ScoringInputError
+from shangrao_bot.rules.payments import kong_bonuses
 from shangrao_bot.rules.quick import (
     BAIKE_QUICK,
     FLAT,
@@ -16,16 +17,8 @@ from shangrao_bot.rules.quick import (
     score_quick,
 )
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import (
-    Bonus,
-    BonusKind,
-    Reason,
-    ScoreResult,
-    WinHow,
-    WinInput,
-    kong_bonuses,
-    score_win,
-)
+from shangrao_bot.rules.score_model import Bonus, BonusKind, Reason, ScoreResult, WinHow, WinInput
+from shangrao_bot.rules.scoring import score_win
 from shangrao_bot.rules.shapes import Shape
 from tests.rules.test_scoring_properties import win_inputs
 from tests.rules.test_shapes_properties import cfg

@@ -13,18 +13,10 @@ from hypothesis import strategies as st
 
 from shangrao_bot.rules.errors import ScoringInputError
 from shangrao_bot.rules.hand import analyze_complete
+from shangrao_bot.rules.readings import baodiao_counts, in_baodiao_state
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import (
-    Bonus,
-    BonusKind,
-    Reason,
-    WinHow,
-    WinInput,
-    baodiao_counts,
-    in_baodiao_state,
-    score_draw,
-    score_win,
-)
+from shangrao_bot.rules.score_model import Bonus, BonusKind, Reason, WinHow, WinInput
+from shangrao_bot.rules.scoring import score_draw, score_win
 from shangrao_bot.rules.tiles import Meld, MeldKind, counts_of, indicator_from_bao
 from tests.rules.test_shapes_properties import Hand, cfg, complete_hands
 

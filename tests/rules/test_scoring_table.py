@@ -17,15 +17,8 @@ import pytest
 
 from shangrao_bot.rules.errors import HandError, ScoringInputError
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import (
-    Bonus,
-    BonusKind,
-    ScoreResult,
-    WinHow,
-    WinInput,
-    score_draw,
-    score_win,
-)
+from shangrao_bot.rules.score_model import Bonus, BonusKind, ScoreResult, WinHow, WinInput
+from shangrao_bot.rules.scoring import score_draw, score_win
 from shangrao_bot.rules.tiles import parse_melds, parse_tile, parse_tiles
 
 SR = Preset.SHANGRAO

@@ -11,15 +11,8 @@ import pytest
 
 from shangrao_bot.rules.errors import ImpossibleHandError, ScoringInputError
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import (
-    Bonus,
-    BonusKind,
-    Reason,
-    ScoreResult,
-    WinHow,
-    WinInput,
-    score_win,
-)
+from shangrao_bot.rules.score_model import Bonus, BonusKind, Reason, ScoreResult, WinHow, WinInput
+from shangrao_bot.rules.scoring import score_win
 from shangrao_bot.rules.tiles import parse_melds, parse_tile, parse_tiles
 
 
