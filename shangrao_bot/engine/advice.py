@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.analysis import WaitValue, analyze_hand, from_view, rank_view
+from shangrao_bot.engine.analysis import WaitValue, analyze_hand, rank_view
+from shangrao_bot.engine.analysis_input import from_view
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.rules.shapes import YAOJIU_KINDS, shanten
 from shangrao_bot.rules.tiles import NUM_KINDS, counts_of

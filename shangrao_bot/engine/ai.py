@@ -23,10 +23,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.state import Phase, melds_yaojiu
+from shangrao_bot.engine.hand_records import Phase, melds_yaojiu
 from shangrao_bot.engine.views import PlayerView, unseen_counts
+from shangrao_bot.rules.readings import baodiao_counts
 from shangrao_bot.rules.ruleset import Preset
-from shangrao_bot.rules.scoring import baodiao_counts
 from shangrao_bot.rules.shapes import (
     YAOJIU_KINDS,
     Shape,

@@ -1,9 +1,12 @@
-"""Typed errors of the engine: each carries a message a player understands (ARCHITECTURE.md)."""
+"""Typed refusals of the engine: each a :class:`~shangrao_bot.errors.Refusal` (key and
+arguments, texts in the catalogs' ``engine`` area) and a ``ValueError``."""
 
 from __future__ import annotations
 
+from shangrao_bot.errors import Refusal
 
-class EngineError(ValueError):
+
+class EngineError(Refusal, ValueError):
     """Base class: an action or a saved state the engine refuses."""
 
 
@@ -12,7 +15,7 @@ class NotYourTurn(EngineError):
 
 
 class IllegalAction(EngineError):
-    """The seat may act now, but not this way; the message says why."""
+    """The seat may act now, but not this way; the refusal says why."""
 
 
 class StateFormatError(EngineError):

@@ -59,13 +59,13 @@ from shangrao_bot.engine.analysis import (
     DiscardAnalysis,
     analyze_hand,
     claims_view,
-    from_view,
     rank_view,
 )
-from shangrao_bot.engine.state import SEATS, Phase, melds_yaojiu
+from shangrao_bot.engine.analysis_input import from_view
+from shangrao_bot.engine.hand_records import SEATS, Phase, melds_yaojiu
 from shangrao_bot.engine.views import PlayerView, unseen_counts
+from shangrao_bot.rules.readings import baodiao_counts
 from shangrao_bot.rules.ruleset import Preset
-from shangrao_bot.rules.scoring import baodiao_counts
 from shangrao_bot.rules.shapes import YAOJIU_KINDS, shanten
 from shangrao_bot.rules.tiles import HONOR_START, NUM_KINDS, Meld, MeldKind
 

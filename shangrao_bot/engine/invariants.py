@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shangrao_bot.engine.state import SEATS, HandState, Outcome, Phase
+from shangrao_bot.engine.hand_records import SEATS, Outcome, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.wall import TILES
-from shangrao_bot.rules.scoring import BonusKind, Payment, WinHow
+from shangrao_bot.rules.score_model import BonusKind, Payment, WinHow
 from shangrao_bot.rules.tiles import NUM_KINDS, MeldKind
 
 

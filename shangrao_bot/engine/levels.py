@@ -8,17 +8,19 @@ from __future__ import annotations
 import random
 
 from shangrao_bot.engine.ai import EasyAI, NormalAI
+from shangrao_bot.engine.errors import EngineError
 from shangrao_bot.engine.hard_ai import HardAI
 
 AI_LEVELS = ("easy", "normal", "hard")
 
 
 def make_ai(level: str, rng: random.Random) -> EasyAI | NormalAI | HardAI:
-    """An AI player by level name (``easy``, ``normal`` or ``hard``)."""
+    """An AI player by level name (``easy``, ``normal`` or ``hard``); an
+    :class:`~.errors.EngineError` (a ``ValueError``) for any other name."""
     if level == "easy":
         return EasyAI(rng)
     if level == "normal":
         return NormalAI(rng)
     if level == "hard":
         return HardAI(rng)
-    raise ValueError(f"'{level}' is not an AI level: use {' or '.join(AI_LEVELS)}")
+    raise EngineError("engine.ai.bad_level", token=level, levels=AI_LEVELS)

@@ -13,17 +13,11 @@ from typing import Any
 
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.errors import StateFormatError
-from shangrao_bot.engine.state import (
-    SEATS,
-    STATE_VERSION,
-    Discard,
-    HandState,
-    MeldRecord,
-    Phase,
-)
+from shangrao_bot.engine.hand_records import SEATS, Discard, MeldRecord, Phase
+from shangrao_bot.engine.state import STATE_VERSION, HandState
 from shangrao_bot.engine.wall import Dice, WallSetup
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import Bonus, BonusKind, WinHow
+from shangrao_bot.rules.score_model import Bonus, BonusKind, WinHow
 from shangrao_bot.rules.tiles import NUM_KINDS, Meld, MeldKind, format_tiles, parse_tiles
 
 
@@ -118,18 +112,18 @@ def hand_to_dict(state: HandState) -> dict[str, Any]:
 def hand_from_dict(data: dict[str, Any]) -> HandState:
     """A state saved by :func:`hand_to_dict`; refuses unknown versions and damaged data."""
     if not isinstance(data, dict):
-        raise StateFormatError("a saved hand must be a JSON object")
+        raise StateFormatError("engine.saved.hand_not_object")
     version = data.get("version")
     if version != STATE_VERSION:
         raise StateFormatError(
-            f"saved hand has version {version!r}; this engine reads version {STATE_VERSION}"
+            "engine.saved.hand_version", version=repr(version), supported=STATE_VERSION
         )
     try:
         return _restore(data)
     except StateFormatError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AssertionError) as exc:
-        raise StateFormatError(f"saved hand is damaged: {exc!r}") from None
+        raise StateFormatError("engine.saved.hand_damaged", detail=repr(exc)) from None
 
 
 def _restore(data: dict[str, Any]) -> HandState:
@@ -191,7 +185,7 @@ def _setup_from_dict(data: dict[str, Any], seed: bytes) -> WallSetup:
     i0, i1 = data["indicator_dice"]
     order = tuple(int(t) for t in data["order"])
     if sorted(order) != [k for k in range(NUM_KINDS) for _ in range(4)]:
-        raise StateFormatError("saved wall is not the 136 tiles")
+        raise StateFormatError("engine.saved.wall_tiles")
     return WallSetup(seed, order, Dice(rounds, (int(b0), int(b1)), (int(i0), int(i1))))
 
 

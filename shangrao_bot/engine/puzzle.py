@@ -32,16 +32,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.analysis import (
-    AnalysisInput,
-    DiscardAnalysis,
-    from_view,
-    rank_discards,
-)
+from shangrao_bot.engine.analysis import DiscardAnalysis, rank_discards
+from shangrao_bot.engine.analysis_input import AnalysisInput, from_view
+from shangrao_bot.engine.hand_records import SEATS, Phase
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.persist import rules_from_dict, rules_to_dict
 from shangrao_bot.engine.session import Session, seeded_source
-from shangrao_bot.engine.state import SEATS, Phase
 from shangrao_bot.engine.views import PlayerView, view_for
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import format_melds, format_tiles, parse_melds, parse_tiles

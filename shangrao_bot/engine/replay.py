@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from shangrao_bot.engine.actions import CLAIM_RANK, Action, ActionKind
 from shangrao_bot.engine.errors import EngineError
 from shangrao_bot.engine.events import Event, EventKind
-from shangrao_bot.engine.state import SEATS, HandState, Phase
+from shangrao_bot.engine.hand_records import SEATS, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PublicView, public_view
 from shangrao_bot.rules.ruleset import RuleSet
 
@@ -85,7 +86,7 @@ class Replay:
         if seat == TABLE:
             return dict(enumerate(hands))
         if not 0 <= seat < SEATS:
-            raise ValueError(f"seat {seat} is not a seat: use 0-3 or the table")
+            raise EngineError("engine.replay.bad_seat", seat=seat)
         return {seat: hands[seat]}
 
 
@@ -104,19 +105,22 @@ def _same(a: Event, b: Event) -> bool:
 
 def _legal(state: HandState, seat: int | None, kind: ActionKind, **match: object) -> Action:
     if seat is None:
-        raise ReplayError(f"a logged {kind.value} names no seat")
+        raise ReplayError("engine.replay.no_seat", kind=kind.value)
     for a in state.legal_actions(seat):
         if a.kind is kind and all(getattr(a, k) == v for k, v in match.items()):
             return a
     raise ReplayError(
-        f"the log has seat {seat} {kind.value} {match or ''} at action {len(state.actions)}, "
-        "which the engine does not allow there"
+        "engine.replay.not_allowed",
+        seat=seat,
+        kind=kind.value,
+        match=str(match or ""),
+        at=len(state.actions),
     )
 
 
 def _turn_action(state: HandState, e: Event) -> Action:
     if e.seat != state.current:
-        raise ReplayError(f"the log has seat {e.seat} acting on seat {state.current}'s turn")
+        raise ReplayError("engine.replay.out_of_turn", seat=e.seat, current=state.current)
     if e.kind is EventKind.DISCARDED and e.tiles:
         return _legal(state, e.seat, ActionKind.DISCARD, tile=e.tiles[0])
     if e.kind is EventKind.ANGANG and e.tiles:
@@ -125,7 +129,7 @@ def _turn_action(state: HandState, e: Event) -> Action:
         return _legal(state, e.seat, ActionKind.BUGANG, tile=e.tiles[0])
     if e.kind is EventKind.WON:
         return _legal(state, e.seat, ActionKind.WIN)
-    raise ReplayError(f"the log has {e.kind.value} where a turn's action was due")
+    raise ReplayError("engine.replay.turn_expected", kind=e.kind.value)
 
 
 def _claim_action(state: HandState, e: Event) -> Action:
@@ -140,14 +144,14 @@ def _claim_action(state: HandState, e: Event) -> Action:
         return _legal(state, e.seat, ActionKind.KONG, tiles=tiles)
     if e.kind is EventKind.WON:
         return _legal(state, e.seat, ActionKind.WIN)
-    raise ReplayError(f"the log has {e.kind.value} where a claim window's answer was due")
+    raise ReplayError("engine.replay.answer_expected", kind=e.kind.value)
 
 
 def _least_claim(state: HandState, seat: int) -> Action:
     """A seat's weakest claim: the answer it gave that lost (and so left no event)."""
     claims = [a for a in state.legal_actions(seat) if a.kind is not ActionKind.PASS]
     if not claims:
-        raise ReplayError(f"seat {seat} left a claim window unanswered in the log")
+        raise ReplayError("engine.replay.unanswered", seat=seat)
     return min(claims, key=lambda a: CLAIM_RANK[a.kind])
 
 
@@ -158,18 +162,22 @@ class _Cursor:
 
     def peek(self) -> Event:
         if self.at >= len(self.logged):
-            raise HandNotOver("the log ends before the hand does: it is still being played")
+            raise HandNotOver("engine.replay.log_ends")
         return self.logged[self.at]
 
     def expect(self, produced: Sequence[Event]) -> None:
         for i, e in enumerate(produced):
             got = self.logged[self.at + i] if self.at + i < len(self.logged) else None
             if got is None:
-                raise HandNotOver("the log ends before the hand does: it is still being played")
+                raise HandNotOver("engine.replay.log_ends")
             if not _same(e, got):
                 raise ReplayError(
-                    f"event {self.at + i + 1} of the log is {got.kind.value} (seat {got.seat}); "
-                    f"the engine makes {e.kind.value} (seat {e.seat})"
+                    "engine.replay.event_differs",
+                    number=self.at + i + 1,
+                    logged=got.kind.value,
+                    logged_seat=got.seat,
+                    made=e.kind.value,
+                    made_seat=e.seat,
                 )
         self.at += len(produced)
 
@@ -216,7 +224,7 @@ def rebuild_hand(
     from ``rules``, ``seed`` and ``dealer``; its steps. Raises :class:`HandNotOver` when the log
     stops before the hand's end and :class:`ReplayError` when it does not match the engine."""
     if not any(e.kind is EventKind.HAND_ENDED for e in logged):
-        raise HandNotOver("the hand has not ended: it is still being played")
+        raise HandNotOver("engine.replay.not_ended")
     state = HandState(rules, seed, dealer)
     cursor = _Cursor(logged)
     cursor.expect(state.start_events)
@@ -224,16 +232,16 @@ def rebuild_hand(
     pending: list[Event] = []
     while not state.over:
         if len(state.actions) > limit:
-            raise ReplayError(f"the log holds more than {limit} actions")
+            raise ReplayError("engine.replay.too_long", limit=limit)
         before = len(state.actions)
         try:
             produced = _play_group(state, cursor)
         except ReplayError:
             raise
         except EngineError as exc:
-            raise ReplayError(f"the engine refuses the logged action: {exc}") from None
+            raise ReplayError("engine.replay.refused", reason=exc.phrase) from None
         if len(state.actions) == before:
-            raise ReplayError(f"the log's event {cursor.at + 1} follows from no action")
+            raise ReplayError("engine.replay.no_action", number=cursor.at + 1)
         cursor.expect(produced)
         pending += produced
         shown = _public(pending)
@@ -241,7 +249,7 @@ def rebuild_hand(
             steps.append(ReplayStep(len(steps), public_view(state), _hands(state), shown))
             pending = []
     if cursor.at != len(logged):
-        raise ReplayError(f"the log goes on after the hand's end ({len(logged) - cursor.at} more)")
+        raise ReplayError("engine.replay.goes_on", more=len(logged) - cursor.at)
     return Replay(tuple(steps), state)
 
 
@@ -250,7 +258,7 @@ def dealer_of(logged: Sequence[Event]) -> int:
     for e in logged:
         if e.kind is EventKind.HAND_STARTED and e.seat is not None:
             return e.seat
-    raise ReplayError("the log has no hand_started event")
+    raise ReplayError("engine.replay.no_start")
 
 
 def seed_of(logged: Sequence[Event]) -> bytes:
@@ -261,5 +269,5 @@ def seed_of(logged: Sequence[Event]) -> bytes:
             try:
                 return bytes.fromhex(e.detail[len("seed=") :])
             except ValueError:
-                raise ReplayError(f"the logged seed {e.detail!r} is not hex") from None
-    raise HandNotOver("the hand has not ended: it is still being played")
+                raise ReplayError("engine.replay.seed_not_hex", detail=repr(e.detail)) from None
+    raise HandNotOver("engine.replay.not_ended")

@@ -13,13 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from shangrao_bot.engine.errors import IllegalAction, StateFormatError
+from shangrao_bot.engine.hand_records import SEATS, HandResult, Outcome
 from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict, rules_from_dict, rules_to_dict
-from shangrao_bot.engine.state import (
-    SEATS,
-    HandResult,
-    HandState,
-    Outcome,
-)
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.wall import new_seed
 from shangrao_bot.rules.ruleset import RuleSet
 
@@ -57,7 +53,7 @@ class Session:
         seed_source: Callable[[int], bytes] | None = None,
     ) -> None:
         if hands is not None and hands < 1:
-            raise IllegalAction(f"a session of {hands} hands is not possible: use 1 or more")
+            raise IllegalAction("engine.session.bad_length", hands=hands)
         self.rules = rules
         self.planned = hands
         self._seed_source = seed_source or (lambda _n: new_seed())
@@ -73,11 +69,11 @@ class Session:
 
     def start_hand(self) -> HandState:
         if self.over:
-            raise IllegalAction("the session is over: start a new one")
+            raise IllegalAction("engine.session.over")
         if self.current is not None:
             if not self.current.over:
-                raise IllegalAction("a hand is still being played")
-            raise IllegalAction("the last hand is over but not settled: call finish_hand first")
+                raise IllegalAction("engine.session.hand_in_play")
+            raise IllegalAction("engine.session.hand_not_settled")
         n = len(self.records) + 1
         self.current = HandState(self.rules, self._seed_source(n), self.dealer)
         self.dealer = self.current.dealer
@@ -87,7 +83,7 @@ class Session:
         """Settle the finished current hand: totals, dealer rotation, record."""
         hand = self.current
         if hand is None or hand.result is None:
-            raise IllegalAction("no finished hand to settle")
+            raise IllegalAction("engine.session.nothing_to_settle")
         r: HandResult = hand.result
         for s in range(SEATS):
             self.totals[s] += r.deltas[s]
@@ -160,8 +156,7 @@ class Session:
         version = data.get("version") if isinstance(data, dict) else None
         if version != SESSION_VERSION:
             raise StateFormatError(
-                f"saved session has version {version!r}; this engine reads version "
-                f"{SESSION_VERSION}"
+                "engine.saved.session_version", version=repr(version), supported=SESSION_VERSION
             )
         try:
             s = cls(rules_from_dict(data["rules"]), data["planned"], seed_source)
@@ -186,7 +181,7 @@ class Session:
             if s.dealer is not None and not 0 <= int(s.dealer) < SEATS:
                 raise ValueError(f"dealer {s.dealer} is not a seat")
         except (KeyError, TypeError, ValueError) as exc:
-            raise StateFormatError(f"saved session is damaged: {exc!r}") from None
+            raise StateFormatError("engine.saved.session_damaged", detail=repr(exc)) from None
         if current is not None:
             s.current = hand_from_dict(current)
         return s

@@ -2,8 +2,9 @@
 345m``, ``hu``) reaches the game — the terminal game's every move, a table's typed request.
 
 A line is read as generously as the commands allow (mpsz, letters or Chinese tile names, ``chi``
-without a sequence when only one fits), and what cannot be read becomes a one-line error. An
-action that can be read is passed on even when it is illegal: the engine's refusal says why.
+without a sequence when only one fits), and what cannot be read becomes a one-line error (a
+:class:`~shangrao_bot.errors.Phrase` of the catalogs' ``moves`` area). An action that can be
+read is passed on even when it is illegal: the engine's refusal says why.
 Actions are the seat's whose view the line is read against.
 """
 
@@ -13,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.state import Phase
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.errors import Phrase
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.tiles import (
     NUM_KINDS,
@@ -37,7 +39,7 @@ class Command:
 
     action: Action | None = None
     meta: str | None = None  # help | hint | show | quit
-    error: str | None = None
+    error: Phrase | None = None
 
 
 _META = {
@@ -78,7 +80,7 @@ def _discard_drawn(view: PlayerView) -> Command:
         return Command(Action(view.seat, ActionKind.DISCARD, view.drawn))
     pub = view.public
     if pub.phase is Phase.TURN and pub.current == view.seat:
-        return Command(error="d needs a tile: e.g. d 5m, d 7z or d 五万")
+        return Command(error=Phrase("move.discard_needs_tile"))
     tile = claim_tile(view)
     if tile is None:
         tile = view.concealed[0] if view.concealed else 0
@@ -91,7 +93,7 @@ def _bare_tile(text: str, view: PlayerView) -> Command | None:
     not look like a tile at all; an error when it looks like one but is not (``0m``, ``55m``)."""
     if len(text.split()) != 1 or not (text[0].isdigit() or not text[0].isascii()):
         return None
-    tile = _one_tile(text, "d 5m or d 五万")
+    tile = _one_tile(text, None)
     if isinstance(tile, int):
         return Command(Action(view.seat, ActionKind.DISCARD, tile))
     return Command(error=tile) if text[0].isdigit() else None
@@ -111,33 +113,36 @@ def _split(text: str) -> tuple[str, str]:
     return verb, rest
 
 
-def _one_tile(rest: str, example: str) -> int | str:
-    """The tile named in ``rest``, or the error line for a bad tile."""
+def _one_tile(rest: str, example: str | None) -> int | Phrase:
+    """The tile named in ``rest``, or the error line for a bad tile (``example``: the command
+    it shows; None for a discard's)."""
     try:
         return parse_tile(rest)
     except RulesError as exc:
-        return f"{exc} — write one tile, e.g. {example}"
+        if example is None:
+            return Phrase("move.bad_discard_tile", reason=exc.phrase)
+        return Phrase("move.bad_tile", reason=exc.phrase, example=example)
 
 
 def _discard(rest: str, view: PlayerView) -> Command:
     if not rest:
-        return Command(error="d needs a tile: e.g. d 5m, d 7z or d 五万")
-    tile = _one_tile(rest, "d 5m or d 五万")
-    if isinstance(tile, str):
+        return Command(error=Phrase("move.discard_needs_tile"))
+    tile = _one_tile(rest, None)
+    if isinstance(tile, Phrase):
         return Command(error=tile)
     return Command(Action(view.seat, ActionKind.DISCARD, tile))
 
 
-def _chi_sequence(rest: str, view: PlayerView) -> tuple[int, ...] | str:
+def _chi_sequence(rest: str, view: PlayerView) -> tuple[int, ...] | Phrase:
     try:
         tiles = sorted(parse_tiles(rest))
     except RulesError as exc:
-        return f"{exc} — name the sequence, e.g. chi 345m"
+        return Phrase("move.bad_chi_tiles", reason=exc.phrase)
     claimed = claim_tile(view)
     if len(tiles) == 2 and claimed is not None:
         tiles = sorted([*tiles, claimed])
     if len(tiles) != 3:
-        return f"'{rest}' is not a sequence of three tiles: name it, e.g. chi 345m"
+        return Phrase("move.chi_not_three", token=rest)
     return tuple(tiles)
 
 
@@ -147,28 +152,30 @@ def _chi(rest: str, view: PlayerView) -> Command:
         if len(chis) == 1:
             return Command(chis[0])
         if len(chis) > 1:
-            options = " or ".join(a.command() for a in chis)
-            return Command(error=f"several chi fit: type {options}")
+            options = tuple(a.command() for a in chis)
+            return Command(error=Phrase("move.several_chi", options=options))
         return Command(Action(view.seat, ActionKind.CHI, claim_tile(view)))
     seq = _chi_sequence(rest, view)
-    if isinstance(seq, str):
+    if isinstance(seq, Phrase):
         return Command(error=seq)
     match = next((a for a in chis if a.tiles == seq), None)
     return Command(match or Action(view.seat, ActionKind.CHI, claim_tile(view), seq))
 
 
-def _tile_of_claim(verb: str, rest: str, view: PlayerView) -> str | None:
+def _tile_of_claim(verb: str, rest: str, view: PlayerView) -> Phrase | None:
     """An error when ``verb`` names a tile other than the one on offer, else None."""
     if not rest:
         return None
     tile = _one_tile(rest, f"{verb} 7s")
-    if isinstance(tile, str):
+    if isinstance(tile, Phrase):
         return tile
     offered = claim_tile(view)
     if offered is not None and tile != offered:
-        return (
-            f"the tile on offer is {both_notations(offered)}, "
-            f"not {both_notations(tile)}: type {verb}"
+        return Phrase(
+            "move.not_on_offer",
+            offered=both_notations(offered),
+            named=both_notations(tile),
+            verb=verb,
         )
     return None
 
@@ -200,12 +207,11 @@ def _kong(rest: str, view: PlayerView) -> Command:
         if len(kongs) == 1:
             return Command(kongs[0])
         if len(kongs) > 1:
-            return Command(
-                error="several kongs are possible: type " + " or ".join(a.command() for a in kongs)
-            )
+            options = tuple(a.command() for a in kongs)
+            return Command(error=Phrase("move.several_kongs", options=options))
         return Command(_kong_guess(view, None))
     tile = _one_tile(rest, "kong 7z")
-    if isinstance(tile, str):
+    if isinstance(tile, Phrase):
         return Command(error=tile)
     match = next((a for a in kongs if a.tile == tile), None)
     return Command(match or _kong_guess(view, tile))
@@ -215,7 +221,7 @@ def _no_tile(verb: str, kind: ActionKind) -> Callable[[str, PlayerView], Command
     def build(rest: str, view: PlayerView) -> Command:
         error = _tile_of_claim(verb, rest, view) if kind is ActionKind.WIN else None
         if rest and kind is ActionKind.PASS:
-            error = "pass takes no tile: type pass"
+            error = Phrase("move.pass_takes_no_tile")
         if error:
             return Command(error=error)
         claiming = kind is ActionKind.WIN and view.public.phase is not Phase.TURN
@@ -243,9 +249,9 @@ def parse_command(line: str, view: PlayerView) -> Command:
     """Read one typed line. Never raises: bad input becomes a :class:`Command` with an error."""
     text = line.strip()
     if not text:
-        return Command(error="empty line: type a command such as d 5m or pass ('help' lists them)")
+        return Command(error=Phrase("move.empty_line"))
     if len(text) > MAX_LINE:
-        return Command(error=f"that line has {len(text)} characters: commands are short, e.g. d 5m")
+        return Command(error=Phrase("move.line_too_long", n=len(text)))
     if text in _DISCARD_DRAWN_WORDS:
         return _discard_drawn(view)
     verb, rest = _split(text)
@@ -258,7 +264,5 @@ def parse_command(line: str, view: PlayerView) -> Command:
             return bare
         word = text.split(None, 1)[0]  # as typed, not lowercased
         shown = word if len(word) <= 20 else word[:20] + "…"
-        return Command(
-            error=f"'{shown}' is not a command: type help for the list (e.g. d 5m, pong, pass)"
-        )
+        return Command(error=Phrase("move.not_a_command", token=shown))
     return build(rest, view)

@@ -19,16 +19,10 @@ from dataclasses import dataclass
 
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.events import Event
-from shangrao_bot.engine.state import (
-    SEATS,
-    Discard,
-    HandResult,
-    HandState,
-    MeldRecord,
-    Phase,
-)
+from shangrao_bot.engine.hand_records import SEATS, Discard, HandResult, MeldRecord, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.rules.ruleset import RuleSet
-from shangrao_bot.rules.scoring import Bonus, BonusKind
+from shangrao_bot.rules.score_model import Bonus, BonusKind
 
 WINDS_ZH = ("东", "南", "西", "北")
 

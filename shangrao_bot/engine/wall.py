@@ -30,6 +30,7 @@ import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from shangrao_bot.engine.errors import EngineError
 from shangrao_bot.rules.tiles import NUM_KINDS
 
 TILES = 136
@@ -37,8 +38,9 @@ SEED_BYTES = 32
 _DOMAIN = b"shangrao-wall"
 
 
-class WallError(ValueError):
-    """A seed or commitment that cannot be used (wrong length, not hex …)."""
+class WallError(EngineError):
+    """A seed or commitment that cannot be used (wrong length, not hex …), or a draw from a
+    wall that has no live tile left."""
 
 
 def new_seed() -> bytes:
@@ -57,13 +59,10 @@ def parse_seed(text: str) -> bytes:
     try:
         seed = bytes.fromhex(cleaned)
     except ValueError:
-        raise WallError(
-            f"'{text}' is not a seed: write the 64 hex digits the table revealed"
-        ) from None
+        raise WallError("engine.wall.seed_not_hex", token=text) from None
     if len(seed) != SEED_BYTES:
         raise WallError(
-            f"'{text}' is not a seed: it has {len(seed) * 2} hex digits, a seed has "
-            f"{SEED_BYTES * 2}"
+            "engine.wall.seed_length", token=text, digits=len(seed) * 2, expected=SEED_BYTES * 2
         )
     return seed
 
@@ -136,7 +135,7 @@ class WallSetup:
 def shuffle_wall(seed: bytes) -> WallSetup:
     """Shuffle and roll from ``seed`` exactly as the module docstring specifies."""
     if len(seed) != SEED_BYTES:
-        raise WallError(f"a seed has {SEED_BYTES} bytes, this one {len(seed)}")
+        raise WallError("engine.wall.seed_bytes", expected=SEED_BYTES, size=len(seed))
     stream = _Stream(seed)
     tiles = [k for k in range(NUM_KINDS) for _ in range(4)]
     for i in range(TILES - 1, 0, -1):
@@ -184,7 +183,7 @@ class Wall:
     def draw(self) -> int:
         """The next tile from the head."""
         if self.live == 0:
-            raise WallError("no live tile left to draw")
+            raise WallError("engine.wall.empty")
         if self._head == self._skip:
             self._head += 1
         tile = self.setup.order[self._head]
@@ -194,7 +193,7 @@ class Wall:
     def draw_replacement(self) -> int:
         """A kong's replacement tile, from the tail."""
         if self.live == 0:
-            raise WallError("no live tile left for a kong replacement")
+            raise WallError("engine.wall.no_replacement")
         if self._tail - 1 == self._skip:
             self._tail -= 1
         self._tail -= 1
@@ -203,7 +202,7 @@ class Wall:
     def restore(self, head: int, tail: int) -> None:
         """Put the draw positions back (loading a saved hand)."""
         if not 0 <= head <= tail <= TILES:
-            raise WallError(f"wall positions {head}, {tail} are not inside the wall")
+            raise WallError("engine.wall.bad_position", head=head, tail=tail)
         self._head, self._tail = head, tail
 
     @property

@@ -27,9 +27,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import EasyAI, NormalAI
 from shangrao_bot.engine.events import Event
+from shangrao_bot.engine.hand_records import SEATS, Phase
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict
-from shangrao_bot.engine.state import SEATS, HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.engine.wall import TILES, Dice, WallSetup
 from shangrao_bot.rules.ruleset import RuleSet

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.advice import after_claim, discard_options, hand_shanten, ready_waits
-from shangrao_bot.engine.state import Discard, HandState, Phase
+from shangrao_bot.engine.hand_records import Discard, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import unseen_counts, view_for
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.shapes import shanten, waits

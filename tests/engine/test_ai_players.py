@@ -10,10 +10,10 @@ import pytest
 
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import EasyAI, NormalAI, steal_pays
+from shangrao_bot.engine.hand_records import Phase, melds_yaojiu
 from shangrao_bot.engine.hard_ai import HardAI
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session, seeded_source
-from shangrao_bot.engine.state import Phase, melds_yaojiu
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.shapes import shanten

@@ -25,24 +25,24 @@ from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.advice import after_claim, ready_waits
 from shangrao_bot.engine.analysis import (
     SHAPE_VALUES,
-    AnalysisInput,
     ClaimAnalysis,
     DiscardAnalysis,
     analyze_claims,
     analyze_hand,
-    check_input,
     claim_options,
     claims_view,
-    from_view,
     rank_discards,
     rank_view,
 )
+from shangrao_bot.engine.analysis_input import AnalysisInput, check_input, from_view
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.levels import make_ai
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, unseen_counts, view_for
 from shangrao_bot.rules.errors import HandError, RulesError
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import WinHow, WinInput, score_win
+from shangrao_bot.rules.score_model import WinHow, WinInput
+from shangrao_bot.rules.scoring import score_win
 from shangrao_bot.rules.shapes import YAOJIU_KINDS, shanten, shanten_by_shape, waits
 from shangrao_bot.rules.tiles import (
     Meld,

@@ -9,10 +9,10 @@ import pytest
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.errors import IllegalAction, NotYourTurn
 from shangrao_bot.engine.events import EventKind
+from shangrao_bot.engine.hand_records import Discard, MeldRecord, Phase
 from shangrao_bot.engine.invariants import check_hand, next_dealer
-from shangrao_bot.engine.state import Discard, MeldRecord, Phase
 from shangrao_bot.rules.ruleset import RuleSet
-from shangrao_bot.rules.scoring import Bonus, BonusKind, WinHow
+from shangrao_bot.rules.score_model import Bonus, BonusKind, WinHow
 from shangrao_bot.rules.tiles import Meld, MeldKind
 from tests.engine.builders import (
     QUIET,

@@ -15,9 +15,10 @@ from shangrao_bot.arena import run_arena
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import NormalAI
 from shangrao_bot.engine.analysis import rank_view
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.hard_ai import HardAI, danger, effective_key, threat
 from shangrao_bot.engine.levels import make_ai
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, unseen_counts, view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from tests.engine.builders import make_state, tile

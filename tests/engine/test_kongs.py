@@ -11,10 +11,11 @@ import pytest
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.errors import IllegalAction, NotYourTurn
 from shangrao_bot.engine.events import EventKind
+from shangrao_bot.engine.hand_records import MeldRecord, Outcome, Phase
 from shangrao_bot.engine.invariants import check_hand, next_dealer
-from shangrao_bot.engine.state import HandState, MeldRecord, Outcome, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import Bonus, BonusKind, Reason, WinHow
+from shangrao_bot.rules.score_model import Bonus, BonusKind, Reason, WinHow
 from shangrao_bot.rules.tiles import NUM_KINDS, Meld, MeldKind, parse_tiles, tile_str
 from tests.engine.builders import (
     QUIET,

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from shangrao_bot.engine.errors import StateFormatError
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import public_view, view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from tests.engine.builders import QUIET, cmd, copy_state, discard_drawn, make_state, pass_all

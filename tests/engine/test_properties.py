@@ -24,12 +24,14 @@ from hypothesis import strategies as st
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import NormalAI
 from shangrao_bot.engine.errors import IllegalAction, NotYourTurn
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.invariants import check_hand
 from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import WinHow, score_win
+from shangrao_bot.rules.score_model import WinHow
+from shangrao_bot.rules.scoring import score_win
 from shangrao_bot.rules.tiles import HONOR_START, NUM_KINDS, tile_str
 from tests.engine.builders import copy_state, make_setup, tile
 

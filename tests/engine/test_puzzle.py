@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from shangrao_bot.engine.analysis import DiscardAnalysis, check_input, rank_discards
+from shangrao_bot.engine.analysis import DiscardAnalysis, rank_discards
+from shangrao_bot.engine.analysis_input import check_input
 from shangrao_bot.engine.puzzle import (
     CLEAR_MARGIN,
     CLEAR_RATIO,

@@ -11,6 +11,7 @@ import pytest
 
 from shangrao_bot.engine.actions import CLAIM_RANK, ActionKind
 from shangrao_bot.engine.events import Event, EventKind
+from shangrao_bot.engine.hand_records import SEATS, Phase
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.replay import (
     TABLE,
@@ -20,7 +21,7 @@ from shangrao_bot.engine.replay import (
     rebuild_hand,
     seed_of,
 )
-from shangrao_bot.engine.state import SEATS, HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PublicView, public_view, view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 

@@ -11,12 +11,13 @@ from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import NormalAI
 from shangrao_bot.engine.errors import IllegalAction
 from shangrao_bot.engine.events import EventKind
+from shangrao_bot.engine.hand_records import MeldRecord, Outcome, Phase
 from shangrao_bot.engine.invariants import check_hand
 from shangrao_bot.engine.persist import hand_to_dict
-from shangrao_bot.engine.state import HandState, MeldRecord, Outcome, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import public_view, view_for
 from shangrao_bot.rules.ruleset import RuleSet
-from shangrao_bot.rules.scoring import Bonus, BonusKind, Reason, WinHow
+from shangrao_bot.rules.score_model import Bonus, BonusKind, Reason, WinHow
 from shangrao_bot.rules.tiles import Meld, MeldKind
 from tests.engine.builders import (
     QUIET,

@@ -8,12 +8,12 @@ import pytest
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.errors import IllegalAction, NotYourTurn
 from shangrao_bot.engine.events import EventKind
+from shangrao_bot.engine.hand_records import Outcome, Phase
 from shangrao_bot.engine.invariants import check_hand, next_dealer
 from shangrao_bot.engine.persist import hand_to_dict
-from shangrao_bot.engine.state import Outcome, Phase
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import WinHow
+from shangrao_bot.rules.score_model import WinHow
 from shangrao_bot.rules.tiles import MeldKind
 from tests.engine.builders import (
     QUIET,

@@ -10,8 +10,9 @@ import pytest
 
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.events import Event, EventKind
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.session import seeded_source
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, PublicView, SeatView, public_view, view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from tests.engine.builders import QUIET, ai_players, cmd, discard_drawn, make_state, play_hand

@@ -9,11 +9,12 @@ import pytest
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.errors import IllegalAction
 from shangrao_bot.engine.events import EventKind
+from shangrao_bot.engine.hand_records import Outcome
 from shangrao_bot.engine.invariants import check_hand, next_dealer
-from shangrao_bot.engine.state import HandState, Outcome
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import public_view, view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import Bonus, BonusKind, Reason, WinHow
+from shangrao_bot.rules.score_model import Bonus, BonusKind, Reason, WinHow
 from tests.engine.builders import (
     QUIET,
     cmd,
