@@ -29,7 +29,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from shangrao_bot.store.backend import open_database
+from shangrao_bot.store.database.opening import open_database
 from tests.pg_cluster import Cluster
 
 MIGRATED = "t_migrated"  # the cluster's migrated template database

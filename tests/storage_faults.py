@@ -44,7 +44,7 @@ from pathlib import Path
 
 import asyncpg
 
-from shangrao_bot.store.db import is_postgres_url
+from shangrao_bot.store.database.interface import is_postgres_url
 
 
 def _run(*args: str) -> bool:

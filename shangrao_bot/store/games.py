@@ -1,7 +1,13 @@
 """The virtual tables' event store: an append-only log per table plus its latest snapshot.
 
-A table resumes after a restart from its snapshot (the engine's versioned JSON, which holds the
-hands and the seed — secret, never shown to users) and the events logged after it.
+Every save of a table appends its new events and replaces its snapshot in one write (the table
+service's saved form, :mod:`~shangrao_bot.service.snapshot`: lobby, runtime and the engine
+session's versioned JSON, which holds the hands and the seeds — secret, never shown to users),
+so the snapshot always stands at the log's last event (``snapshot_seq``). A table resumes after
+a restart from its snapshot alone (:meth:`~shangrao_bot.service.tables.TableService.resume_all`
+reads :func:`open_tables`); the log is read back only to replay a finished hand
+(:mod:`~shangrao_bot.service.replay`), and its last sequence number guards against a second
+writer (:class:`~.errors.LogMovedOn`).
 """
 
 from __future__ import annotations
@@ -12,9 +18,9 @@ from typing import Any
 
 import orjson
 
-from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.store.database.interface import Database, now_iso
+from shangrao_bot.store.database.transactions import Tx
 from shangrao_bot.store.errors import InvalidRecord, LogMovedOn, NotFound
-from shangrao_bot.store.tx import Tx
 
 
 @dataclass(frozen=True)
@@ -52,7 +58,7 @@ async def create_table(
 async def get_table(db: Database, table_id: int) -> GameTable:
     row = await db.fetchone("SELECT * FROM game_tables WHERE id = ?", (table_id,))
     if row is None:
-        raise NotFound(f"table #{table_id} does not exist")
+        raise NotFound("store.table.not_found", table=table_id)
     return GameTable(
         row["id"],
         row["guild_id"],
@@ -115,16 +121,15 @@ async def append_events(
     async def append(tx: Tx) -> int:
         row = await tx.fetchone("SELECT status FROM game_tables WHERE id = ?", (table_id,))
         if row is None:
-            raise NotFound(f"table #{table_id} does not exist")
+            raise NotFound("store.table.not_found", table=table_id)
         if row["status"] != "open":
-            raise InvalidRecord(f"table #{table_id} is closed")
+            raise InvalidRecord("store.table.closed", table=table_id)
         last = await tx.fetchval(
             "SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE table_id = ?", (table_id,)
         )
         if after_seq is not None and int(last) != after_seq:
             raise LogMovedOn(
-                f"table #{table_id}'s log is at event {last}, not {after_seq}: another "
-                "process writes this table"
+                "store.table.log_moved_on", table=table_id, last=int(last), expected=after_seq
             )
         first = int(last) + 1
         await tx.executemany(

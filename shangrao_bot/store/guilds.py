@@ -6,10 +6,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from shangrao_bot.store.audit import record_audit
-from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.store.database.interface import Database, now_iso
+from shangrao_bot.store.database.transactions import Row, Tx
 from shangrao_bot.store.errors import InvalidRecord
-from shangrao_bot.store.tx import Row, Tx
+from shangrao_bot.store.ledger.audit import record_audit
 
 PRESETS = ("shangrao", "baike")
 SWITCHES = ("indicator_kong", "di_hu", "qiang_gang", "baike_loose_baodiao", "rob_with_bao")
@@ -41,7 +41,7 @@ async def update_settings(db: Database, guild_id: int, actor: int, **changes: An
     and after."""
     for key in changes:
         if key not in (*SETTINGS, *SWITCHES):
-            raise InvalidRecord(f"'{key}' is not a setting")
+            raise InvalidRecord("store.settings.unknown", key=key)
     at = now_iso()
 
     async def update(tx: Tx) -> GuildSettings:
@@ -102,26 +102,30 @@ def _apply_changes(before: GuildSettings, changes: dict[str, Any]) -> GuildSetti
     for key, value in changes.items():
         if key == "preset":
             if value not in PRESETS:
-                raise InvalidRecord(f"'{value}' is not a preset: use shangrao or baike")
+                raise InvalidRecord("store.settings.bad_preset", preset=value)
             preset = value
         elif key == "stake":
             if not isinstance(value, int) or value < 1:
-                raise InvalidRecord(f"stake {value} is not allowed: use a whole number ≥ 1")
+                raise InvalidRecord("store.settings.bad_stake", stake=value)
             stake = value
         elif key == "language":
             if value not in LANGUAGES:
-                raise InvalidRecord(f"'{value}' is not a language: use {', '.join(LANGUAGES)}")
+                raise InvalidRecord(
+                    "store.settings.bad_language", language=value, languages=LANGUAGES
+                )
             language = value
         elif key == "scorer_role_id":
             role = value
         elif key == "confirm_minutes":
             low, high = CONFIRM_MINUTES
             if not isinstance(value, int) or not low <= value <= high:
-                raise InvalidRecord(f"{value} minutes to confirm: use {low} to {high}")
+                raise InvalidRecord(
+                    "store.settings.bad_confirm_minutes", minutes=value, low=low, high=high
+                )
             minutes = value
         elif key == "confirmations":
             if not isinstance(value, int) or not 1 <= value <= 3:
-                raise InvalidRecord(f"{value} confirmations: use 1 to 3")
+                raise InvalidRecord("store.settings.bad_confirmations", count=value)
             confirmations = value
         else:
             switches[key] = bool(value)

@@ -7,8 +7,8 @@ about any server.
 
 from __future__ import annotations
 
-from shangrao_bot.store.db import Database, now_iso
-from shangrao_bot.store.tx import Tx
+from shangrao_bot.store.database.interface import Database, now_iso
+from shangrao_bot.store.database.transactions import Tx
 
 
 async def set_dm_panels(db: Database, user_id: int, on: bool) -> None:

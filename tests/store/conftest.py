@@ -3,7 +3,7 @@ migrated like the bot does: an SQLite file, then a PostgreSQL database."""
 
 from __future__ import annotations
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.ledger import HandIn, PaymentIn, SessionInfo, open_session, user_player
 
 GUILD = 1001

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from shangrao_bot.store.backend import open_database
+from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.ledger import open_session, record_hand, user_player
 from tests.store.conftest import GUILD, self_draw_win
 

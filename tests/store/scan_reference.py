@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.ledger import get_player, player_from_row
-from shangrao_bot.store.stats import METRICS, BoardRow, PlayerStats
+from shangrao_bot.store.ledger.stats import METRICS, BoardRow, PlayerStats
 
 
 def _filters(since: str | None, until: str | None, session_id: int | None) -> tuple[str, list[Any]]:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from shangrao_bot.store.backend import open_database
+from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.database.postgres import PgDatabase
 from shangrao_bot.store.ledger import confirm_hand, record_hand
-from shangrao_bot.store.pg_db import PgDatabase
 from tests.store.conftest import GUILD, self_draw_win
 
 

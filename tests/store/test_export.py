@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.errors import NotFound
-from shangrao_bot.store.export import ExportCancelled, export_book, write_export
+from shangrao_bot.store.ledger.export import ExportCancelled, export_book, write_export
 from tests.e2e.bigbook import fill_book
 from tests.store.conftest import GUILD, OTHER_GUILD, four_player_session
 from tests.store.test_stats import book

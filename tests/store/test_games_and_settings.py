@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.transactions import Tx
 from shangrao_bot.store.errors import InvalidRecord, LogMovedOn, NotFound, UniqueViolation
 from shangrao_bot.store.games import (
     append_events,
@@ -16,9 +17,8 @@ from shangrao_bot.store.games import (
 )
 from shangrao_bot.store.guilds import get_settings, update_settings
 from shangrao_bot.store.ledger import audit_trail, list_sessions, record_hand
+from shangrao_bot.store.ledger.stats import history, leaderboard, player_stats
 from shangrao_bot.store.prefs import dm_panels_off, set_dm_panels
-from shangrao_bot.store.stats import history, leaderboard, player_stats
-from shangrao_bot.store.tx import Tx
 from tests.store.conftest import GUILD, OTHER_GUILD, four_player_session, self_draw_win
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.errors import InvalidRecord, NotFound
 from shangrao_bot.store.ledger import (
     HandIn,

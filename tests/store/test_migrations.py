@@ -14,12 +14,12 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database, is_postgres_url
+from shangrao_bot.store.database.interface import Database, is_postgres_url
+from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.database.postgres import MIGRATION_LOCK
+from shangrao_bot.store.database.sqlite_migrations import LATEST
+from shangrao_bot.store.database.transactions import Tx
 from shangrao_bot.store.errors import StoreError
-from shangrao_bot.store.migrations import LATEST
-from shangrao_bot.store.pg_db import MIGRATION_LOCK
-from shangrao_bot.store.tx import Tx
 from tests.conftest import NewTarget
 from tests.store.conftest import table_exists
 
@@ -185,7 +185,7 @@ async def test_openings_at_once_migrate_once(pg_url: str, caplog: pytest.LogCapt
     holder = await asyncpg.connect(pg_url)
     try:
         await holder.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
-        with caplog.at_level(logging.INFO, logger="shangrao_bot.store.pg_db"):
+        with caplog.at_level(logging.INFO, logger="shangrao_bot.store.database.postgres"):
             opening = [asyncio.ensure_future(open_database(pg_url)) for _ in range(4)]
             await _waiting_for_the_migration_lock(holder, 4)
             await holder.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
@@ -203,7 +203,7 @@ async def test_openings_at_once_migrate_once(pg_url: str, caplog: pytest.LogCapt
 
 CHILD = """
 import asyncio, logging, sys
-from shangrao_bot.store.backend import open_database
+from shangrao_bot.store.database.opening import open_database
 logging.basicConfig(level=logging.INFO, stream=sys.stdout, format="%(message)s")
 async def main():
     db = await open_database(sys.argv[1])

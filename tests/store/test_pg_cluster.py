@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncpg
 
-from shangrao_bot.store.backend import open_database
+from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.ledger import user_player
 from tests.databases import create_database, drop_database
 from tests.pg_cluster import Cluster

@@ -1,6 +1,6 @@
 """Several writers on one PostgreSQL database at once: the bot's shard processes, each with
-its own :class:`~shangrao_bot.store.pg_db.PgDatabase`, writing the same rows. Each write runs
-at ``SERIALIZABLE`` isolation; a transaction refused for a conflict with another writer is
+its own :class:`~shangrao_bot.store.database.postgres.PgDatabase`, writing the same rows. Each write
+runs at ``SERIALIZABLE`` isolation; a transaction refused for a conflict with another writer is
 run again from the start, and the totals stay exact.
 
 Every test here is PostgreSQL's own (SQLite has one writer per file: its concurrency tests are
@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from shangrao_bot.store import games
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.database.postgres import PgDatabase
+from shangrao_bot.store.database.transactions import Tx
 from shangrao_bot.store.ledger import confirm_hand, record_hand, session_balances
-from shangrao_bot.store.pg_db import PgDatabase
-from shangrao_bot.store.tx import Tx
 from tests.store.conftest import CHANNEL, GUILD, four_player_session, self_draw_win
 from tests.store.test_totals import assert_totals_exact
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from shangrao_bot.store import pg_coordination
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.coordination import shard_channel
-from shangrao_bot.store.pg_coordination import PgCoordination
+from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.processes import postgres_coordination
+from shangrao_bot.store.processes.coordination import shard_channel
+from shangrao_bot.store.processes.postgres_coordination import PgCoordination
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ async def test_a_table_runs_in_one_process_at_a_time(url: str) -> None:
 async def test_a_dead_process_frees_its_tables_and_its_leadership(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pg_coordination, "LEADER_RETRY_SECONDS", 0.05)
+    monkeypatch.setattr(postgres_coordination, "LEADER_RETRY_SECONDS", 0.05)
     a = await started(url)
     b = await started(url)
     try:
@@ -80,13 +80,13 @@ async def test_a_lost_connection_is_reopened_and_the_claims_retaken(
     # a's way back is held until the other process has taken table 22 (a reconnects at once,
     # and could otherwise retake its tables before the other process tries)
     back = asyncio.Event()
-    real_connect = pg_coordination.connect
+    real_connect = postgres_coordination.connect
 
     async def held_connect(target: str) -> Any:
         await back.wait()
         return await real_connect(target)
 
-    monkeypatch.setattr(pg_coordination, "connect", held_connect)
+    monkeypatch.setattr(postgres_coordination, "connect", held_connect)
     try:
         assert await a.claim_table(21) and await a.claim_table(22)
         backend = await a._fetchval("SELECT pg_backend_pid()")
@@ -137,7 +137,7 @@ async def test_a_notification_reaches_the_process_listening_on_the_shard(url: st
 async def test_logins_of_one_bucket_are_five_seconds_apart_across_processes(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pg_coordination, "IDENTIFY_INTERVAL_SECONDS", 0.5)
+    monkeypatch.setattr(postgres_coordination, "IDENTIFY_INTERVAL_SECONDS", 0.5)
     a, b = await started(url), await started(url)
     try:
         stamps: list[tuple[int, float]] = []
@@ -164,8 +164,8 @@ async def test_the_next_login_of_a_bucket_waits_for_the_last_one_to_be_answered(
 ) -> None:
     """A process slow to send its IDENTIFY (a busy loop) must not shorten the interval: the
     next login waits for the READY, then the interval from then on."""
-    monkeypatch.setattr(pg_coordination, "IDENTIFY_INTERVAL_SECONDS", 0.5)
-    monkeypatch.setattr(pg_coordination, "IDENTIFY_POLL_SECONDS", 0.02)
+    monkeypatch.setattr(postgres_coordination, "IDENTIFY_INTERVAL_SECONDS", 0.5)
+    monkeypatch.setattr(postgres_coordination, "IDENTIFY_POLL_SECONDS", 0.02)
     a, b = await started(url), await started(url)
     try:
         await a.identify_gate(0, max_concurrency=1)
@@ -192,9 +192,9 @@ async def test_the_next_login_of_a_bucket_waits_for_the_last_one_to_be_answered(
 async def test_a_login_never_answered_holds_its_bucket_only_for_the_confirmation_time(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(pg_coordination, "IDENTIFY_INTERVAL_SECONDS", 0.2)
-    monkeypatch.setattr(pg_coordination, "IDENTIFY_CONFIRM_SECONDS", 0.6)
-    monkeypatch.setattr(pg_coordination, "IDENTIFY_POLL_SECONDS", 0.02)
+    monkeypatch.setattr(postgres_coordination, "IDENTIFY_INTERVAL_SECONDS", 0.2)
+    monkeypatch.setattr(postgres_coordination, "IDENTIFY_CONFIRM_SECONDS", 0.6)
+    monkeypatch.setattr(postgres_coordination, "IDENTIFY_POLL_SECONDS", 0.02)
     a, b = await started(url), await started(url)
     try:
         start = time.monotonic()

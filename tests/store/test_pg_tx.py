@@ -12,8 +12,8 @@ from typing import Any
 import asyncpg
 import pytest
 
-from shangrao_bot.store.pg_tx import PgTx, rows_changed
-from shangrao_bot.store.tx import SqliteTx, Tx, drive
+from shangrao_bot.store.database.postgres_transactions import PgTx, rows_changed
+from shangrao_bot.store.database.transactions import SqliteTx, Tx, drive
 from tests.databases import fresh_database
 from tests.pg_cluster import Cluster
 

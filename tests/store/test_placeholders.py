@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shangrao_bot.store.placeholders import PlaceholderError, numbered
+from shangrao_bot.store.database.placeholders import PlaceholderError, numbered
 
 
 def test_placeholders_are_numbered_in_order() -> None:

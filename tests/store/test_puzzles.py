@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from shangrao_bot.store.db import Database
-from shangrao_bot.store.puzzles import (
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.ledger.puzzles import (
     DEFAULT_MINUTES,
     BoardLine,
     StoredPuzzle,

@@ -1,4 +1,5 @@
-"""Ratings are a deterministic fold over the counted hands (:mod:`shangrao_bot.store.ratings`).
+"""Ratings are a deterministic fold over the counted hands
+(:mod:`shangrao_bot.store.ledger.ratings`).
 
 Pure properties (hypothesis): the cached fold, resumed from a checkpoint after any change of the
 ledger, equals a fold from scratch; a void equals the ledger without the hand; an edit equals the
@@ -15,8 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shangrao_bot.store import ratings as ratings_module
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.ledger import (
     confirm_hand,
     edit_hand,
@@ -28,7 +28,8 @@ from shangrao_bot.store.ledger import (
     user_player,
     void_hand,
 )
-from shangrao_bot.store.ratings import (
+from shangrao_bot.store.ledger import ratings as ratings_module
+from shangrao_bot.store.ledger.ratings import (
     NEW_RATING,
     Game,
     RatingBook,
@@ -62,7 +63,7 @@ def snapshot(book: object) -> object:
 @pytest.fixture(autouse=True)
 def small_checkpoints(monkeypatch: pytest.MonkeyPatch) -> None:
     """Checkpoints every 4 games, so that short ledgers resume from the middle."""
-    monkeypatch.setattr("shangrao_bot.store.ratings.CHECKPOINT_EVERY", 4)
+    monkeypatch.setattr("shangrao_bot.store.ledger.ratings.CHECKPOINT_EVERY", 4)
 
 
 @pytest.mark.slow
@@ -256,7 +257,7 @@ async def test_a_hand_only_confirmed_counts(db: Database) -> None:
 async def test_the_log_of_changes_is_pruned_and_an_older_cache_reads_everything(
     db: Database, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("shangrao_bot.store.ratings.KEEP_CHANGES", 3)
+    monkeypatch.setattr("shangrao_bot.store.ledger.ratings.KEEP_CHANGES", 3)
     members = [(await user_player(db, GUILD, 500 + i, f"r{i}")).id for i in range(4)]
     sid = await session_of(db, members)
     rng = random.Random(5)

@@ -18,8 +18,8 @@ import asyncio
 
 import pytest
 
-from shangrao_bot.store.db import Database
-from shangrao_bot.store.tx import Tx
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.transactions import Tx
 from tests.store.conftest import ROW_ID
 
 

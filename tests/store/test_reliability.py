@@ -24,8 +24,8 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.errors import InvalidRecord, NotFound
 from shangrao_bot.store.guilds import get_settings, update_settings
 from shangrao_bot.store.ledger import (

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.errors import InvalidRecord
 from shangrao_bot.store.guilds import get_settings, update_settings
 from shangrao_bot.store.ledger import (

@@ -9,7 +9,8 @@ import contextlib
 
 import pytest
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.transactions import Tx
 from shangrao_bot.store.ledger import (
     audit_trail,
     guest_player,
@@ -19,7 +20,7 @@ from shangrao_bot.store.ledger import (
     user_player,
     void_hand,
 )
-from shangrao_bot.store.seasons import (
+from shangrao_bot.store.ledger.seasons import (
     BadSeasonName,
     NoOpenSeason,
     SeasonNameTaken,
@@ -31,8 +32,7 @@ from shangrao_bot.store.seasons import (
     season_summary,
     start_season,
 )
-from shangrao_bot.store.stats import leaderboard, rating_leaderboard
-from shangrao_bot.store.tx import Tx
+from shangrao_bot.store.ledger.stats import leaderboard, rating_leaderboard
 from tests.store.conftest import CHANNEL, GUILD, OTHER_GUILD, self_draw_win
 from tests.store.test_totals import backdate
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shangrao_bot.store.settlement import EXACT_LIMIT, minimum_transfers
+from shangrao_bot.fewest_transfers import EXACT_LIMIT, minimum_transfers
 
 
 def brute_minimum(balances: dict[int, int]) -> int:

@@ -9,9 +9,9 @@ import decimal
 
 import pytest
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.ledger import guest_player, open_session, record_hand, void_hand
-from shangrao_bot.store.stats import history, leaderboard, player_stats
+from shangrao_bot.store.ledger.stats import history, leaderboard, player_stats
 from tests.store.conftest import CHANNEL, GUILD, OTHER_GUILD, four_player_session, kong_draw
 from tests.store.conftest import self_draw_win as win
 

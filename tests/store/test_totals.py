@@ -21,8 +21,10 @@ from typing import Any
 
 import pytest
 
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.database.sqlite_migrations import LATEST
+from shangrao_bot.store.database.transactions import Tx
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.ledger import (
     HandIn,
@@ -40,11 +42,9 @@ from shangrao_bot.store.ledger import (
     user_player,
     void_hand,
 )
-from shangrao_bot.store.migrations import LATEST
-from shangrao_bot.store.ratings import guild_ratings, ledger_games, rate_games
-from shangrao_bot.store.seasons import list_seasons
-from shangrao_bot.store.stats import METRICS, leaderboard, player_stats
-from shangrao_bot.store.tx import Tx
+from shangrao_bot.store.ledger.ratings import guild_ratings, ledger_games, rate_games
+from shangrao_bot.store.ledger.seasons import list_seasons
+from shangrao_bot.store.ledger.stats import METRICS, leaderboard, player_stats
 from tests.store.conftest import GUILD, OTHER_GUILD, table_exists
 from tests.store.conftest import self_draw_win as win
 from tests.store.scan_reference import scan_leaderboard, scan_player_stats

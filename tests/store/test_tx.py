@@ -8,17 +8,17 @@ import asyncio
 import contextlib
 import inspect
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from shangrao_bot.store import games
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.database.transactions import SqliteTx, Tx, drive
 from shangrao_bot.store.errors import InvalidRecord
-from shangrao_bot.store.tx import SqliteTx, Tx, drive
 from tests.store.conftest import CHANNEL, GUILD, ROW_ID
 
 # --- drive ---
@@ -34,8 +34,10 @@ def test_drive_returns_the_coroutines_value() -> None:
     assert drive(outer()) == 42
 
 
-def test_drive_propagates_the_exception_unchanged() -> None:
-    error = InvalidRecord("refused")
+def test_drive_propagates_the_exception_unchanged(
+    test_refusal_text: Callable[[str], str],
+) -> None:
+    error = InvalidRecord(test_refusal_text("refused"))
 
     async def fails() -> None:
         raise error
@@ -150,14 +152,18 @@ async def count(db: Database, sql: str) -> int:
     return int(row[0])
 
 
-async def test_a_write_that_raises_rolls_back(db: Database) -> None:
+async def test_a_write_that_raises_rolls_back(
+    db: Database, test_refusal_text: Callable[[str], str]
+) -> None:
+    refused = test_refusal_text("refused after an insert")
+
     async def insert_then_fail(tx: Tx) -> None:
         await tx.insert(
             "INSERT INTO game_tables (guild_id, channel_id, created_at, updated_at)"
             " VALUES (?, ?, 'now', 'now')",
             (GUILD, CHANNEL),
         )
-        raise InvalidRecord("refused after an insert")
+        raise InvalidRecord(refused)
 
     with pytest.raises(InvalidRecord, match="after an insert"):
         await db.write(insert_then_fail)

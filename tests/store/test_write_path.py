@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +23,10 @@ import pytest
 
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store import games
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.database.transactions import Tx
 from shangrao_bot.store.errors import InvalidRecord, NotFound, StoreError
-from shangrao_bot.store.tx import Tx
 from tests.storage_faults import PgTableLock, terminate_connections
 from tests.store.conftest import CHANNEL, GUILD
 
@@ -78,7 +78,10 @@ async def count(db: Database, sql: str, params: tuple[Any, ...] = ()) -> int:
     return int(row[0])
 
 
-async def test_an_exception_in_the_write_rolls_back_everything(db: Database) -> None:
+async def test_an_exception_in_the_write_rolls_back_everything(
+    db: Database, test_refusal_text: Callable[[str], str]
+) -> None:
+    refused = test_refusal_text("refused after two statements")
     table = await games.create_table(db, GUILD, CHANNEL)
 
     async def half_then_fail(tx: Tx) -> None:
@@ -91,7 +94,7 @@ async def test_an_exception_in_the_write_rolls_back_everything(db: Database) -> 
             "INSERT INTO game_events (table_id, seq, event, at) VALUES (?, 1, '{}', 'now')",
             (table.id,),
         )
-        raise InvalidRecord("refused after two statements")
+        raise InvalidRecord(refused)
 
     with pytest.raises(InvalidRecord, match="after two statements"):
         await db.write(half_then_fail)

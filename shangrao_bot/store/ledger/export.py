@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from shangrao_bot.store.db import BUSY_TIMEOUT_MS, Database, is_postgres_url
+from shangrao_bot.store.database.interface import BUSY_TIMEOUT_MS, Database, is_postgres_url
+from shangrao_bot.store.database.placeholders import numbered
+from shangrao_bot.store.database.transactions import Row
 from shangrao_bot.store.errors import NotFound
-from shangrao_bot.store.placeholders import numbered
-from shangrao_bot.store.tx import Row
 
 FORMATS = ("csv", "json")
 
@@ -104,7 +104,7 @@ class _PgSnapshot:
     """asyncpg from a worker thread: an event loop of its own, driven one call at a time."""
 
     def __init__(self, url: str) -> None:
-        from shangrao_bot.store.pg_db import connect
+        from shangrao_bot.store.database.postgres import connect
 
         self._loop = asyncio.new_event_loop()
         try:
@@ -314,7 +314,7 @@ def write_export(
                 "SELECT 1 FROM sessions WHERE id = ? AND guild_id = ?", (session_id, guild_id)
             )
         ):
-            raise NotFound(f"session #{session_id} does not exist in this server")
+            raise NotFound("store.session.not_found", session=session_id)
         with path.open("w", encoding="utf-8", newline="") as out:
             writer = _Writer(conn, out, guild_id, session_id, cancel)
             rows = writer.csv() if fmt == "csv" else writer.json()

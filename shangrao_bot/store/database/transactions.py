@@ -1,17 +1,19 @@
 """The transaction interface the store's write functions are written against.
 
 Every write of the store is an async function of a :class:`Tx` (see
-:meth:`~shangrao_bot.store.db.Database.write`): it awaits its statements and nothing else. One
-such function then serves both databases:
+:meth:`~.interface.Database.write`): it awaits its statements and nothing
+else. One such function then serves both databases:
 
-- **SQLite** (today): :class:`SqliteTx` runs each statement synchronously on the writer's
+- **SQLite**: :class:`SqliteTx` runs each statement synchronously on the writer's
   :mod:`sqlite3` connection, and its methods never suspend, so a whole transaction function is
   a coroutine that never suspends either: :func:`drive` runs it to completion in one call on the
   writer thread, which keeps a transaction one hop between the event loop and that thread.
-- **PostgreSQL**: :class:`~shangrao_bot.store.pg_tx.PgTx` over an asyncpg connection, whose
+- **PostgreSQL**: :class:`~.postgres_transactions.PgTx` over an asyncpg
+connection, whose
   statements do suspend, awaited on the event loop inside the driver's transaction.
 
-The SQL uses ``?`` placeholders (a PostgreSQL implementation numbers them ``$1``…``$n``).
+The SQL uses ``?`` placeholders (:class:`~.postgres_transactions.PgTx`
+numbers them ``$1``…``$n``).
 """
 
 from __future__ import annotations
@@ -70,9 +72,10 @@ class Tx(Protocol):
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run a single-row ``INSERT`` into a table whose key is an integer ``id`` and return
-        the new row's id. (SQLite gives the last inserted rowid; a PostgreSQL implementation
-        appends ``RETURNING id``, so the statement must not have a ``RETURNING`` clause, an
-        ``ON CONFLICT`` that may insert nothing, or several rows.)"""
+        the new row's id. (SQLite gives the last inserted rowid; on PostgreSQL,
+        :class:`~.postgres_transactions.PgTx` appends ``RETURNING id``,
+        so the statement must not have a ``RETURNING`` clause, an ``ON CONFLICT`` that may insert
+        nothing, or several rows.)"""
         ...
 
 
@@ -84,7 +87,7 @@ def _unique_keys() -> Iterator[None]:
         yield
     except sqlite3.IntegrityError as exc:
         if str(exc).startswith("UNIQUE constraint failed"):
-            raise UniqueViolation(str(exc)) from exc
+            raise UniqueViolation("store.duplicate", detail=str(exc)) from exc
         raise
 
 
@@ -134,7 +137,7 @@ class SqliteTx:
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         row_id = self._run(sql, params).lastrowid
         if row_id is None:
-            raise StoreError(f"the insert gave no row id: {sql}")
+            raise StoreError("store.db.no_row_id", sql=sql)
         return row_id
 
 

@@ -3,8 +3,8 @@ fingerprint of the slash commands last synced, for one)."""
 
 from __future__ import annotations
 
-from shangrao_bot.store.db import Database
-from shangrao_bot.store.tx import Tx
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.transactions import Tx
 
 
 async def get_state(db: Database, key: str) -> str | None:

@@ -1,9 +1,9 @@
-""":class:`~shangrao_bot.store.tx.Tx` over an asyncpg connection: the same transaction
-functions the SQLite writer drives, run against PostgreSQL.
+""":class:`~.transactions.Tx` over an asyncpg connection: the same
+transaction functions the SQLite writer drives, run against PostgreSQL.
 
 Statements are the store's own (``?`` placeholders, numbered here by
-:func:`~shangrao_bot.store.placeholders.numbered`); their statements suspend on the driver, so
-a PostgreSQL transaction function is awaited on the event loop, inside the transaction its
+:func:`~.placeholders.numbered`); their statements suspend on the driver,
+so a PostgreSQL transaction function is awaited on the event loop, inside the transaction its
 caller opened on the connection.
 """
 
@@ -15,9 +15,9 @@ from typing import Any, cast
 
 import asyncpg
 
+from shangrao_bot.store.database.placeholders import numbered
+from shangrao_bot.store.database.transactions import Row
 from shangrao_bot.store.errors import UniqueViolation
-from shangrao_bot.store.placeholders import numbered
-from shangrao_bot.store.tx import Row
 
 
 def rows_changed(status: str) -> int:
@@ -33,12 +33,13 @@ def _unique_keys() -> Iterator[None]:
     try:
         yield
     except asyncpg.UniqueViolationError as exc:
-        raise UniqueViolation(str(exc)) from exc
+        raise UniqueViolation("store.duplicate", detail=str(exc)) from exc
 
 
 class PgTx:
-    """:class:`~shangrao_bot.store.tx.Tx` over an asyncpg connection in a transaction. A unique
-    key's violation comes out as :class:`UniqueViolation`, as it does on SQLite."""
+    """:class:`~.transactions.Tx` over an asyncpg connection in a
+    transaction. A unique key's violation comes out as :class:`UniqueViolation`, as it does on
+    SQLite."""
 
     __slots__ = ("_conn",)
 

@@ -14,7 +14,8 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.sqlite_migrations import SPANS
 from shangrao_bot.store.errors import NotFound
 from shangrao_bot.store.ledger import (
     Hand,
@@ -22,8 +23,7 @@ from shangrao_bot.store.ledger import (
     hand_from_row,
     player_from_row,
 )
-from shangrao_bot.store.migrations import SPANS
-from shangrao_bot.store.ratings import guild_ratings
+from shangrao_bot.store.ledger.ratings import guild_ratings
 
 METRICS = ("total", "average", "win_rate", "biggest")
 
@@ -261,7 +261,7 @@ async def player_stats(db: Database, guild_id: int, player_id: int) -> PlayerSta
         (player_id, guild_id),
     )
     if row is None:
-        raise NotFound(f"player #{player_id} does not exist in this server")
+        raise NotFound("store.player.not_found", player=player_id)
     player = player_from_row(row)
     patterns = await db.fetchall(
         "SELECT pattern, wins FROM totals_pattern WHERE guild_id = ? AND player_id = ?"
@@ -276,7 +276,7 @@ async def player_stats(db: Database, guild_id: int, player_id: int) -> PlayerSta
     )
     for r in h2h:
         if r["id"] is None:
-            raise NotFound(f"player #{r['other_id']} does not exist in this server")
+            raise NotFound("store.player.not_found", player=r["other_id"])
     # a player's rows all carry their guild (a player belongs to one guild, and merges stay
     # inside it): then the guild filter is left out, so that the index on (player_id, status,
     # created_at, hand_id, delta) answers alone; otherwise the rows are filtered
@@ -359,7 +359,7 @@ async def rating_leaderboard(
     ``min_games`` rated hands first recorded ``since <= at < until``; each rating as it stood
     at ``until`` (now when open). Ratings never reset: a season's board is the ratings at its
     end of the players who played in it. Reads the cached ratings
-    (:func:`~shangrao_bot.store.ratings.guild_ratings`) and the players it ranks."""
+    (:func:`~.ratings.guild_ratings`) and the players it ranks."""
     book = await guild_ratings(db, guild_id)
     rows: list[tuple[int, float, float, int]] = []
     for pid in book.history:

@@ -3,8 +3,8 @@ messages between processes, and the pace of gateway logins.
 
 One process on SQLite has nobody to coordinate with: :class:`SoloCoordination` says yes to
 everything and is always the leader. Several shard processes over one PostgreSQL database use
-:class:`~shangrao_bot.store.pg_coordination.PgCoordination`, built on one connection of its
-own per process:
+:class:`~.postgres_coordination.PgCoordination`, built on one connection
+of its own per process:
 
 - **Table claims**: a session-level advisory lock per running table. A process claims a table
   when it creates or resumes it and releases it when the table closes; a second process cannot

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from shangrao_bot.store.db import Database, now_iso
-from shangrao_bot.store.tx import Tx
+from shangrao_bot.store.database.interface import Database, now_iso
+from shangrao_bot.store.database.transactions import Tx
 
 
 async def record_audit(

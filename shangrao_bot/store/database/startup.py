@@ -16,23 +16,19 @@ import sqlite3
 from pathlib import Path
 from typing import IO
 
-from shangrao_bot.errors import StorageUnavailable
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import (
+from shangrao_bot.errors import Phrase, StorageUnavailable
+from shangrao_bot.store.database.interface import (
     BUSY_TIMEOUT_MS,
     Database,
     is_postgres_url,
     path_from_url,
     shown_url,
 )
+from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.database.transactions import Tx
 from shangrao_bot.store.errors import StoreError
-from shangrao_bot.store.tx import Tx
 
 _NOTADB = 26  # SQLITE_NOTADB
-_FIX = (
-    "make the file and its folder writable for the bot, or point DATABASE_URL at a "
-    "writable place (e.g. sqlite:///data/shangrao.db)"
-)
 
 
 class _ProbeDone(Exception):
@@ -50,19 +46,16 @@ def _unusable(url: str, path: Path, exc: BaseException) -> StoreError:
     if isinstance(exc, sqlite3.DatabaseError):
         code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
         if code == _NOTADB:
-            return StoreError(
-                f"DATABASE_URL: {path} is not an SQLite database (or is damaged): point "
-                "DATABASE_URL at the bot's database file, or at a new file to start an empty "
-                "ledger"
-            )
+            return StoreError("store.db.not_sqlite", path=str(path))
     folder = path.parent
+    why: str
     if not os.access(folder, os.W_OK):
-        why = f"its folder {folder} is read-only"
+        why = Phrase("store.db.why.folder_read_only", folder=str(folder))
     elif path.exists() and not os.access(path, os.W_OK):
-        why = "the file is read-only"
+        why = Phrase("store.db.why.file_read_only")
     else:
-        why = str(exc) or type(exc).__name__
-    return StoreError(f"DATABASE_URL: the database {path} cannot be written ({why}): {_FIX}")
+        why = str(exc) or type(exc).__name__  # the system's own words
+    return StoreError("store.db.not_writable", path=str(path), why=why)
 
 
 async def open_ledger(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Database:
@@ -72,17 +65,13 @@ async def open_ledger(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Datab
         return await _open_postgres(url, busy_timeout_ms)
     path = Path(path_from_url(url))
     if path.exists() and not path.is_file():
-        raise StoreError(
-            f"DATABASE_URL: {path} is not a regular file: give the path of a database "
-            "file (e.g. sqlite:///data/shangrao.db)"
-        )
+        raise StoreError("store.db.not_a_file", path=str(path))
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StoreError(
-            f"DATABASE_URL: the folder {folder} cannot be created "
-            f"({exc.strerror or exc}): create it, or give a path in a writable folder"
+            "store.db.folder_uncreatable", folder=str(folder), error=exc.strerror or str(exc)
         ) from None
     if not path.exists() and not os.access(folder, os.W_OK):
         # sqlite would create nothing and say only "unable to open database file"
@@ -101,7 +90,7 @@ async def open_ledger(url: str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Datab
         cause = exc.__cause__ if isinstance(exc, StorageUnavailable) else None
         raise _unusable(url, path, cause or exc) from None
     await db.close()
-    raise StoreError("DATABASE_URL: the write probe did not run")
+    raise StoreError("store.db.probe_missing")
 
 
 async def _open_postgres(url: str, busy_timeout_ms: int) -> Database:
@@ -116,9 +105,7 @@ async def _open_postgres(url: str, busy_timeout_ms: int) -> Database:
         raise
     except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
         raise StoreError(
-            f"DATABASE_URL: the PostgreSQL database {shown} cannot be used "
-            f"({type(exc).__name__}: {exc}): check that the server runs, that the database "
-            "exists and that the user may connect and create tables in it"
+            "store.db.pg_unusable", url=shown, error=f"{type(exc).__name__}: {exc}"
         ) from None
     try:
         await db.write(_probe_write)
@@ -126,12 +113,10 @@ async def _open_postgres(url: str, busy_timeout_ms: int) -> Database:
         return db
     except (StorageUnavailable, asyncpg.PostgresError) as exc:
         await db.close()
-        raise StoreError(
-            f"DATABASE_URL: the PostgreSQL database {shown} cannot be written ({exc}): "
-            "give the user the right to write to it"
-        ) from None
+        error = exc.phrase if isinstance(exc, StorageUnavailable) else str(exc)
+        raise StoreError("store.db.pg_read_only", url=shown, error=error) from None
     await db.close()
-    raise StoreError("DATABASE_URL: the write probe did not run")
+    raise StoreError("store.db.probe_missing")
 
 
 def hold_sqlite_file(path: str) -> IO[bytes]:
@@ -145,11 +130,7 @@ def hold_sqlite_file(path: str) -> IO[bytes]:
         fcntl.flock(hold.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         hold.close()
-        raise StoreError(
-            f"DATABASE_URL: another bot process is already using {path}: an SQLite database "
-            "serves one process only; stop the other one, or move to PostgreSQL to run the "
-            "bot as several shard processes"
-        ) from None
+        raise StoreError("store.db.sqlite_in_use", path=path) from None
     except OSError:
         hold.close()
         raise

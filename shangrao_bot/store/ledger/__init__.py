@@ -1,4 +1,12 @@
-"""The ledger's public API in one place (players, sessions, hands, settlement, audit).
+"""The ledger: a server's book. This package's own module is its public API in one place
+(players, sessions, hands, settlement, audit); the other modules:
+
+* ``players``, ``sessions``, ``hands``, ``audit`` — who played, the sittings, each hand with its
+  seats and payments (pending, confirmed, voided), and the append-only audit trail;
+* ``session_closing`` — a session's balances, the fewest transfers that clear them, paid marks;
+* ``seasons``, ``ratings``, ``stats``, ``export`` — reading the book: seasons, skill ratings,
+  leaderboards and statistics, exports to CSV or JSON;
+* ``puzzles`` — 何切 puzzles, their answers and their small leaderboard.
 
 Every write is one transaction (:meth:`Database.write`): a hand, its seats and all its
 payments land together or not at all, with its audit row. Hands are never deleted or changed in
@@ -8,8 +16,8 @@ function takes the guild id and refuses ids from another guild (:class:`NotFound
 guild's data never reaches another.
 """
 
-from shangrao_bot.store.audit import audit_trail
-from shangrao_bot.store.hands import (
+from shangrao_bot.store.ledger.audit import audit_trail
+from shangrao_bot.store.ledger.hands import (
     REASONS,
     Hand,
     HandIn,
@@ -27,7 +35,7 @@ from shangrao_bot.store.hands import (
     undo_last_hand,
     void_hand,
 )
-from shangrao_bot.store.players import (
+from shangrao_bot.store.ledger.players import (
     Player,
     add_alias,
     find_guest,
@@ -40,20 +48,20 @@ from shangrao_bot.store.players import (
     rename_player,
     user_player,
 )
-from shangrao_bot.store.sessions import (
-    SessionInfo,
-    get_session,
-    list_sessions,
-    open_session,
-    set_board_message,
-)
-from shangrao_bot.store.settle import (
+from shangrao_bot.store.ledger.session_closing import (
     Settlement,
     TransferRow,
     close_session,
     list_transfers,
     mark_paid,
     session_balances,
+)
+from shangrao_bot.store.ledger.sessions import (
+    SessionInfo,
+    get_session,
+    list_sessions,
+    open_session,
+    set_board_message,
 )
 
 __all__ = [

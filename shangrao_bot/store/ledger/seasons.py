@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shangrao_bot.store.audit import record_audit
-from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.store.database.interface import Database, now_iso
+from shangrao_bot.store.database.transactions import Row, Tx
 from shangrao_bot.store.errors import InvalidRecord, NotFound, UniqueViolation
 from shangrao_bot.store.ledger import Player, player_from_row
-from shangrao_bot.store.ratings import NEW_RATING, guild_ratings
-from shangrao_bot.store.stats import BoardRow, leaderboard
-from shangrao_bot.store.tx import Row, Tx
+from shangrao_bot.store.ledger.audit import record_audit
+from shangrao_bot.store.ledger.ratings import NEW_RATING, guild_ratings
+from shangrao_bot.store.ledger.stats import BoardRow, leaderboard
 
 MAX_SEASON_NAME = 50
 BAO_DIAO_TOU = "宝吊头"
@@ -33,7 +33,7 @@ class SeasonOpen(InvalidRecord):
     """A season is already open: the server ends it before starting another."""
 
     def __init__(self, season: Season) -> None:
-        super().__init__(f"season '{season.name}' is still open")
+        super().__init__("store.season.open", name=season.name)
         self.season = season
 
 
@@ -71,7 +71,7 @@ def clean_season_name(name: str) -> str:
     :data:`MAX_SEASON_NAME` characters."""
     cleaned = " ".join(name.split())
     if not cleaned or len(cleaned) > MAX_SEASON_NAME:
-        raise BadSeasonName(f"a season name has 1 to {MAX_SEASON_NAME} characters")
+        raise BadSeasonName("store.season.bad_name", limit=MAX_SEASON_NAME)
     return cleaned
 
 
@@ -90,7 +90,7 @@ async def start_season(db: Database, guild_id: int, name: str, actor: int) -> Se
         if await tx.fetchone(
             "SELECT id FROM seasons WHERE guild_id = ? AND name = ?", (guild_id, cleaned)
         ):
-            raise SeasonNameTaken(f"a season is already called '{cleaned}'")
+            raise SeasonNameTaken("store.season.name_taken", name=cleaned)
         at = now_iso()
         season_id = await tx.insert(
             "INSERT INTO seasons (guild_id, name, started_at, started_by) VALUES (?, ?, ?, ?)",
@@ -104,9 +104,7 @@ async def start_season(db: Database, guild_id: int, name: str, actor: int) -> Se
     try:
         season_id = await db.write(start)
     except UniqueViolation:  # a concurrent /season start won
-        raise SeasonNameTaken(
-            f"a season was started meanwhile (or is called '{cleaned}')"
-        ) from None
+        raise SeasonNameTaken("store.season.started_meanwhile", name=cleaned) from None
     return await get_season(db, guild_id, season_id)
 
 
@@ -118,7 +116,7 @@ async def end_season(db: Database, guild_id: int, actor: int) -> Season:
             "SELECT * FROM seasons WHERE guild_id = ? AND ended_at IS NULL", (guild_id,)
         )
         if row is None:
-            raise NoOpenSeason("no season is open")
+            raise NoOpenSeason("store.season.none_open")
         at = max(now_iso(), row["started_at"])
         await tx.execute(
             "UPDATE seasons SET ended_at = ?, ended_by = ? WHERE id = ? AND ended_at IS NULL",
@@ -138,7 +136,7 @@ async def get_season(db: Database, guild_id: int, season_id: int) -> Season:
         "SELECT * FROM seasons WHERE id = ? AND guild_id = ?", (season_id, guild_id)
     )
     if row is None:
-        raise NotFound(f"season #{season_id} does not exist in this server")
+        raise NotFound("store.season.not_found", season=season_id)
     return _season(row)
 
 

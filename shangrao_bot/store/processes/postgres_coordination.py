@@ -1,6 +1,6 @@
-"""The processes' coordination over PostgreSQL (see :mod:`shangrao_bot.store.coordination`):
-advisory locks for table claims, the leader and the login pace, ``LISTEN``/``NOTIFY`` for
-messages, all on one connection of the process's own.
+"""The processes' coordination over PostgreSQL (see
+:mod:`.coordination`): advisory locks for table claims, the leader and
+the login pace, ``LISTEN``/``NOTIFY`` for messages, all on one connection of the process's own.
 
 If the connection is lost, it is opened again and the claims are taken again; a table whose
 claim another process took meanwhile is reported through ``on_lost``.
@@ -16,8 +16,8 @@ from typing import Any
 
 import asyncpg
 
-from shangrao_bot.store.coordination import Listener
-from shangrao_bot.store.pg_db import connect
+from shangrao_bot.store.database.postgres import connect
+from shangrao_bot.store.processes.coordination import Listener
 
 log = logging.getLogger(__name__)
 

@@ -5,14 +5,16 @@ One file in WAL mode, reached through plain :mod:`sqlite3` connections on thread
 so the event loop never waits on the disk:
 
 - **The writer**: one dedicated thread owning one connection. The only way to write is
-  :meth:`Database.write`: ``fn`` is an async function of a :class:`~shangrao_bot.store.tx.Tx`
-  (:mod:`shangrao_bot.store.tx`), so that the same transaction functions will serve a
-  PostgreSQL backend, whose driver is async. Here ``fn(SqliteTx(conn))`` is a coroutine that
-  never suspends (every statement runs synchronously), and the writer thread runs it to
-  completion in one call (:func:`~shangrao_bot.store.tx.drive`), between ``BEGIN IMMEDIATE``
-  and ``COMMIT`` (rolled back on any exception). A save's statements thus cost one hop
-  between the event loop and the thread, not one per statement (the old aiosqlite path
-  awaited each statement; under many tables the hops, not SQLite, were the bottleneck). Jobs
+  :meth:`Database.write`: ``fn`` is an async function of a
+  :class:`~.transactions.Tx`
+  (:mod:`.transactions`), so that the same transaction functions
+  serve the PostgreSQL backend, whose driver is async. Here ``fn(SqliteTx(conn))`` is a
+  coroutine that never suspends (every statement runs synchronously), and the writer thread runs
+  it to completion in one call (:func:`~.transactions.drive`),
+  between ``BEGIN IMMEDIATE`` and ``COMMIT`` (rolled back on any exception). A save's statements
+  thus cost one hop between the event loop and the thread, not one per statement (the old
+  aiosqlite path awaited each statement; under many tables the hops, not SQLite, were the
+  bottleneck). Jobs
   run one after the other in arrival order, so two transactions never interleave.
 - **Group commit**: writes submitted with ``batch=True`` (each virtual table's saves) that queue
   up while another write runs are committed together in one transaction, each inside its own
@@ -41,10 +43,10 @@ from typing import Any, TypeVar, cast
 import aiosqlite
 
 from shangrao_bot.errors import StorageUnavailable
-from shangrao_bot.store.db import BUSY_TIMEOUT_MS, READERS, Database
+from shangrao_bot.store.database.interface import BUSY_TIMEOUT_MS, READERS, Database
+from shangrao_bot.store.database.sqlite_migrations import LATEST, MIGRATIONS
+from shangrao_bot.store.database.transactions import Row, SqliteTx, Tx, drive
 from shangrao_bot.store.errors import StoreError
-from shangrao_bot.store.migrations import LATEST, MIGRATIONS
-from shangrao_bot.store.tx import Row, SqliteTx, Tx, drive
 
 log = logging.getLogger(__name__)
 
@@ -104,10 +106,7 @@ def migrate(conn: sqlite3.Connection, target: int = LATEST) -> int:
     row = conn.execute("PRAGMA user_version").fetchone()
     version = int(row[0]) if row else 0
     if version > LATEST:
-        raise StoreError(
-            f"the database is at schema version {version}, newer than this bot ({LATEST}): "
-            "upgrade the bot"
-        )
+        raise StoreError("store.db.newer_schema", version=version, latest=LATEST)
     for n in range(version + 1, target + 1):
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -155,7 +154,7 @@ class _Writer:
 
     def submit(self, fn: Callable[[Any], Any], mode: str) -> _Job:
         if self._stopped:
-            raise StoreError("the database is closed")
+            raise StoreError("store.db.closed")
         job = _Job(fn, mode)
         self._inbox.put(job)
         return job
@@ -375,9 +374,9 @@ class SqliteDatabase(Database):
         p = str(path)
         if p == ":memory:" or p.startswith("file::memory:"):
             # the writer and the readers would be separate, empty databases
-            raise StoreError("the ledger needs a database file, not an in-memory database")
+            raise StoreError("store.db.in_memory")
         if readers < 1:
-            raise StoreError("the database needs at least one reader connection")
+            raise StoreError("store.db.no_readers")
         Path(p).parent.mkdir(parents=True, exist_ok=True)
         writer = _Writer(p, busy_timeout_ms)
         pool = _Readers(p, busy_timeout_ms, readers)

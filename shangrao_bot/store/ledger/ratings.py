@@ -49,8 +49,8 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from shangrao_bot.store.db import Database
-from shangrao_bot.store.tx import Tx
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.transactions import Tx
 
 KEEP_CHANGES = 10_000
 """Ledger versions whose change is kept in the log (each counted seat row changed is one: a

@@ -1,17 +1,17 @@
 """Closing a session: balances of its confirmed hands, the fewest transfers that clear them
-(:mod:`.settlement`), and marking each transfer paid."""
+(:mod:`~shangrao_bot.fewest_transfers`), and marking each transfer paid."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shangrao_bot.store.audit import record_audit
-from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.fewest_transfers import minimum_transfers
+from shangrao_bot.store.database.interface import Database, now_iso
+from shangrao_bot.store.database.transactions import Tx
 from shangrao_bot.store.errors import InvalidRecord, NotFound
-from shangrao_bot.store.players import Player, get_player
-from shangrao_bot.store.sessions import get_session
-from shangrao_bot.store.settlement import minimum_transfers
-from shangrao_bot.store.tx import Tx
+from shangrao_bot.store.ledger.audit import record_audit
+from shangrao_bot.store.ledger.players import Player, get_player
+from shangrao_bot.store.ledger.sessions import get_session
 
 
 @dataclass(frozen=True)
@@ -48,8 +48,8 @@ async def session_balances(db: Database, guild_id: int, session_id: int) -> dict
 
 
 async def close_session(db: Database, guild_id: int, session_id: int, actor: int) -> Settlement:
-    """Close the session and store the fewest transfers that clear it (see settlement.py).
-    Pending hands must be confirmed or voided first."""
+    """Close the session and store the fewest transfers that clear it (see
+    :mod:`shangrao_bot.fewest_transfers`). Pending hands must be confirmed or voided first."""
     info = await get_session(db, guild_id, session_id)  # NotFound for another guild's id
     at = now_iso()
 
@@ -61,15 +61,14 @@ async def close_session(db: Database, guild_id: int, session_id: int, actor: int
             (session_id, guild_id),
         )
         if status != "open":
-            raise InvalidRecord(f"session #{session_id} is already closed")
+            raise InvalidRecord("store.session.already_closed", session=session_id)
         pending = await tx.fetchval(
             "SELECT COUNT(*) FROM hands WHERE session_id = ? AND status = 'pending'",
             (session_id,),
         )
         if pending:
             raise InvalidRecord(
-                f"{pending} hand(s) of session #{session_id} still wait for confirmation:"
-                " confirm or void them first"
+                "store.session.pending_hands", count=int(pending), session=session_id
             )
         balances = {p.id: 0 for p in info.seats}
         for r in await tx.fetch(_BALANCES_SQL, (session_id,)):
@@ -120,9 +119,9 @@ async def mark_paid(db: Database, guild_id: int, transfer_id: int, actor: int) -
             (transfer_id, guild_id),
         )
         if row is None:
-            raise NotFound(f"transfer #{transfer_id} does not exist in this server")
+            raise NotFound("store.transfer.not_found", transfer=transfer_id)
         if row["paid_at"] is not None:
-            raise InvalidRecord(f"transfer #{transfer_id} is already marked paid")
+            raise InvalidRecord("store.transfer.already_paid", transfer=transfer_id)
         await tx.execute(
             "UPDATE transfers SET paid_at = ?, paid_by = ? WHERE id = ?", (at, actor, transfer_id)
         )

@@ -17,9 +17,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from shangrao_bot.store.audit import record_audit
-from shangrao_bot.store.db import Database, now_iso
-from shangrao_bot.store.tx import Row, Tx
+from shangrao_bot.store.database.interface import Database, now_iso
+from shangrao_bot.store.database.transactions import Row, Tx
+from shangrao_bot.store.ledger.audit import record_audit
 
 DEFAULT_MINUTES = 10
 MINUTES = (1, 1440)

@@ -7,11 +7,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shangrao_bot.store.audit import record_audit
-from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.store.database.interface import Database, now_iso
+from shangrao_bot.store.database.transactions import Tx
 from shangrao_bot.store.errors import InvalidRecord, NotFound, UniqueViolation
-from shangrao_bot.store.players import Player, get_player, player_from_row
-from shangrao_bot.store.tx import Tx
+from shangrao_bot.store.ledger.audit import record_audit
+from shangrao_bot.store.ledger.players import Player, get_player, player_from_row
 
 SEATS = 4
 
@@ -45,11 +45,11 @@ async def open_session(
 ) -> SessionInfo:
     """A new open session with four seats (player ids, seat 0 first)."""
     if kind not in ("virtual", "physical"):
-        raise InvalidRecord(f"session kind '{kind}' is not virtual or physical")
+        raise InvalidRecord("store.session.bad_kind", kind=kind)
     if len(seat_players) != SEATS or len(set(seat_players)) != SEATS:
-        raise InvalidRecord("a session needs four different players, one per seat")
+        raise InvalidRecord("store.session.four_players")
     if stake < 1:
-        raise InvalidRecord(f"stake {stake} is not allowed: use a whole number of 1 or more")
+        raise InvalidRecord("store.session.bad_stake", stake=stake)
     for pid in seat_players:
         await get_player(db, guild_id, pid)
     opened_at = now_iso()
@@ -62,9 +62,7 @@ async def open_session(
                 (guild_id, channel_id, kind, json.dumps(dict(rules)), stake, opened_by, opened_at),
             )
         except UniqueViolation:  # the unique index of migration 5
-            raise InvalidRecord(
-                "this channel already has an open score session: end it first"
-            ) from None
+            raise InvalidRecord("store.session.channel_busy") from None
         await tx.executemany(
             "INSERT INTO session_seats (session_id, seat, player_id) VALUES (?, ?, ?)",
             [(sid, s, p) for s, p in enumerate(seat_players)],
@@ -83,7 +81,7 @@ async def get_session(db: Database, guild_id: int, session_id: int) -> SessionIn
         "SELECT * FROM sessions WHERE id = ? AND guild_id = ?", (session_id, guild_id)
     )
     if row is None:
-        raise NotFound(f"session #{session_id} does not exist in this server")
+        raise NotFound("store.session.not_found", session=session_id)
     seats = await db.fetchall(
         "SELECT p.* FROM session_seats s JOIN players p ON p.id = s.player_id "
         "WHERE s.session_id = ? ORDER BY s.seat",

@@ -1,7 +1,7 @@
 """The PostgreSQL database, through asyncpg: for a bot run as several shard processes over one
 server.
 
-Built like the SQLite database (:mod:`shangrao_bot.store.sqlite_db`), so the store behaves
+Built like the SQLite database (:mod:`.sqlite`), so the store behaves
 the same on both:
 
 - **One writer per process**: a task owning one connection runs the write jobs one after the
@@ -18,7 +18,8 @@ the same on both:
   past the busy timeout (``lock_timeout``), a read-only server, conflicts still failing after
   the retries: all come out as :class:`StorageUnavailable`, like SQLite's, and nothing of the
   transaction is kept. The writer opens a new connection for the next job.
-- **Migrations**: :data:`~shangrao_bot.store.pg_migrations.PG_MIGRATIONS`, applied under a
+- **Migrations**: :data:`~.postgres_migrations.PG_MIGRATIONS`, applied
+under a
   PostgreSQL advisory lock so that processes starting together migrate once; the version
   reached is kept in the table ``schema_version``.
 """
@@ -36,13 +37,13 @@ from typing import Any, TypeVar, cast
 import asyncpg
 
 from shangrao_bot.errors import StorageUnavailable
-from shangrao_bot.store.db import BUSY_TIMEOUT_MS, READERS, Database, shown_url
+from shangrao_bot.store.database.interface import BUSY_TIMEOUT_MS, READERS, Database, shown_url
+from shangrao_bot.store.database.placeholders import numbered
+from shangrao_bot.store.database.postgres_migrations import PG_MIGRATIONS
+from shangrao_bot.store.database.postgres_transactions import PgTx
+from shangrao_bot.store.database.sqlite_migrations import LATEST
+from shangrao_bot.store.database.transactions import Row, Tx
 from shangrao_bot.store.errors import StoreError
-from shangrao_bot.store.migrations import LATEST
-from shangrao_bot.store.pg_migrations import PG_MIGRATIONS
-from shangrao_bot.store.pg_tx import PgTx
-from shangrao_bot.store.placeholders import numbered
-from shangrao_bot.store.tx import Row, Tx
 
 log = logging.getLogger(__name__)
 
@@ -124,10 +125,7 @@ async def migrate(conn: asyncpg.Connection, target: int = LATEST) -> int:
         await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         version = await schema_version(conn)
         if version > LATEST:
-            raise StoreError(
-                f"the database is at schema version {version}, newer than this bot "
-                f"({LATEST}): upgrade the bot"
-            )
+            raise StoreError("store.db.newer_schema", version=version, latest=LATEST)
         for n in range(version + 1, target + 1):
             async with conn.transaction():
                 for statement in PG_MIGRATIONS[n - 1]:
@@ -167,7 +165,7 @@ class _Writer:
 
     def submit(self, fn: Callable[[Tx], Awaitable[Any]], batch: bool) -> _Job:
         if self._stopping:
-            raise StoreError("the database is closed")
+            raise StoreError("store.db.closed")
         job = _Job(fn, batch)
         self._pending.append(job)
         self._wake.set()
@@ -297,7 +295,7 @@ class PgDatabase(Database):
         """Connect to the server ``target`` (a ``postgresql://`` URL) names and migrate it."""
         url = str(target)
         if readers < 1:
-            raise StoreError("the database needs at least one reader connection")
+            raise StoreError("store.db.no_readers")
         conn = await connect(url, busy_timeout_ms)
         try:
             await migrate(conn, migrate_to)

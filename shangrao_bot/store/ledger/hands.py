@@ -8,11 +8,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from shangrao_bot.store.audit import record_audit
-from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.store.database.interface import Database, now_iso
+from shangrao_bot.store.database.transactions import Row, Tx
 from shangrao_bot.store.errors import InvalidRecord, NotFound
-from shangrao_bot.store.players import Player, player_from_row
-from shangrao_bot.store.tx import Row, Tx
+from shangrao_bot.store.ledger.audit import record_audit
+from shangrao_bot.store.ledger.players import Player, player_from_row
 
 REASONS = ("win", "minggang", "angang", "jiebao", "sigebao")
 SEATS = 4
@@ -80,29 +80,31 @@ class Hand:
 
 def _check_hand(hand: HandIn) -> None:
     if hand.outcome not in ("win", "draw"):
-        raise InvalidRecord(f"outcome '{hand.outcome}' is not win or draw")
+        raise InvalidRecord("store.hand.bad_outcome", outcome=hand.outcome)
     if len(hand.deltas) != SEATS or len(hand.flown) != SEATS:
-        raise InvalidRecord("a hand has four seats: give four deltas and four 飞宝 counts")
+        raise InvalidRecord("store.hand.four_seats")
     if sum(hand.deltas) != 0:
-        raise InvalidRecord(f"payments must sum to zero; these deltas sum to {sum(hand.deltas)}")
+        raise InvalidRecord("store.hand.not_zero_sum", total=sum(hand.deltas))
     net = [0] * SEATS
     for p in hand.payments:
         if not (0 <= p.payer < SEATS and 0 <= p.payee < SEATS) or p.payer == p.payee:
-            raise InvalidRecord(f"payment {p.payer}→{p.payee}: seats are 0-3 and different")
+            raise InvalidRecord("store.hand.payment_seats", payer=p.payer, payee=p.payee)
         if p.amount <= 0:
-            raise InvalidRecord(f"payment {p.payer}→{p.payee} of {p.amount}: amounts are positive")
+            raise InvalidRecord(
+                "store.hand.payment_amount", payer=p.payer, payee=p.payee, amount=p.amount
+            )
         if p.reason not in REASONS:
-            raise InvalidRecord(f"payment reason '{p.reason}' is not one of {', '.join(REASONS)}")
+            raise InvalidRecord("store.hand.payment_reason", reason=p.reason, reasons=REASONS)
         net[p.payer] -= p.amount
         net[p.payee] += p.amount
     if net != list(hand.deltas):
-        raise InvalidRecord(f"the payments give {net}, not the deltas {list(hand.deltas)}")
+        raise InvalidRecord("store.hand.payments_deltas", net=net, deltas=list(hand.deltas))
     if any(not 0 <= w < SEATS for w in (*hand.winners, *hand.self_draw)):
-        raise InvalidRecord("winner seats are 0-3")
+        raise InvalidRecord("store.hand.winner_seats")
     if hand.outcome == "win" and not hand.winners:
-        raise InvalidRecord("a win needs its winner")
+        raise InvalidRecord("store.hand.win_needs_winner")
     if hand.outcome == "draw" and hand.winners:
-        raise InvalidRecord("a 流局 has no winner")
+        raise InvalidRecord("store.hand.draw_has_winner")
 
 
 async def record_hand(
@@ -196,9 +198,9 @@ async def _insert_hand(
         "SELECT status FROM sessions WHERE id = ? AND guild_id = ?", (session_id, guild_id)
     )
     if sess is None:
-        raise NotFound(f"session #{session_id} does not exist in this server")
+        raise NotFound("store.session.not_found", session=session_id)
     if sess["status"] != "open":
-        raise InvalidRecord(f"session #{session_id} is closed: start a new session")
+        raise InvalidRecord("store.session.closed", session=session_id)
     seats = await tx.fetch(
         "SELECT seat, player_id FROM session_seats WHERE session_id = ? ORDER BY seat",
         (session_id,),
@@ -273,7 +275,7 @@ async def get_hand(db: Database, guild_id: int, hand_id: int) -> Hand:
         "SELECT * FROM hands WHERE id = ? AND guild_id = ?", (hand_id, guild_id)
     )
     if row is None:
-        raise NotFound(f"hand #{hand_id} does not exist in this server")
+        raise NotFound("store.hand.not_found", hand=hand_id)
     return await hand_from_row(db, row)
 
 
@@ -338,7 +340,7 @@ async def _locked_hand(tx: Tx, guild_id: int, hand_id: int) -> Row:
         "SELECT * FROM hands WHERE id = ? AND guild_id = ?", (hand_id, guild_id)
     )
     if row is None:
-        raise NotFound(f"hand #{hand_id} does not exist in this server")
+        raise NotFound("store.hand.not_found", hand=hand_id)
     return row
 
 
@@ -376,9 +378,7 @@ async def confirm_hand(
         final_ = final
         row = await _locked_hand(tx, guild_id, hand_id)
         if row["status"] == "voided":
-            raise InvalidRecord(
-                f"hand #{hand_id} was voided ({row['void_reason']}): record it again"
-            )
+            raise InvalidRecord("store.hand.voided", hand=hand_id, reason=row["void_reason"])
         await tx.execute(
             "INSERT INTO confirmations (hand_id, user_id, at) VALUES (?, ?, ?)"
             " ON CONFLICT (hand_id, user_id) DO NOTHING",
@@ -412,12 +412,12 @@ async def void_hand(
     never void a hand that counts) — checked inside the transaction."""
     reason = " ".join(reason.split())
     if not reason:
-        raise InvalidRecord("say why the hand is voided (a reason is required)")
+        raise InvalidRecord("store.hand.void_needs_reason")
 
     async def void(tx: Tx) -> None:
         row = await _locked_hand(tx, guild_id, hand_id)
         if only_pending and row["status"] == "confirmed":
-            raise InvalidRecord(f"hand #{hand_id} was confirmed meanwhile: it counts")
+            raise InvalidRecord("store.hand.confirmed_meanwhile", hand=hand_id)
         await _void_in(tx, guild_id, row, actor, reason)
 
     await db.write(void)
@@ -426,10 +426,10 @@ async def void_hand(
 
 async def _void_in(tx: Tx, guild_id: int, row: Row, actor: int, reason: str) -> None:
     if row["status"] == "voided":
-        raise InvalidRecord(f"hand #{row['id']} is already voided ({row['void_reason']})")
+        raise InvalidRecord("store.hand.already_voided", hand=row["id"], reason=row["void_reason"])
     status = await tx.fetchval("SELECT status FROM sessions WHERE id = ?", (row["session_id"],))
     if status != "open":
-        raise InvalidRecord(f"hand #{row['id']} belongs to a closed session: it cannot change")
+        raise InvalidRecord("store.hand.session_closed", hand=row["id"])
     await _set_status(tx, row["id"], "voided", reason)
     await record_audit(
         tx,
@@ -481,7 +481,7 @@ async def undo_last_hand(
     became the latest meanwhile."""
     reason = " ".join(reason.split())
     if not reason:
-        raise InvalidRecord("say why the hand is undone (a reason is required)")
+        raise InvalidRecord("store.hand.undo_needs_reason")
 
     async def undo(tx: Tx) -> int:
         row = await tx.fetchone(
@@ -490,12 +490,9 @@ async def undo_last_hand(
             (session_id, guild_id),
         )
         if row is None:
-            raise NotFound(f"session #{session_id} has no hand to undo")
+            raise NotFound("store.session.nothing_to_undo", session=session_id)
         if expected is not None and row["id"] != expected:
-            raise InvalidRecord(
-                f"hand #{row['id']} was recorded meanwhile: it is the last hand now, look "
-                "again before undoing"
-            )
+            raise InvalidRecord("store.hand.recorded_meanwhile", hand=row["id"])
         await _void_in(tx, guild_id, row, actor, f"undo: {reason}")
         return int(row["id"])
 

@@ -1,12 +1,16 @@
-"""Numbered schema migrations (``PRAGMA user_version`` holds the version reached).
+"""Numbered schema migrations, as SQLite runs them (``PRAGMA user_version`` holds the version
+reached; PostgreSQL keeps it in its ``schema_version`` table).
 
 Migration ``n`` upgrades a database at version ``n - 1``; each runs in one transaction together
 with the version bump, so a crash mid-migration leaves the previous version intact. Never edit
-a released migration: add the next one. The SQL stays portable so that a PostgreSQL backend can
-replay the same steps: Discord ids are BIGINT (64-bit in both), row ids ``INTEGER PRIMARY KEY``
-(an identity column there), text for JSON and timestamps, ``ON CONFLICT`` rather than
-``INSERT OR …``. The exception is migration 7's triggers, which are SQLite's own syntax: a
-PostgreSQL backend would replay them as trigger functions doing the same arithmetic.
+a released migration: add the next one, here and in
+:mod:`~.postgres_migrations`. PostgreSQL runs the same steps
+(:mod:`~.postgres_migrations` derives its migrations from these), so the
+SQL stays portable: Discord ids are BIGINT (64-bit in both), row ids ``INTEGER PRIMARY KEY``
+(translated to identity columns there), text for JSON and timestamps, ``ON CONFLICT`` rather than
+``INSERT OR …``. The exception is the triggers of migrations 7 and 10, which are SQLite's own
+syntax: :mod:`~.postgres_migrations` writes them as PL/pgSQL trigger
+functions doing the same arithmetic.
 """
 
 from __future__ import annotations
@@ -299,8 +303,8 @@ def _totals_backfill() -> tuple[str, ...]:
 # span, read from migration 7's period buckets: no totals of their own, and exact through every
 # write path with no trigger of their own.
 #
-# Ratings are recomputed from the ledger (see :mod:`shangrao_bot.store.ratings`) and cached per
-# process, keyed by ``ledger_versions.version``: a counter per guild that every change of a
+# Ratings are recomputed from the ledger (see :mod:`shangrao_bot.store.ledger.ratings`) and cached
+# per process, keyed by ``ledger_versions.version``: a counter per guild that every change of a
 # seat row that counts or counted bumps (record, confirm, void, undo, edit, merge, backdate), so
 # a cached result is used only while the confirmed hands are what it was computed from. Each
 # bump also logs, in ``ledger_changes``, when the changed row's hand was first recorded (the

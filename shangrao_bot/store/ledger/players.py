@@ -6,10 +6,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from shangrao_bot.names import normalize_name
-from shangrao_bot.store.audit import record_audit
-from shangrao_bot.store.db import Database, now_iso
+from shangrao_bot.store.database.interface import Database, now_iso
+from shangrao_bot.store.database.transactions import Row, Tx
 from shangrao_bot.store.errors import InvalidRecord, NotFound
-from shangrao_bot.store.tx import Row, Tx
+from shangrao_bot.store.ledger.audit import record_audit
+
+MAX_NAME = 64
 
 
 @dataclass(frozen=True)
@@ -40,9 +42,9 @@ def player_from_row(row: Row) -> Player:
 def _clean_name(name: str) -> str:
     cleaned = normalize_name(name)  # one spelling per name: see shangrao_bot.names
     if not cleaned:
-        raise InvalidRecord("a guest needs a name: write it, e.g. Lao Wang")
-    if len(cleaned) > 64:
-        raise InvalidRecord(f"the name '{cleaned[:20]}…' is too long: use at most 64 characters")
+        raise InvalidRecord("store.player.name_empty")
+    if len(cleaned) > MAX_NAME:
+        raise InvalidRecord("store.player.name_long", start=cleaned[:20], limit=MAX_NAME)
     return cleaned
 
 
@@ -121,7 +123,7 @@ async def get_player(db: Database, guild_id: int, player_id: int) -> Player:
         "SELECT * FROM players WHERE id = ? AND guild_id = ?", (player_id, guild_id)
     )
     if row is None:
-        raise NotFound(f"player #{player_id} does not exist in this server")
+        raise NotFound("store.player.not_found", player=player_id)
     return player_from_row(row)
 
 
@@ -135,7 +137,7 @@ async def _name_owners(tx: Tx, guild_id: int, name: str, player_id: int) -> list
     )
     owners = [int(r[0]) for r in rows]
     if any(o != player_id for o in owners):
-        raise InvalidRecord(f"the name '{name}' already belongs to another player")
+        raise InvalidRecord("store.player.name_taken", name=name)
     return owners
 
 
@@ -163,15 +165,15 @@ async def merge_guest(
     guest = await get_player(db, guild_id, guest_id)
     user = await get_player(db, guild_id, user_player_id)
     if not guest.is_guest or guest.merged_into is not None:
-        raise InvalidRecord(f"{guest.display_name} is not an unmerged guest")
+        raise InvalidRecord("store.player.not_unmerged_guest", name=guest.display_name)
     if user.is_guest:
-        raise InvalidRecord(f"{user.display_name} is a guest: merge a guest into a Discord user")
+        raise InvalidRecord("store.player.merge_into_guest", name=user.display_name)
 
     async def merge(tx: Tx) -> None:
         # checked again inside the transaction: a concurrent merge may have moved the guest
         merged_into = await tx.fetchval("SELECT merged_into FROM players WHERE id = ?", (guest.id,))
         if merged_into is not None:
-            raise InvalidRecord(f"{guest.display_name} is not an unmerged guest")
+            raise InvalidRecord("store.player.not_unmerged_guest", name=guest.display_name)
         shared = await tx.fetch(
             "SELECT a.session_id FROM session_seats a JOIN session_seats b"
             " ON a.session_id = b.session_id WHERE a.player_id = ? AND b.player_id = ? LIMIT 1",
@@ -179,8 +181,10 @@ async def merge_guest(
         )
         if shared:
             raise InvalidRecord(
-                f"{guest.display_name} and {user.display_name} sat at the same table in session "
-                f"#{shared[0][0]}: they are different people, so they cannot be merged"
+                "store.player.shared_session",
+                guest=guest.display_name,
+                user=user.display_name,
+                session=int(shared[0][0]),
             )
         for table, column in (
             ("session_seats", "player_id"),
@@ -211,9 +215,8 @@ async def rename_player(
     player = await get_player(db, guild_id, player_id)
     if not player.is_guest or player.merged_into is not None:
         raise InvalidRecord(
-            f"{player.display_name} is a Discord member: their name follows Discord"
-            if not player.is_guest
-            else f"{player.display_name} was linked to a member: rename the member instead"
+            "store.player.rename_member" if not player.is_guest else "store.player.rename_merged",
+            name=player.display_name,
         )
     cleaned = _clean_name(new_name)
 

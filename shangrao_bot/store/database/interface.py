@@ -2,15 +2,16 @@
 
 Two implementations stand behind :class:`Database`:
 
-- :class:`~shangrao_bot.store.sqlite_db.SqliteDatabase`, one SQLite file (the embedded
+- :class:`~.sqlite.SqliteDatabase`, one SQLite file (the embedded
   default: nothing to install, right for one bot process);
-- :class:`~shangrao_bot.store.pg_db.PgDatabase`, a PostgreSQL server through asyncpg (for a bot
+- :class:`~.postgres.PgDatabase`, a PostgreSQL server through asyncpg
+(for a bot
   split into several shard processes, possibly on several machines, over one database).
 
 Both take the store's one portable SQL (``?`` placeholders; PostgreSQL's are numbered on the
-way), run each write as one transaction function (:mod:`shangrao_bot.store.tx`), apply the same
-numbered migrations, and return rows readable by column name and position with the same Python
-types. ``DATABASE_URL`` chooses: ``sqlite:///path`` or ``postgresql://…``.
+way), run each write as one transaction function (:mod:`.transactions`),
+apply the same numbered migrations, and return rows readable by column name and position with the
+same Python types. ``DATABASE_URL`` chooses: ``sqlite:///path`` or ``postgresql://…``.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
+from shangrao_bot.store.database.transactions import Row, Tx
 from shangrao_bot.store.errors import StoreError
-from shangrao_bot.store.tx import Row, Tx
 
 BUSY_TIMEOUT_MS = 5000
 """How long a write waits for a lock held elsewhere before it is refused as unavailable."""
@@ -61,24 +62,18 @@ def path_from_url(url: str) -> str:
     """``sqlite:///data/x.db`` → ``data/x.db`` (relative); ``sqlite:////srv/x.db`` → absolute."""
     prefix = "sqlite:///"
     if not url.startswith(prefix):
-        raise StoreError(
-            f"DATABASE_URL '{shown_url(url)}' is not supported: use sqlite:///relative/path.db, "
-            "sqlite:////absolute/path.db or postgresql://USER@HOST:PORT/DATABASE"
-        )
+        raise StoreError("store.db.url_unsupported", url=shown_url(url))
     path = url[len(prefix) :]
     if path == ":memory:":
-        raise StoreError(
-            "DATABASE_URL names an in-memory database: the ledger must survive a restart, "
-            "so give a file path (e.g. sqlite:///data/shangrao.db)"
-        )
+        raise StoreError("store.db.url_memory")
     if not path:
-        raise StoreError(f"DATABASE_URL '{url}' names no file: add a path after sqlite:///")
+        raise StoreError("store.db.url_no_file", url=url)
     return path
 
 
 class Database(ABC):
-    """An open ledger database. Open with :func:`~.backend.open_database`; close with
-    :meth:`close`.
+    """An open ledger database. Open with
+    :func:`~.opening.open_database`; close with :meth:`close`.
 
     Writes go through :meth:`write` only (a transaction function of a :class:`Tx`); reads
     through :meth:`fetchall` / :meth:`fetchone`, each one statement that sees everything
@@ -89,8 +84,9 @@ class Database(ABC):
     path: str
     """What the database is, for logs: the file's path, or the URL without its password."""
     target: str
-    """What :func:`~.backend.open_database` was given: the file's path, or the whole URL
-    (which may carry a password: never log it), for a connection of another thread's own."""
+    """What :func:`~.opening.open_database` was given: the file's path,
+    or the whole URL (which may carry a password: never log it), for a connection of another
+    thread's own."""
 
     @abstractmethod
     async def close(self) -> None:
