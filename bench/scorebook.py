@@ -32,8 +32,11 @@ from pathlib import Path
 
 from shangrao_bot.render.result import render_score
 from shangrao_bot.rules.tiles import parse_tile
-from shangrao_bot.service.scorebook import Actor, RosterEntry, ScoreBook, hand_in
-from shangrao_bot.store.backend import open_database
+from shangrao_bot.service.hand_recording import hand_in
+from shangrao_bot.service.scorebook import ScoreBook
+from shangrao_bot.service.seating import Actor
+from shangrao_bot.service.session_opening import RosterEntry
+from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.ledger import record_hand
 
 HANDS = int(sys.argv[1]) if len(sys.argv) > 1 else 300

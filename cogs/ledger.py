@@ -3,12 +3,11 @@
 :mod:`cogs.profile`, seasons in :mod:`cogs.season`).
 
 ``/leaderboard`` ranks by a running total (read from the maintained totals) or by skill rating
-(``metric:rating``, the cached OpenSkill fold of :mod:`shangrao_bot.store.ratings`; by default
-only players with at least 10 rated hands, ``min_hands`` changes it). ``period:season`` is the
-server's current season and ``season:`` picks any season (autocomplete): a season's hands are
-those recorded while it was open (:mod:`shangrao_bot.store.seasons`).
+(``metric:rating``, the cached OpenSkill fold of :mod:`shangrao_bot.store.ledger.ratings`; by
+default only players with at least 10 rated hands, ``min_hands`` changes it). ``period:season`` is
+the server's current season and ``season:`` picks any season (autocomplete). What each command
+reads, and which hands count, is :mod:`shangrao_bot.service.book_reading`'s: this cog words it.
 
-Only confirmed hands count in rankings and stats; history shows every hand with its status.
 Images never carry names (ranks and seats are labelled; the embed names them).
 """
 
@@ -17,9 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-import re
 import tempfile
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -29,49 +26,33 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.names import normalize_name
-from shangrao_bot.service.scorebook import ScoreError
-from shangrao_bot.store.errors import NotFound, StoreError
-from shangrao_bot.store.export import export_book
-from shangrao_bot.store.ledger import (
-    Player,
-    find_players,
-    get_player,
-    get_session,
-    player_named,
-    user_player,
-)
-from shangrao_bot.store.ratings import (
-    NEW_RATING,
-    Rating,
-    guild_ratings,
-    ledger_version,
-    ratings_fresh,
-)
-from shangrao_bot.store.seasons import Season, current_season, list_seasons, season_named
-from shangrao_bot.store.stats import (
-    RATING_MIN_GAMES,
+from shangrao_bot.service.book_reading import (
+    BoardPeriod,
     BoardRow,
+    ExportGate,
+    Player,
+    RatingFigures,
     RatingRow,
-    history,
+    board_period,
+    export_file,
+    hand_history,
     leaderboard,
-    player_stats,
+    player_figures,
+    players_matching,
+    rating_figures,
     rating_leaderboard,
+    ratings_stale,
+    seasons_matching,
 )
+from shangrao_bot.service.book_reading import resolve_player as find_player
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.score_views import player_name, public_lang, shown, term, void_reason_text
 
 from .help import EMBED_COLOUR
 
-MAX_LINES = 20
-EXPORT_GZIP_OVER = 4 * 2**20  # bytes: a bigger export is gzipped (text shrinks about tenfold)
 MAX_ID = 2**53 - 1  # the largest integer option Discord accepts (its OpenAPI maximum)
 MAX_CONTENT = 2000  # Discord's limit for a message's content
-PERIOD_DAYS = {"week": 7, "month": 30, "all": None}  # "season": the server's current season
-METRICS = ["total", "average", "win_rate", "biggest", "rating"]
-TREND_POINTS = 20  # rating values drawn in /stats' and /profile's sparkline
 SPARKS = "▁▂▃▄▅▆▇█"
-ALL_PLAYERS = 100_000  # ranking by biggest hand reads every player, then keeps the winners
 
 
 def fit_lines(lines: list[str], limit: int = MAX_CONTENT) -> str:
@@ -94,7 +75,7 @@ async def player_choices(
     if interaction.guild_id is None:
         return []
     lang = lang_of(interaction.locale)
-    found = await find_players(bot.db, interaction.guild_id, current)
+    found = await players_matching(bot.db, interaction.guild_id, current, guests_only)
     return [
         app_commands.Choice(
             name=(
@@ -103,46 +84,30 @@ async def player_choices(
             value=f"#{p.id}",
         )
         for p in found
-        if p.is_guest or not guests_only
     ]
 
 
 async def resolve_player(
     bot: ShangraoBot, interaction: discord.Interaction, text: str | None
 ) -> Player:
-    """``#id`` (from autocomplete), a mention, or a name; none = the caller."""
+    """``#id`` (from autocomplete), a mention, or a name; none = the caller
+    (:func:`shangrao_bot.service.book_reading.resolve_player`)."""
     assert interaction.guild_id is not None
-    guild = interaction.guild_id
-    if not text:
-        user = interaction.user
-        name = normalize_name(getattr(user, "display_name", user.name)) or user.name
-        return await user_player(bot.db, guild, user.id, name)
-    raw = text.strip()
-    try:
-        # ids in ASCII digits that fit SQLite's 64-bit integers (Discord ids have 17-19)
-        by_id = re.fullmatch(r"#([0-9]{1,19})", raw)
-        if by_id and int(by_id.group(1)) < 2**63:
-            return await get_player(bot.db, guild, int(by_id.group(1)))
-        mention = re.fullmatch(r"<@!?([0-9]{1,19})>", raw)
-        if mention and int(mention.group(1)) < 2**63:
-            row = await bot.db.fetchone(
-                "SELECT id FROM players WHERE guild_id = ? AND user_id = ?",
-                (guild, int(mention.group(1))),
-            )
-            if row is not None:
-                return await get_player(bot.db, guild, row["id"])
-    except StoreError:
-        pass
-    found = await player_named(bot.db, guild, raw)
-    if found is None:
-        raise ScoreError("sk.no_player", name=raw)  # the error path quotes its start
-    return found
+    user = interaction.user
+    return await find_player(
+        bot.db,
+        interaction.guild_id,
+        text,
+        caller_id=user.id,
+        caller_name=getattr(user, "display_name", user.name),
+        account_name=user.name,
+    )
 
 
 class Ledger(commands.Cog):
     def __init__(self, bot: ShangraoBot) -> None:
         self.bot = bot
-        self._exporting: set[int] = set()  # servers whose export is being made
+        self._exports = ExportGate()  # one export at a time per server
 
     @app_commands.command(
         name=_("leaderboard"), description=_("The server's ranking of confirmed hands")
@@ -183,49 +148,23 @@ class Ledger(commands.Cog):
     ) -> None:
         assert interaction.guild_id is not None
         lang = public_lang(interaction)  # a public answer
-        period_key = period.value if period else "all"
         metric_key = metric.value if metric else "total"
-        if season is not None and period is not None:
-            raise ScoreError("rt.period_and_season")
-        chosen: Season | None = None
-        if season is not None:
-            chosen = await season_named(self.bot.db, interaction.guild_id, season)
-            if chosen is None:
-                raise ScoreError("rt.unknown_season", name=season[:50])
-        elif period_key == "season":
-            chosen = await current_season(self.bot.db, interaction.guild_id)
-            if chosen is None:
-                raise ScoreError("rt.no_open_season")
-        since: str | None = None
-        until: str | None = None
-        if chosen is not None:
-            since, until = chosen.started_at, chosen.ended_at
-            period_name = t("rt.season.title", lang, name=chosen.name) + (
-                t("rt.season.open_tag", lang) if chosen.is_open else ""
+        chosen = await board_period(
+            self.bot.db, interaction.guild_id, period.value if period else None, season
+        )
+        if chosen.season is not None:
+            period_name = t("rt.season.title", lang, name=chosen.season.name) + (
+                t("rt.season.open_tag", lang) if chosen.season.is_open else ""
             )
         else:
-            days = PERIOD_DAYS[period_key]
-            since = (datetime.now(UTC) - timedelta(days=days)).isoformat() if days else None
-            period_name = t(f"skv.period.{period_key}", lang)
+            period_name = t(f"skv.period.{chosen.key}", lang)
         if metric_key == "rating":
-            await self._rating_board(
-                interaction, lang, period_name, chosen, since, until, min_hands, guests
-            )
+            await self._rating_board(interaction, lang, period_name, chosen, min_hands, guests)
             return
-        min_hands = min_hands or 1
-        rows = await leaderboard(
-            self.bot.db,
-            interaction.guild_id,
-            metric=metric_key,
-            since=since,
-            until=until,
-            min_hands=min_hands,
-            include_guests=guests,
-            limit=ALL_PLAYERS if metric_key == "biggest" else MAX_LINES,
+        board = await leaderboard(
+            self.bot.db, interaction.guild_id, chosen, metric_key, min_hands, guests
         )
-        ranked = len(rows)
-        if metric_key == "biggest":  # a player who never won a hand has no biggest hand
-            rows = [r for r in rows if r.wins][:MAX_LINES]
+        rows, ranked = board.rows, board.ranked
         metric_name = t(f"skv.metric.{metric_key}", lang)
         lines = [
             t(
@@ -240,7 +179,7 @@ class Ledger(commands.Cog):
             for i, r in enumerate(rows)
         ]
         guests_note = t("skv.board2.guests", lang) if guests else ""
-        lines += ["", t("skv.board2.filter", lang, min_hands=min_hands, guests=guests_note)]
+        lines += ["", t("skv.board2.filter", lang, min_hands=board.min_hands, guests=guests_note)]
         if metric_key == "biggest":
             lines.append(t("skv.board2.winners_only", lang))
         empty = t("skv.board2.winners_only" if ranked else "board.empty", lang)
@@ -271,31 +210,23 @@ class Ledger(commands.Cog):
         interaction: discord.Interaction,
         lang: str,
         period_name: str,
-        season: Season | None,
-        since: str | None,
-        until: str | None,
+        period: BoardPeriod,
         min_hands: int | None,
         guests: bool,
     ) -> None:
         """``/leaderboard metric:rating``: the ratings (as they stood at the season's end, or
         now) of the players with at least ``min_hands`` rated hands in the period."""
         assert interaction.guild_id is not None
-        minimum = min_hands or RATING_MIN_GAMES
         await defer_unless_rated(self.bot, interaction)
-        rows = await rating_leaderboard(
-            self.bot.db,
-            interaction.guild_id,
-            since=since,
-            until=until,
-            min_games=minimum,
-            include_guests=guests,
-            limit=MAX_LINES,
+        board = await rating_leaderboard(
+            self.bot.db, interaction.guild_id, period, min_hands, guests
         )
+        rows, minimum = board.rows, board.min_hands
         lines = [rating_line(i + 1, r, lang) for i, r in enumerate(rows)]
         where = ""
-        if season is not None:
+        if period.season is not None:
             where = t("rt.board.in_season", lang)
-        elif since is not None:
+        elif period.since is not None:
             where = t("rt.board.in_period", lang)
         guests_note = t("skv.board2.guests", lang) if guests else ""
         filter_line = t("rt.board.filter", lang, min_hands=minimum, where=where, guests=guests_note)
@@ -327,18 +258,7 @@ class Ledger(commands.Cog):
         assert interaction.guild_id is not None
         lang = lang_of(interaction.locale)
         who = await resolve_player(self.bot, interaction, player) if player else None
-        if session is not None:
-            try:
-                await get_session(self.bot.db, interaction.guild_id, session)
-            except StoreError:
-                raise ScoreError("sk.no_session_id", id=session) from None
-        hands = await history(
-            self.bot.db,
-            interaction.guild_id,
-            player_id=who.id if who else None,
-            session_id=session,
-            limit=MAX_LINES,
-        )
+        hands = await hand_history(self.bot.db, interaction.guild_id, who, session)
         lines = []
         for h in hands:
             if h.outcome == "win" and h.winners:
@@ -387,7 +307,8 @@ class Ledger(commands.Cog):
         assert interaction.guild_id is not None
         lang = public_lang(interaction)  # a public answer
         who = await resolve_player(self.bot, interaction, player)
-        s = await player_stats(self.bot.db, interaction.guild_id, who.id)
+        figures = await player_figures(self.bot.db, interaction.guild_id, who.id)
+        s = figures.stats
         rate = f"{s.wins / s.hands:.0%}" if s.hands else "—"
         lines = [
             t(
@@ -403,8 +324,7 @@ class Ledger(commands.Cog):
             t("skv.stats.feibao", lang, count=s.fei_bao, net=s.fei_bao_net),
         ]
         await defer_unless_rated(self.bot, interaction)
-        book = await guild_ratings(self.bot.db, interaction.guild_id)
-        lines += rating_lines(book.rating(who.id), book.trend(who.id), lang)
+        lines += rating_lines(await rating_figures(self.bot.db, interaction.guild_id, who.id), lang)
         embed = discord.Embed(
             title=t("skv.stats.title", lang, name=shown(who.display_name, lang)),
             description="\n".join(lines),
@@ -418,11 +338,8 @@ class Ledger(commands.Cog):
             value=patterns[:1024] or t("skv.stats.none", lang),
             inline=True,
         )
-        h2h = sorted(s.head_to_head.items(), key=lambda kv: -kv[1])[:15]
         h2h_text = "\n".join(
-            f"{shown(s.opponents[o].display_name, lang)} {net:+d}"
-            for o, net in h2h
-            if o in s.opponents
+            f"{shown(rival.display_name, lang)} {net:+d}" for rival, net in figures.rivals
         )
         embed.add_field(
             name=t("skv.stats.h2h", lang),
@@ -434,7 +351,7 @@ class Ledger(commands.Cog):
             return
         from shangrao_bot.render import render_running_totals
 
-        steps = [[b - a] for a, b in zip([0, *s.trend], s.trend, strict=False)]
+        steps = [[step] for step in figures.steps]
         png = await asyncio.to_thread(render_running_totals, steps, 1, [""], lang=lang)
         embed.set_image(url="attachment://trend.png")
         await send(
@@ -467,24 +384,14 @@ class Ledger(commands.Cog):
     ) -> None:
         guild_id = interaction.guild_id
         assert guild_id is not None
-        if guild_id in self._exporting:  # one at a time per server: each reads the whole book
-            raise ScoreError("skv.export.busy")
-        self._exporting.add(guild_id)
-        try:
+        with self._exports.turn(guild_id):  # refused while the server's last one runs
             await interaction.response.defer(thinking=True, ephemeral=True)
             limit = interaction.filesize_limit  # Discord's upload limit for this server
             with tempfile.TemporaryDirectory(prefix="shangrao-export-") as tmp:
                 try:
-                    done = await export_book(
-                        self.bot.db,
-                        guild_id,
-                        session,
-                        format.value,
-                        Path(tmp),
-                        gzip_over=min(EXPORT_GZIP_OVER, limit),
+                    done = await export_file(
+                        self.bot.db, guild_id, session, format.value, Path(tmp), limit
                     )
-                except NotFound:
-                    raise ScoreError("sk.no_session_id", id=session) from None
                 except asyncio.CancelledError:  # the bot is stopping: say so, then stop
                     with contextlib.suppress(Exception):
                         await asyncio.wait_for(
@@ -495,24 +402,11 @@ class Ledger(commands.Cog):
                             2,
                         )
                     raise
-                if done.size > limit:
-                    raise ScoreError(
-                        "skv.export.too_big", size=file_size(done.size), limit=file_size(limit)
-                    )
                 await interaction.followup.send(
                     t("skv.export.done", lang_of(interaction.locale), rows=done.rows),
                     file=discord.File(done.path, filename=done.filename),
                     ephemeral=True,
                 )
-        finally:
-            self._exporting.discard(guild_id)
-
-
-def file_size(size: int) -> str:
-    """Bytes as people read them: ``64 KB``, ``12.5 MB``."""
-    if size >= 2**20:
-        return f"{size / 2**20:.1f} MB"
-    return f"{max(1, round(size / 1024))} KB"
 
 
 async def season_choices(
@@ -528,7 +422,7 @@ async def season_choices(
             name=(s.name + (t("rt.season.open_tag", lang) if s.is_open else ""))[:100],
             value=f"#{s.id}",
         )
-        for s in await list_seasons(bot.db, interaction.guild_id, current)
+        for s in await seasons_matching(bot.db, interaction.guild_id, current)
     ]
 
 
@@ -536,8 +430,7 @@ async def defer_unless_rated(bot: ShangraoBot, interaction: discord.Interaction)
     """Defer the (public) answer when the ratings must be folded again first: after a restart,
     the first fold of a big book takes longer than Discord's three seconds."""
     assert interaction.guild_id is not None
-    version = await ledger_version(bot.db, interaction.guild_id)
-    if not ratings_fresh(bot.db, interaction.guild_id, version):
+    if await ratings_stale(bot.db, interaction.guild_id):
         await interaction.response.defer(thinking=True)
 
 
@@ -575,12 +468,11 @@ def sparkline(values: list[float]) -> str:
     return "".join(SPARKS[round((v - low) / span * (len(SPARKS) - 1))] for v in values)
 
 
-def rating_lines(rating: Rating, trend: list[float], lang: str) -> list[str]:
+def rating_lines(figures: RatingFigures, lang: str) -> list[str]:
     """/stats' rating: the value, how it moved over the last hands, and its sparkline."""
+    rating, recent = figures.rating, figures.recent
     if not rating.games:
         return [t("rt.stats.unrated", lang)]
-    recent = trend[-TREND_POINTS:]
-    before = trend[-TREND_POINTS - 1] if len(trend) > TREND_POINTS else NEW_RATING.ordinal
     return [
         t(
             "rt.stats.rating",
@@ -590,7 +482,7 @@ def rating_lines(rating: Rating, trend: list[float], lang: str) -> list[str]:
             sigma=rating_text(rating.sigma),
             games=rating.games,
             recent=len(recent),
-            change=f"{recent[-1] - before:+.1f}",
+            change=f"{figures.change:+.1f}",
         ),
         t("rt.stats.trend", lang, count=len(recent), points=sparkline(recent)),
     ]

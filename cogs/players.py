@@ -11,7 +11,8 @@ from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.names import normalize_name, shorten
-from shangrao_bot.service.scorebook import ScoreError, check_guest_name
+from shangrao_bot.service.scorekeeping import ScoreError
+from shangrao_bot.service.session_opening import check_guest_name
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.ledger import merge_guest, player_named, rename_player, user_player
 from shangrao_bot.ui.i18n import t
@@ -51,7 +52,7 @@ class Players(
         try:
             await merge_guest(self.bot.db, interaction.guild_id, found.id, target.id, actor)
         except StoreError as exc:
-            raise ScoreError("sk.ledger", reason=str(exc)) from None
+            raise ScoreError("sk.ledger", reason=exc.phrase) from None
         lang = public_lang(interaction)  # a public answer
         await interaction.response.send_message(
             t(
@@ -89,7 +90,7 @@ class Players(
                 self.bot.db, interaction.guild_id, found.id, cleaned, actor
             )
         except StoreError as exc:
-            raise ScoreError("sk.ledger", reason=str(exc)) from None
+            raise ScoreError("sk.ledger", reason=exc.phrase) from None
         lang = public_lang(interaction)  # a public answer
         await interaction.response.send_message(
             t(

@@ -2,8 +2,8 @@
 (hands, wins, win rate, total), favourite patterns, biggest hand and 宝 flown.
 
 An embed rather than a picture: every figure is text the reader can copy and Discord lays it out
-in the reader's theme; the figures come from the maintained totals (:func:`player_stats`) and
-the cached ratings, so the card costs a few reads.
+in the reader's theme; the figures come from the maintained totals and the cached ratings
+(:mod:`shangrao_bot.service.book_reading`), so the card costs a few reads.
 """
 
 from __future__ import annotations
@@ -14,14 +14,12 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.store.ratings import guild_ratings
-from shangrao_bot.store.stats import player_stats
+from shangrao_bot.service.book_reading import player_figures, rating_figures
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.score_views import public_lang, shown, term
 
 from .help import EMBED_COLOUR
 from .ledger import (
-    TREND_POINTS,
     defer_unless_rated,
     player_choices,
     rating_text,
@@ -51,25 +49,23 @@ class Profile(commands.Cog):
         assert interaction.guild_id is not None
         lang = public_lang(interaction)  # a public answer
         who = await resolve_player(self.bot, interaction, player)
-        s = await player_stats(self.bot.db, interaction.guild_id, who.id)
+        s = (await player_figures(self.bot.db, interaction.guild_id, who.id)).stats
         await defer_unless_rated(self.bot, interaction)
-        book = await guild_ratings(self.bot.db, interaction.guild_id)
-        rating = book.rating(who.id)
+        figures = await rating_figures(self.bot.db, interaction.guild_id, who.id)
+        rating = figures.rating
         embed = discord.Embed(
             title=t("rt.profile.title", lang, name=shown(who.display_name, lang)),
             colour=EMBED_COLOUR,
         )
         if rating.games:
-            # rank among the rated players of the server (guests too: they are rated alike)
-            better = sum(1 for r in book.ratings.values() if r.ordinal > rating.ordinal)
             value = t(
                 "rt.profile.rating_value",
                 lang,
                 rating=rating_text(rating.ordinal),
                 mu=rating_text(rating.mu),
                 sigma=rating_text(rating.sigma),
-                rank=better + 1,
-                ranked=len(book.ratings),
+                rank=figures.rank,  # among the server's rated players
+                ranked=figures.ranked,
             )
         else:
             value = t("rt.profile.unrated", lang)
@@ -104,7 +100,7 @@ class Profile(commands.Cog):
             value=t("rt.profile.flown_value", lang, count=s.fei_bao, net=s.fei_bao_net),
             inline=True,
         )
-        trend = book.trend(who.id)[-TREND_POINTS:]
+        trend = figures.recent
         if len(trend) > 1:
             embed.add_field(
                 name=t("rt.profile.trend", lang),

@@ -10,10 +10,10 @@ loses nothing: a background task reveals every puzzle whose deadline has passed.
 **The daily puzzle.** Switched on in ``/rules set`` (``daily_puzzle`` and
 ``puzzle_channel``), it is posted at the first tick of each UTC day (or as soon as it is
 switched on), from the seed ``daily:{server}:{date}`` — the same puzzle whoever posts it. A day
-is claimed in the database before the post (:func:`~.store.puzzles.claim_daily`), so it is
-posted once even across restarts; and of several shard processes only the leader
-(:mod:`.store.coordination`) runs the task. A post that fails after the claim is not retried
-that day (at most once, never twice).
+is claimed in the database before the post (:func:`~shangrao_bot.store.ledger.puzzles.claim_daily`),
+so it is posted once even across restarts; and of several shard processes only the leader
+(:mod:`shangrao_bot.store.processes.coordination`) runs the task. A post that fails after the claim
+is not retried that day (at most once, never twice).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.engine.puzzle import MAX_SEED, Puzzle, clean_seed, pick_puzzle
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.rules.tiles import tile_str
-from shangrao_bot.store.puzzles import (
+from shangrao_bot.store.ledger.puzzles import (
     StoredPuzzle,
     add_puzzle,
     claim_daily,

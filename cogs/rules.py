@@ -3,7 +3,7 @@
 
 The settings live in the ledger database (:mod:`shangrao_bot.store.guilds`; the 何切 puzzle
 settings — the daily puzzle, its channel, the minutes a puzzle is open — in
-:mod:`shangrao_bot.store.puzzles`); changing them is for administrators and is audited. The
+:mod:`shangrao_bot.store.ledger.puzzles`); changing them is for administrators and is audited. The
 rule book is shown privately, in the reader's own language, a page at a time
 (:mod:`shangrao_bot.ui.rulebook`).
 """
@@ -16,7 +16,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.errors import NotAllowed, UserError
+from shangrao_bot.errors import NotAllowed, Refusal
 from shangrao_bot.store.guilds import (
     LANGUAGES,
     SWITCHES,
@@ -24,7 +24,7 @@ from shangrao_bot.store.guilds import (
     get_settings,
     update_settings,
 )
-from shangrao_bot.store.puzzles import (
+from shangrao_bot.store.ledger.puzzles import (
     PuzzleSettings,
     get_puzzle_settings,
     update_puzzle_settings,
@@ -167,7 +167,7 @@ class Rules(
             changes["preset"] = preset.value
         if stake is not None:
             if not 1 <= stake <= MAX_STAKE:
-                raise UserError("error.bad_stake", stake=stake)
+                raise Refusal("error.bad_stake", stake=stake)
             changes["stake"] = stake
         if scorer_role is not None:
             changes["scorer_role_id"] = scorer_role.id
@@ -190,11 +190,11 @@ class Rules(
                 changes[name] = value
         puzzle_changes = (daily_puzzle, puzzle_channel, puzzle_minutes) != (None, None, None)
         if not changes and not puzzle_changes:
-            raise UserError("rules.nothing")
+            raise Refusal("rules.nothing")
         assert interaction.guild_id is not None
         puzzles = await get_puzzle_settings(self.bot.db, interaction.guild_id)
         if daily_puzzle and puzzle_channel is None and puzzles.daily_channel_id is None:
-            raise UserError("pz.daily_needs_channel")
+            raise Refusal("pz.daily_needs_channel")
         if puzzle_changes:
             puzzles = await update_puzzle_settings(
                 self.bot.db,

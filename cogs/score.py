@@ -19,7 +19,9 @@ from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.errors import StorageUnavailable
-from shangrao_bot.service.scorebook import Preview, ScoreBook, VoidRequest
+from shangrao_bot.service.hand_recording import Preview
+from shangrao_bot.service.hand_voiding import VoidRequest
+from shangrao_bot.service.scorebook import ScoreBook
 from shangrao_bot.store.guilds import get_settings
 from shangrao_bot.store.ledger import set_hand_message
 from shangrao_bot.ui.i18n import lang_of, t

@@ -1,7 +1,7 @@
 """``/season start | end``: the server's seasons (scorers and administrators).
 
 A season runs from its start to its end; hands recorded meanwhile belong to it
-(:mod:`shangrao_bot.store.seasons`), ``/leaderboard period:season`` ranks the open one and
+(:mod:`shangrao_bot.store.ledger.seasons`), ``/leaderboard period:season`` ranks the open one and
 ``/leaderboard season:`` any. Ending a season posts its summary card in the channel: champion
 (best total), biggest hand, most 宝吊头 wins and the most improved rating.
 """
@@ -14,8 +14,8 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.service.scorebook import ScoreError
-from shangrao_bot.store.seasons import (
+from shangrao_bot.service.scorekeeping import ScoreError
+from shangrao_bot.store.ledger.seasons import (
     MAX_SEASON_NAME,
     BadSeasonName,
     NoOpenSeason,

@@ -17,7 +17,9 @@ from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.errors import StorageUnavailable
-from shangrao_bot.service.scorebook import MAX_STAKE, ScoreBook, ScoreError, parse_roster
+from shangrao_bot.service.scorebook import ScoreBook
+from shangrao_bot.service.scorekeeping import MAX_STAKE, ScoreError
+from shangrao_bot.service.session_opening import parse_roster
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.ledger import (
     get_session,

@@ -1,8 +1,8 @@
 """``/table create|leave|end|watch|dm|list``: virtual tables in a thread.
 
 Thin: parse, check, call the :class:`~shangrao_bot.service.TableService`, answer. The lobby,
-the table messages and the private panels are the presenter's (``shangrao_bot.ui.presenter``)
-and the buttons' (``shangrao_bot.ui.table_views``) work.
+the table messages and the private panels are the presenter's
+(``shangrao_bot.ui.discord_presenter``) and the buttons' (``shangrao_bot.ui.table_views``) work.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.errors import UserError
+from shangrao_bot.errors import Refusal
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.language import public_language
-from shangrao_bot.ui.table_views import member_name
+from shangrao_bot.ui.table_client import member_name
 
 from .ledger import MAX_ID
 
@@ -64,7 +64,7 @@ class Tables(commands.Cog):
             seated = service.table_of(interaction.guild_id, interaction.user.id)
             if seated is not None:
                 return service.get(seated)
-        raise UserError("table.none_here")
+        raise Refusal("table.none_here")
 
     @table.command(name=_("create"), description=_("Open a virtual table in a new thread"))
     @app_commands.describe(
@@ -92,11 +92,11 @@ class Tables(commands.Cog):
         self.bot.table_presenter.remember_lang(interaction.user.id, lang)
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            raise UserError("table.text_channel_only")
+            raise Refusal("table.text_channel_only")
         missing = missing_permissions(interaction.app_permissions)
         if missing:
             names = ", ".join(f"**{t(f'perm.{m}', lang)}**" for m in missing)
-            raise UserError("table.missing_permissions", missing=names)
+            raise Refusal("table.missing_permissions", missing=names)
         await interaction.response.defer(ephemeral=True, thinking=True)
         guild_lang = public_language(self.bot, interaction.guild_id, interaction.guild_locale)
         opened: list[discord.Thread] = []

@@ -1,17 +1,26 @@
-"""Virtual tables without Discord: lobby, turns and claims, timers and AFK, AI seats, the ledger,
-persistence and resume. The Discord cogs call :class:`TableService` and implement
-:class:`Presenter`.
+"""Virtual tables and scorekeeping without Discord: the rules the cogs and views call on.
 
-* :mod:`.tables` — :class:`TableService`, the API.
-* :mod:`.presenter` — what the service tells the UI (and which calls are private to a seat);
-  :mod:`.queued` — a wrapper that presents off the table's lock, in order.
-* :mod:`.model` — :class:`TableInfo` and friends, the public picture of a table.
-* :mod:`.errors`, :mod:`.messages` — typed refusals and their message catalog.
-* :mod:`.clock` — injected time (:class:`ManualClock` for tests).
-* :mod:`.flow`, :mod:`.display`, :mod:`.autoplay`, :mod:`.lobby` — the game flow, what is
-  shown (the claim hold), AI and timeout moves, lobby rules.
-* :mod:`.recording`, :mod:`.snapshot`, :mod:`.timers`, :mod:`.effects` — ledger, saved form,
-  the per-table timer, the outbox of one change.
+Virtual tables — :class:`TableService` (``tables``), the API, made of:
+
+* ``open_tables`` (the tables this process runs and their locks), ``table_opening`` (new and
+  resumed tables), ``lobby_changes`` and ``lobby`` (seats, AI players, the host),
+  ``player_moves`` (a player's move), ``table_changes`` (carrying out a change, and the way back
+  when storage fails), ``table_saves`` and ``snapshot`` (the event store and the saved form),
+  ``timers`` (when a table acts next, AI moves decided ahead), ``recording`` (finished hands in
+  the ledger);
+* ``table_run`` — :class:`~.table_run.TableRun`, the game flow of one change, over ``moment``,
+  ``claim_hold``, ``human_seats``, ``hand_cycle``, ``autoplay`` and ``display``; what it
+  produces is gathered in ``deferred_effects`` and carried out after it is saved;
+* ``presenter`` (what the service tells the UI, and which calls are private to a seat),
+  ``queued`` (presenting off the table's lock, in order), ``model`` (:class:`TableInfo` and the
+  table's data), ``config`` (a table's and the service's settings), ``clock`` (injected time),
+  ``errors`` (typed refusals; texts in the catalogs' ``tables`` area), ``replay`` (a finished
+  virtual hand rebuilt step by step).
+
+Physical tables — :class:`~.scorebook.ScoreBook` (``scorebook``), over ``scorekeeping`` (what the
+parts share), ``seating``, ``session_opening``, ``hand_description``, ``hand_recording``,
+``hand_confirmation``, ``hand_voiding``, ``session_scoreboard`` and ``session_settlement``; and
+``book_reading`` (what ``/leaderboard``, ``/history``, ``/stats`` and ``/export`` read).
 """
 
 from shangrao_bot.service.clock import Clock, ManualClock, SystemClock

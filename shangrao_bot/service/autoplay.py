@@ -17,19 +17,25 @@ For a human the bot stands in with the best AI level's judgement (:data:`AUTOPIL
 
 An AI's random generator is seeded from the hand's secret seed, the seat and the number of
 actions so far: no state to save, a resumed table plays exactly as it would have, and players
-cannot predict an easy AI (the seed is secret until the hand ends).
+cannot predict an easy AI (the seed is secret until the hand ends). So an AI's decision is a
+function of its view and its seed (:func:`ai_decision`): the service may have it made ahead of
+time in another process (:class:`AiRequest`) and a run uses it when it is still legal
+(:class:`SeatMoves`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from dataclasses import replace
+from collections.abc import Container
+from dataclasses import dataclass, replace
 
 from shangrao_bot.engine.actions import Action, ActionKind
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.levels import make_ai
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, view_for
+from shangrao_bot.service.model import Table, TableStatus
 
 AUTOPILOT_LEVEL = "hard"  # the strongest level: a stand-in should play as well as the bot can
 # The levels whose turn decisions are worth making ahead of time in another process: hard
@@ -82,3 +88,66 @@ def stand_in_action(state: HandState, seat: int, *, claims: bool) -> Action:
 def timeout_action(state: HandState, seat: int) -> Action:
     """What a human who let the time run out plays (:func:`stand_in_action` without claims)."""
     return stand_in_action(state, seat, claims=False)
+
+
+AiKey = tuple[int, int, int]  # hand number, actions so far, seat
+
+
+@dataclass(frozen=True)
+class AiRequest:
+    """An AI decision to make: :func:`ai_decision`'s arguments, plain data."""
+
+    key: AiKey
+    level: str
+    seed: int
+    view: PlayerView
+
+
+class SeatMoves:
+    """The moves one run (:class:`~.table_run.TableRun`) makes for the seats the bot plays: an AI
+    at its level — its decision made ahead of time when there is one (:attr:`decided`) — and a
+    human on autopilot with the stand-in's judgement."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        # AI decisions made ahead of time elsewhere (:meth:`request`), by their key
+        self.decided: dict[AiKey, Action] = {}
+
+    def action(self, state: HandState, seat: int) -> Action:
+        """The move of a seat the bot plays: an AI at its level, a human on autopilot with
+        the stand-in's judgement (:func:`stand_in_action`)."""
+        if self.table.is_human(seat):
+            return stand_in_action(state, seat, claims=True)
+        ahead = self.decided.pop((self.table.hand_no, len(state.actions), seat), None)
+        if ahead is not None and ahead in state.legal_actions(seat):
+            return ahead
+        return ai_action(state, seat, self.level(seat))
+
+    def level(self, seat: int) -> str:
+        s = self.table.seats[seat]
+        return (s.ai_level if s is not None else None) or AUTOPILOT_LEVEL
+
+    def request(self, levels: Container[str]) -> AiRequest | None:
+        """The decision an AI seat will make when its delay has passed, if the table now
+        waits for one (an AI's turn): the service may have it made ahead of time, off the event
+        loop, and hand it back in :attr:`decided` (it is the same decision: an AI's choice is a
+        function of its view and :func:`ai_seed`). Only for an AI of one of ``levels``: the
+        others decide faster than their view would travel."""
+        t = self.table
+        state = t.hand
+        if t.status is not TableStatus.PLAYING or t.paused or t.hold is not None:
+            return None
+        if state is None or state.over or state.phase is not Phase.TURN or t.ai_due is None:
+            return None
+        seat = state.current
+        if t.is_human(seat) or not t.is_auto(seat):
+            return None
+        level = self.level(seat)
+        if level not in levels:
+            return None
+        return AiRequest(
+            key=(t.hand_no, len(state.actions), seat),
+            level=level,
+            seed=ai_seed(state, seat),
+            view=view_for(state, seat),
+        )

@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from shangrao_bot.engine.persist import rules_from_dict, rules_to_dict
+from shangrao_bot.errors import Phrase
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.service.errors import BadTableConfig
 from shangrao_bot.store.guilds import GuildSettings
@@ -28,7 +29,7 @@ class ServiceConfig:
     * ``min_claim_seconds`` — at a table with two or more human seats, after a discard (or a
       补杠 that might be robbed) the table never moves on sooner, whether anyone could claim or
       not: timing must not reveal claims to the other humans. With at most one human seat
-      there is nobody to hide them from and the table does not wait (:mod:`.flow`).
+      there is nobody to hide them from and the table does not wait (:mod:`~.table_run`).
     * ``ready_seconds`` — the Ready gate between hands; then everyone is ready.
     * ``min_between_hands`` — the result stays up at least this long, even when every seat is
       ready at once (a table of AIs, quick players), so people can read it.
@@ -97,7 +98,7 @@ def rules_for(settings: GuildSettings, preset: str | None = None) -> RuleSet:
     try:
         chosen = Preset(name.strip().lower())
     except ValueError:
-        raise BadTableConfig(reason=f"'{name}' is not a preset: use shangrao or baike") from None
+        raise BadTableConfig(reason=Phrase("table.config.preset", name=name)) from None
     switches = {k: bool(v) for k, v in settings.switches.items() if k in _RULE_SWITCHES}
     return RuleSet(chosen, max(1, settings.stake), **switches)
 
@@ -112,15 +113,19 @@ def table_config(
     """Validate the creator's choices (defaults from ``cfg``); refusals say what is allowed."""
     n = cfg.default_hands if hands is None else hands
     if not 1 <= n <= cfg.max_hands:
-        raise BadTableConfig(reason=f"{n} hands: use 1 to {cfg.max_hands}")
+        raise BadTableConfig(reason=Phrase("table.config.hands", n=n, max=cfg.max_hands))
     turn = cfg.default_turn_seconds if turn_seconds is None else float(turn_seconds)
     low, high = cfg.turn_seconds_range
     if not low <= turn <= high:
-        raise BadTableConfig(reason=f"{turn:g} s per turn: use {low:g} to {high:g}")
+        raise BadTableConfig(reason=Phrase("table.config.turn", n=turn, low=low, high=high))
     claim = cfg.default_claim_seconds if claim_seconds is None else float(claim_seconds)
     if not cfg.min_claim_seconds <= claim <= cfg.claim_seconds_max:
         raise BadTableConfig(
-            reason=f"{claim:g} s per claim: use {cfg.min_claim_seconds:g} to "
-            f"{cfg.claim_seconds_max:g}"
+            reason=Phrase(
+                "table.config.claim",
+                n=claim,
+                low=cfg.min_claim_seconds,
+                high=cfg.claim_seconds_max,
+            )
         )
     return TableConfig(rules, n, turn, claim)

@@ -2,7 +2,7 @@
 
 After a discard the engine decides at once whether anyone may claim it; when nobody may, it has
 already drawn the next tile. Showing that would reveal, by timing, that nobody could claim. So
-while a claim is held (:mod:`.flow`) the table shows the *claim-window look* — the board right
+while a claim is held (:mod:`~.table_run`) the table shows the *claim-window look* — the board right
 after the discard, built here from the board just before it — and every seat's view is built on
 that board without anything that happened after the discard (the next seat's new tile, its
 options).
@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.state import SEATS, Discard, HandState, Phase
+from shangrao_bot.engine.hand_records import SEATS, Discard, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, PublicView, public_view, view_for
 from shangrao_bot.service.model import SeatInfo, Table, TableInfo, TableStatus
 

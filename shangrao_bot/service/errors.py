@@ -1,120 +1,120 @@
-"""Every refusal of the table service, as a typed :class:`~shangrao_bot.errors.UserError`.
+"""Every refusal of the table service, as a typed :class:`~shangrao_bot.errors.Refusal`.
 
-The Discord layer's one error path shows ``key`` (a message of :mod:`.messages`) with ``args_``
-in the user's language; tests match on the type. Engine refusals keep the engine's own reason
-(``reason``), which names the tiles involved.
+The Discord layer's one error path writes ``key`` (a text of the catalogs' ``tables`` area) with
+``args_`` in the user's language; tests match on the type. Engine refusals carry the engine's
+own reason (``reason``, a :class:`~shangrao_bot.errors.Phrase` naming the tiles involved), which
+is written in the same language.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from shangrao_bot.errors import UserError
+from shangrao_bot.errors import Refusal
 
 
-class TableError(UserError):
-    """Base class of the service's refusals; each subclass has its own message key."""
-
-    key_default = "error.generic"
+class TableError(Refusal):
+    """Base class of the service's refusals; each subclass has its own message key and is
+    raised with its arguments alone (``TableFull(table=3)``)."""
 
     def __init__(self, **args: Any) -> None:
-        super().__init__(self.key_default, **args)
+        super().__init__(**args)
 
 
 class TableNotFound(TableError):
-    key_default = "table.not_found"
+    default_key = "table.not_found"
 
 
 class TooManyTables(TableError):
-    key_default = "table.too_many"
+    default_key = "table.too_many"
 
 
 class BadTableConfig(TableError):
-    key_default = "table.bad_config"
+    default_key = "table.bad_config"
 
 
 class TableFull(TableError):
-    key_default = "table.full"
+    default_key = "table.full"
 
 
 class SeatTaken(TableError):
-    key_default = "table.seat_taken"
+    default_key = "table.seat_taken"
 
 
 class BadSeat(TableError):
-    key_default = "table.bad_seat"
+    default_key = "table.bad_seat"
 
 
 class AlreadySeated(TableError):
     """The member sits at a table already (this one or another in the guild)."""
 
-    key_default = "table.already_seated"
+    default_key = "table.already_seated"
 
 
 class NotSeated(TableError):
-    key_default = "table.not_seated"
+    default_key = "table.not_seated"
 
 
 class NotHost(TableError):
-    key_default = "table.not_host"
+    default_key = "table.not_host"
 
 
 class NotHostOrAdmin(TableError):
-    key_default = "table.not_host_or_admin"
+    default_key = "table.not_host_or_admin"
 
 
 class AlreadyStarted(TableError):
-    key_default = "table.already_started"
+    default_key = "table.already_started"
 
 
 class NotEnoughPlayers(TableError):
-    key_default = "table.not_full_yet"
+    default_key = "table.not_full_yet"
 
 
 class BadAILevel(TableError):
-    key_default = "table.bad_ai_level"
+    default_key = "table.bad_ai_level"
 
 
 class NotAnAI(TableError):
-    key_default = "table.not_an_ai"
+    default_key = "table.not_an_ai"
 
 
 class NotPlaying(TableError):
-    key_default = "table.not_playing"
+    default_key = "table.not_playing"
 
 
 class PromptOutdated(TableError):
     """The button was made for an earlier moment of the game (``seq`` or hand differs)."""
 
-    key_default = "table.prompt_outdated"
+    default_key = "table.prompt_outdated"
 
 
 class NotYourTurnError(TableError):
     """The engine's :class:`~shangrao_bot.engine.errors.NotYourTurn`, with its reason."""
 
-    key_default = "table.not_your_turn"
+    default_key = "table.not_your_turn"
 
 
 class IllegalMove(TableError):
     """The engine's :class:`~shangrao_bot.engine.errors.IllegalAction`, with its reason."""
 
-    key_default = "table.illegal"
+    default_key = "table.illegal"
 
 
 class BadCommand(TableError):
     """A typed command that cannot be read (the parser's message is the reason)."""
 
-    key_default = "table.bad_command"
+    default_key = "table.bad_command"
 
 
 class WaitForClaims(TableError):
     """The discard may still be claimed: only seats that may claim can answer now."""
 
-    key_default = "table.wait_for_claims"
+    default_key = "table.wait_for_claims"
 
 
 class AlreadyAnswered(TableError):
-    key_default = "table.already_answered"
+    default_key = "table.already_answered"
 
 
 ALL_ERRORS: tuple[type[TableError], ...] = (

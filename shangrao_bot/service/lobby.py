@@ -5,8 +5,8 @@ one table at a time spans tables, so the service enforces it with its guild-wide
 
 from __future__ import annotations
 
+from shangrao_bot.engine.hand_records import SEATS
 from shangrao_bot.engine.levels import AI_LEVELS
-from shangrao_bot.engine.state import SEATS
 from shangrao_bot.names import normalize_name
 from shangrao_bot.service.errors import (
     AlreadyStarted,

@@ -10,8 +10,9 @@ from enum import Enum
 
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.events import Event
+from shangrao_bot.engine.hand_records import SEATS, Phase
 from shangrao_bot.engine.session import Session
-from shangrao_bot.engine.state import SEATS, HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PublicView
 from shangrao_bot.engine.wall import Dice
 from shangrao_bot.service.config import TableConfig

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from shangrao_bot.engine.events import Event
+from shangrao_bot.engine.hand_records import HandResult
 from shangrao_bot.engine.session import HandRecord
-from shangrao_bot.engine.state import HandResult
 from shangrao_bot.engine.views import PlayerView, PublicView
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.store.ledger import Settlement
@@ -90,7 +90,7 @@ class Presenter(Protocol):
         """The session is over and settled in the ledger."""
 
     async def notice(self, table: TableInfo, key: str, **args: object) -> None:
-        """A short public message (a key of :mod:`.messages` and its arguments)."""
+        """A short public message (a key of the catalogs' ``tables`` area and its arguments)."""
 
     async def paused(self, table: TableInfo) -> None:
         """Every human is away: the game waits (``table.idle_deadline``: when it ends)."""

@@ -4,18 +4,29 @@ ledger hand, and the closing settlement.
 Everything here is safe to repeat after a crash: a hand is recorded with the idempotency key
 ``table{id}-hand{n}`` (a repeat returns the first record), and closing an already closed session
 returns its stored settlement.
+
+A change of a table records as it plays (:func:`play_and_record`): each hand that finishes is
+saved first (the table's own log), then recorded in the ledger, then closed in the session
+(:meth:`~.table_run.TableRun.finish_hand`) — and a table that closes settles its session
+(:func:`settle_session`).
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from shangrao_bot.engine.hand_records import Outcome
 from shangrao_bot.engine.persist import rules_to_dict
-from shangrao_bot.engine.state import HandState, Outcome
-from shangrao_bot.rules.scoring import WinHow
+from shangrao_bot.engine.state import HandState
+from shangrao_bot.rules.score_model import WinHow
 from shangrao_bot.rules.tiles import format_tiles, tile_str
-from shangrao_bot.service.model import SeatKind, Table
-from shangrao_bot.store.db import Database
+from shangrao_bot.service.model import SeatKind, Table, TableStatus
+from shangrao_bot.service.presenter import SessionSummary
+from shangrao_bot.service.table_run import TableRun
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.ledger import (
     Hand,
     HandIn,
@@ -30,6 +41,8 @@ from shangrao_bot.store.ledger import (
     session_balances,
     user_player,
 )
+
+log = logging.getLogger(__name__)
 
 BOT_ACTOR = 0  # the audit trail's actor for what the bot records on its own
 SELF_DRAWN = (WinHow.SELF, WinHow.KONG, WinHow.TIANHU)
@@ -161,3 +174,50 @@ async def settle(db: Database, table: Table, actor: int) -> Settlement:
     balances = await session_balances(db, table.guild_id, sid)
     transfers = await list_transfers(db, table.guild_id, sid)
     return Settlement(sid, balances, tuple(transfers))
+
+
+async def play_and_record(
+    db: Database, run: TableRun, save: Callable[[TableRun], Awaitable[None]]
+) -> None:
+    """Play the run on (:meth:`~.table_run.TableRun.step`), recording each hand that finishes on the
+    way: saved first (``save``), so the ledger never has a hand the table's log has not, then
+    recorded, then closed in the session. A hand the ledger refuses (e.g. its session was
+    closed from the ledger commands) ends the table."""
+    t = run.table
+    run.step()
+    while run.hand_over():
+        state = t.hand
+        assert state is not None
+        await save(run)  # the finished hand is saved before the ledger sees it
+        try:
+            # idempotent (keyed by table and hand): a retry after a fault records it once
+            hand = await record_finished_hand(db, t, state, t.hand_no)
+        except StoreError:
+            # e.g. the session was closed from the ledger commands: the table cannot go on
+            log.exception("table %s: hand %s cannot be recorded; ending", t.id, t.hand_no)
+            t.end_reason = "ended"
+            break
+        run.finish_hand(hand.id)
+        run.step()
+
+
+async def settle_session(db: Database, run: TableRun, reason: str) -> None:
+    """A closing table's session (if it started): ended, settled in the ledger (or read back,
+    when settled before a crash), and its summary shown. The table is marked ended."""
+    t = run.table
+    session = t.session
+    if session is None or t.ledger_session_id is None:
+        return
+    if not session.over:
+        session.end()
+    actor = t.end_actor if reason == "ended" else BOT_ACTOR
+    settlement = await settle(db, t, actor)
+    summary = SessionSummary(
+        reason=reason,
+        records=tuple(session.records),
+        totals=tuple(session.totals),
+        players=tuple(s.player_id or 0 for s in t.seats if s is not None),
+        settlement=settlement,
+    )
+    t.status, t.hold = TableStatus.ENDED, None
+    run.out.session_ended(run.info(), summary)

@@ -3,8 +3,8 @@
 A virtual hand is found through the ledger: its session (kind ``virtual``) names the table in
 its rules (``table``), and the table's event log names the hand (``hand_recorded`` with
 ``ledger_hand``, logged once the hand was recorded). The hand's engine events are then played
-again by :func:`~.engine.replay.rebuild_hand` from the session's rules and the seed and dealer
-the log holds — the same replaying a held claim window is rebuilt with after a restart
+again by :func:`~shangrao_bot.engine.replay.rebuild_hand` from the session's rules and the seed and
+dealer the log holds — the same replaying a held claim window is rebuilt with after a restart
 (:func:`~.display.before_last_action`): a hand is its seed and its actions.
 
 Refusals, each a :class:`ReplayRefused` naming the problem and what to do instead:
@@ -31,18 +31,19 @@ from shangrao_bot.engine.errors import EngineError
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.persist import rules_from_dict
 from shangrao_bot.engine.replay import HandNotOver, Replay, dealer_of, rebuild_hand, seed_of
-from shangrao_bot.errors import UserError
+from shangrao_bot.errors import Phrase, Refusal
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.service.snapshot import event_from_json
 from shangrao_bot.store import games
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.errors import NotFound
 
 CACHE_SIZE = 32
 
 
-class ReplayRefused(UserError):
-    """A hand that cannot be replayed; ``key`` says why (a message of :mod:`.ui.replay_text`)."""
+class ReplayRefused(Refusal):
+    """A hand that cannot be replayed; ``key`` says why (a text of the catalogs' ``replay``
+    area)."""
 
 
 class UnknownHand(ReplayRefused):
@@ -69,7 +70,7 @@ class NothingPlayed(ReplayRefused):
 
 
 class DamagedLog(ReplayRefused):
-    def __init__(self, hand: int, reason: str) -> None:
+    def __init__(self, hand: int, reason: Phrase) -> None:
         super().__init__("replay.damaged", hand=hand, reason=reason)
 
 
@@ -108,7 +109,7 @@ async def locate(db: Database, guild_id: int | None, hand_id: int) -> HandSource
         table_id = int(rules["table"])
         ruleset = rules_from_dict(rules)
     except (KeyError, TypeError, ValueError) as exc:
-        raise DamagedLog(hand_id, f"its session names no table ({exc!r})") from None
+        raise DamagedLog(hand_id, Phrase("replay.no_table", detail=repr(exc))) from None
     return HandSource(hand_id, int(row["guild_id"]), table_id, ruleset)
 
 
@@ -132,7 +133,7 @@ def hand_events(log: list[dict[str, Any]], hand_id: int) -> tuple[int, list[Even
             event_from_json(e) for e in log if e.get("type") == "engine" and e["hand"] == hand_no
         ]
     except (KeyError, TypeError, ValueError) as exc:
-        raise DamagedLog(hand_id, f"a logged event is damaged ({exc!r})") from None
+        raise DamagedLog(hand_id, Phrase("replay.event_damaged", detail=repr(exc))) from None
     return hand_no, events
 
 
@@ -142,14 +143,14 @@ async def load_replay(db: Database, guild_id: int | None, hand_id: int) -> Loade
     try:
         log = await games.load_events(db, source.table_id)
     except NotFound:
-        raise DamagedLog(hand_id, "its table's log is gone") from None
+        raise DamagedLog(hand_id, Phrase("replay.log_gone")) from None
     hand_no, events = hand_events(log, hand_id)
     try:
         replay = rebuild_hand(source.rules, seed_of(events), dealer_of(events), events)
     except HandNotOver:
         raise HandStillPlaying(hand_id) from None
     except EngineError as exc:
-        raise DamagedLog(hand_id, str(exc)) from None
+        raise DamagedLog(hand_id, exc.phrase) from None
     rows = await db.fetchall(
         "SELECT p.display_name FROM hand_seats hs JOIN players p ON p.id = hs.player_id"
         " WHERE hs.hand_id = ? ORDER BY hs.seat",

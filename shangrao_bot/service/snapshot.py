@@ -19,8 +19,8 @@ from shangrao_bot.engine.session import Session
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import public_view
 from shangrao_bot.service.config import TableConfig
+from shangrao_bot.service.deferred_effects import event_json
 from shangrao_bot.service.display import before_last_action, claim_look
-from shangrao_bot.service.effects import event_json
 from shangrao_bot.service.model import Hold, Seat, SeatKind, Table, TableStatus
 
 SNAPSHOT_VERSION = 1

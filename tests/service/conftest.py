@@ -30,7 +30,7 @@ from shangrao_bot.service import (
     TableService,
 )
 from shangrao_bot.service.errors import NotPlaying, TableNotFound
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 
 GUILD = 1001
 CHANNEL = 55

@@ -11,7 +11,7 @@ from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.service import TableService, TableStatus
 from shangrao_bot.service.autoplay import AUTOPILOT_LEVEL
 from shangrao_bot.service.presenter import SessionSummary
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.ledger import list_sessions
 from tests.service.conftest import (
     FAST,

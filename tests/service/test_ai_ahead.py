@@ -14,13 +14,17 @@ from typing import Any
 import pytest
 
 from shangrao_bot.engine.actions import Action
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.hand_records import Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView
-from shangrao_bot.service import TableService, flow
+from shangrao_bot.service import (
+    TableService,
+    autoplay,  # where a run makes its AI moves
+)
 from shangrao_bot.service.autoplay import AHEAD_LEVELS, ai_decision
-from shangrao_bot.service.tables import Decider
+from shangrao_bot.service.timers import Decider
 from shangrao_bot.store import games
-from shangrao_bot.store.backend import open_database
+from shangrao_bot.store.database.opening import open_database
 from tests.service.conftest import FAST, ManualClock, RecordingPresenter, open_table, seeds_for
 
 AIS = ["normal", "easy", "normal", "easy"]
@@ -62,14 +66,14 @@ class Inline:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.turns = 0
-        real = flow.ai_action
+        real = autoplay.ai_action
 
         def counted(state: HandState, seat: int, level: str) -> Action:
             if state.phase is Phase.TURN:
                 self.turns += 1
             return real(state, seat, level)
 
-        monkeypatch.setattr(flow, "ai_action", counted)
+        monkeypatch.setattr(autoplay, "ai_action", counted)
 
 
 async def test_decisions_made_ahead_are_the_tables_own(

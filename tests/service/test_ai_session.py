@@ -10,14 +10,14 @@ from collections.abc import Sequence
 import pytest
 
 from shangrao_bot.engine.events import Event
-from shangrao_bot.engine.state import Outcome
-from shangrao_bot.rules.scoring import WinHow
+from shangrao_bot.engine.hand_records import Outcome
+from shangrao_bot.rules.score_model import WinHow
 from shangrao_bot.rules.tiles import tile_str
 from shangrao_bot.service import TableService
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
 from shangrao_bot.service.recording import hand_in
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.ledger import get_session, list_sessions, list_transfers, record_hand
 from tests.service.conftest import (
     FAST,

@@ -14,17 +14,18 @@ import pytest
 
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.events import EventKind
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import seeded_source
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import public_view, view_for
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import parse_tile
 from shangrao_bot.service import TableService
+from shangrao_bot.service.claim_hold import hold_decided
 from shangrao_bot.service.display import before_last_action, claim_look
-from shangrao_bot.service.flow import hold_decided
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.games import load_events
 from tests.conftest import NewTarget
 from tests.engine.builders import make_setup

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass
 
 from shangrao_bot.engine.events import PRIVATE_KINDS, Event
-from shangrao_bot.engine.state import Phase
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.service import TableService
 from tests.service.conftest import (

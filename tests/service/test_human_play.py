@@ -7,7 +7,7 @@ import pytest
 
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.events import EventKind
-from shangrao_bot.engine.state import Phase
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.rules.tiles import tile_str
 from shangrao_bot.service import TableService
 from shangrao_bot.service.errors import (

@@ -23,7 +23,7 @@ from shangrao_bot.service.errors import (
     TableNotFound,
     TooManyTables,
 )
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.guilds import update_settings
 from shangrao_bot.store.ledger import list_sessions
 from tests.service.conftest import CHANNEL, GUILD, HOST, RecordingPresenter, open_table

@@ -13,9 +13,9 @@ import pytest
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.service import ManualClock, TableInfo, TableService
-from shangrao_bot.service.tables import Prepare
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
+from shangrao_bot.service.table_saves import Prepare
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
 from tests.service.conftest import (
     FAST,
     HOST,

@@ -10,7 +10,7 @@ from shangrao_bot.engine.events import Event
 from shangrao_bot.service import TableService
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.service.queued import QueuedPresenter
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from tests.service.conftest import (
     FAST,
     HOST,

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict
 from shangrao_bot.engine.replay import TABLE, HandNotOver, rebuild_hand
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.service import TableService
 from shangrao_bot.service.replay import (
     HandStillPlaying,
@@ -23,9 +24,9 @@ from shangrao_bot.service.replay import (
 )
 from shangrao_bot.service.snapshot import event_from_json
 from shangrao_bot.store import games
-from shangrao_bot.store.db import Database
-from shangrao_bot.store.hands import HandIn
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.ledger import get_hand, guest_player, open_session, record_hand
+from shangrao_bot.store.ledger.hands import HandIn
 from tests.service.conftest import (
     CHANNEL,
     GUILD,

@@ -10,11 +10,13 @@ import pytest
 
 from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.events import EventKind
-from shangrao_bot.service import TableService
-from shangrao_bot.service import tables as tables_module
+from shangrao_bot.service import (
+    TableService,
+    recording,  # where closing settles
+)
 from shangrao_bot.service.errors import TableNotFound
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.games import load_events
 from shangrao_bot.store.ledger import close_session, list_sessions
 from tests.service.conftest import (
@@ -226,7 +228,7 @@ async def test_a_close_cut_short_is_finished_on_resume(
     async def crash(*_args: object) -> None:
         raise RuntimeError("killed")
 
-    monkeypatch.setattr(tables_module, "settle", crash)
+    monkeypatch.setattr(recording, "settle", crash)
     with pytest.raises(RuntimeError):
         await first.end(tid, HOST)
     monkeypatch.undo()

@@ -15,9 +15,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shangrao_bot.service.scorebook import Actor, RosterEntry, ScoreBook, ScoreError, parse_roster
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
+from shangrao_bot.service.scorebook import ScoreBook
+from shangrao_bot.service.scorekeeping import ScoreError
+from shangrao_bot.service.seating import Actor
+from shangrao_bot.service.session_opening import RosterEntry, parse_roster
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.errors import InvalidRecord
 from shangrao_bot.store.guilds import update_settings
 from shangrao_bot.store.ledger import (

@@ -8,8 +8,11 @@ from typing import Any
 
 import pytest
 
-from shangrao_bot.service.scorebook import Actor, RosterEntry, ScoreBook, ScoreError
-from shangrao_bot.store.db import Database
+from shangrao_bot.service.scorebook import ScoreBook
+from shangrao_bot.service.scorekeeping import ScoreError
+from shangrao_bot.service.seating import Actor
+from shangrao_bot.service.session_opening import RosterEntry
+from shangrao_bot.store.database.interface import Database
 
 GUILD, CHANNEL = 1, 10
 ALICE, STRANGER = Actor(101, "Alice"), Actor(999, "Stranger")

@@ -10,10 +10,11 @@ import random
 import pytest
 
 from shangrao_bot.engine.actions import Action, ActionKind
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.levels import make_ai
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import view_for
-from shangrao_bot.rules.scoring import WinHow
+from shangrao_bot.rules.score_model import WinHow
 from shangrao_bot.service import TableService
 from shangrao_bot.service.autoplay import (
     AUTOPILOT_LEVEL,

@@ -30,8 +30,8 @@ from shangrao_bot.engine.persist import hand_from_dict
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.service import TableService, TableStatus
 from shangrao_bot.store import games
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
 from tests.service.conftest import (
     CHANNEL,
     FAST,

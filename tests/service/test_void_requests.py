@@ -8,14 +8,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from shangrao_bot.service.scorebook import (
-    Actor,
-    RosterEntry,
-    ScoreBook,
-    ScoreError,
-    VoidRequest,
-)
-from shangrao_bot.store.db import Database
+from shangrao_bot.service.hand_voiding import VoidRequest
+from shangrao_bot.service.scorebook import ScoreBook
+from shangrao_bot.service.scorekeeping import ScoreError
+from shangrao_bot.service.seating import Actor
+from shangrao_bot.service.session_opening import RosterEntry
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.ledger import Hand, get_hand
 
 GUILD, CHANNEL = 1, 10
