@@ -18,22 +18,22 @@ from discord.ext import commands
 
 import cogs
 from shangrao_bot.service import QueuedPresenter, ServiceConfig, TableService
-from shangrao_bot.service.tables import SeedSource
+from shangrao_bot.service.table_changes import SeedSource
 from shangrao_bot.settings import PACING_TIMINGS, TABLE_TIMINGS, Settings, Timing
-from shangrao_bot.store.coordination import Coordination, SoloCoordination
-from shangrao_bot.store.db import Database, is_postgres_url
+from shangrao_bot.store.database.interface import Database, is_postgres_url
+from shangrao_bot.store.database.startup import hold_sqlite_file, open_ledger
 from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.kept_values import get_state, set_state
 from shangrao_bot.store.prefs import dm_panels_off, user_langs
-from shangrao_bot.store.startup import hold_sqlite_file, open_ledger
-from shangrao_bot.store.state import get_state, set_state
+from shangrao_bot.store.processes.coordination import Coordination, SoloCoordination
+from shangrao_bot.ui.cross_shard_clicks import Handoff
+from shangrao_bot.ui.discord_presenter import DiscordPresenter
 from shangrao_bot.ui.emoji import TileEmojis
 from shangrao_bot.ui.errors import on_app_command_error
-from shangrao_bot.ui.handoff import Handoff
 from shangrao_bot.ui.i18n import remember_commands
 from shangrao_bot.ui.language import ServerLanguages
 from shangrao_bot.ui.pacing import Pacing
 from shangrao_bot.ui.pictures import PICTURES, decide_in_worker
-from shangrao_bot.ui.presenter import DiscordPresenter
 from shangrao_bot.ui.rulebook import RULEBOOK_ITEMS
 from shangrao_bot.ui.table_views import TABLE_ITEMS
 from shangrao_bot.ui.translator import ShangraoTranslator
@@ -93,9 +93,9 @@ class ShangraoBot(commands.AutoShardedBot):
     It runs the shards ``SHARD_COUNT``/``SHARD_IDS`` name (:class:`~.sharding.ShardPlan`), by
     default every shard at Discord's recommended count. Several processes, each running some
     of the shards over one PostgreSQL database, coordinate through it
-    (:mod:`.store.coordination`): each runs the tables of its own guilds, hands DM clicks on
-    the others' tables to them (:mod:`.ui.handoff`), and one of them, the leader, runs the jobs
-    that must run once."""
+    (:mod:`.store.processes.coordination`): each runs the tables of its own guilds, hands DM
+    clicks on the others' tables to them (:mod:`.ui.cross_shard_clicks`), and one of them, the
+    leader, runs the jobs that must run once."""
 
     db: Database
     languages: ServerLanguages
@@ -225,11 +225,8 @@ class ShangraoBot(commands.AutoShardedBot):
             return
         url, shards = self.settings.database_url, self.settings.shards
         if not shards.all_in_one and not is_postgres_url(url):
-            raise StoreError(
-                f"SHARD_IDS: this process runs {shards.describe()}, so other processes run the "
-                "rest, over one database; an SQLite file serves one process only: set "
-                "DATABASE_URL to a PostgreSQL database (postgresql://USER@HOST:PORT/DATABASE)"
-            )
+            assert shards.ids is not None  # not all in one: some ids of a known count
+            raise StoreError("store.db.sqlite_shards", ids=shards.ids, count=shards.count)
         db = await open_ledger(url, BUSY_TIMEOUT_MS)
         if db.kind == "sqlite":
             try:
@@ -244,7 +241,7 @@ class ShangraoBot(commands.AutoShardedBot):
         clicks); alone on SQLite there is nobody to join."""
         if self.db.kind != "postgresql":
             return
-        from shangrao_bot.store.pg_coordination import PgCoordination
+        from shangrao_bot.store.processes.postgres_coordination import PgCoordination
 
         coordination = PgCoordination(
             self.db.target, on_lost=lambda table: self.service.drop(table)
@@ -302,7 +299,7 @@ class ShangraoBot(commands.AutoShardedBot):
         if self.settings.picture_processes is not None:
             PICTURES.configure(self.settings.picture_processes)
         self._pictures_warming = asyncio.create_task(PICTURES.warm(), name="pictures-warm")
-        self.table_presenter = DiscordPresenter(self, self._pacing)
+        self.table_presenter = DiscordPresenter(self, self._pacing, db=self.db)
         self.table_presenter.dm_off = await dm_panels_off(self.db)
         self.table_presenter.langs = await user_langs(self.db)
         self.presenter_queue = QueuedPresenter(

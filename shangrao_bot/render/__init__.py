@@ -11,6 +11,13 @@ Text uses the fonts shipped in ``assets/`` (Noto CJK subsets, SIL OFL 1.1), neve
 machine's, so a picture is the same everywhere. Player names are never drawn: images carry seat
 winds or seat numbers 1-4, embeds carry names.
 
+The modules: ``board``, ``hand``, ``result``, ``charts``, ``analysis``, ``replay`` (the
+pictures), ``tiles`` and ``melds`` (tile art), ``waits`` (the waits overlay's data), ``labels``
+and ``charset`` (every word drawn, and the characters the fonts must hold), ``canvas``,
+``fonts``, ``palette`` (colours by meaning) and ``fixed_palette`` with ``fixed_palette_build``
+(the palette the move pictures are encoded with), ``samples`` and ``cli``
+(``shangrao-bot render``).
+
 The names below are imported on first use, so that ``shangrao-bot score`` (whose parser adds
 the ``render`` subcommand from :mod:`.cli`) does not pay for Pillow and the art at start-up.
 """

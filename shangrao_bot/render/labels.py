@@ -17,14 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shangrao_bot.engine.state import Outcome
-from shangrao_bot.rules.scoring import (
-    BAIKE_PATTERNS,
-    SHANGRAO_MODIFIERS,
-    SHANGRAO_PATTERNS,
-    Reason,
-    WinHow,
-)
+from shangrao_bot.engine.hand_records import Outcome
+from shangrao_bot.rules.baike_preset import BAIKE_PATTERNS
+from shangrao_bot.rules.score_model import Reason, WinHow
+from shangrao_bot.rules.shangrao_preset import SHANGRAO_MODIFIERS, SHANGRAO_PATTERNS
 from shangrao_bot.rules.tiles import HONOR_START, rank_of, suit_of
 
 LANGS = ("en", "zh-CN", "zh-TW")
@@ -46,7 +42,7 @@ FLOWN_TAG_TRAD = "飛"
 # --- the scorer's names ------------------------------------------------------------------------
 
 # parts of pattern names the scorer composes in code rather than lists as data (a test keeps
-# them equal to scoring.LUXURY and scoring._STATUS_NAME)
+# them equal to shangrao_preset.LUXURY and baike_preset.STATUS_NAMES)
 LUXURY = ("豪华", "双豪华", "三豪华")
 BAIKE_STATUS = ("无宝自摸", "宝调", "有宝自摸")
 FLAT = ("天胡", "地胡")

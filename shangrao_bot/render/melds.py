@@ -8,7 +8,7 @@ tiles) shows its middle tile only.
 
 from __future__ import annotations
 
-from shangrao_bot.engine.state import SEATS, MeldRecord
+from shangrao_bot.engine.hand_records import SEATS, MeldRecord
 from shangrao_bot.render.tiles import BACK, Look
 from shangrao_bot.rules.tiles import MeldKind
 

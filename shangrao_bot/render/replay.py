@@ -27,8 +27,8 @@ from shangrao_bot.engine.views import PublicView
 from shangrao_bot.render import palette as pal
 from shangrao_bot.render.board import MIN_TEXT, WIDTH, layout_board, paint_board
 from shangrao_bot.render.canvas import encode_png, shorten, text
+from shangrao_bot.render.fixed_palette import table_palette
 from shangrao_bot.render.labels import DEFAULT_LANG, labels_for
-from shangrao_bot.render.swatch import table_palette
 
 UPLOAD_LIMIT = 10 * 1024 * 1024  # bytes: Discord's attachment limit without server boosts
 CAPTION_H = 52

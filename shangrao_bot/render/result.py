@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from shangrao_bot.engine.state import SEATS, HandResult
+from shangrao_bot.engine.hand_records import SEATS, HandResult
 from shangrao_bot.render import palette as pal
 from shangrao_bot.render.canvas import (
     EMBED_DISPLAY,
@@ -42,7 +42,8 @@ from shangrao_bot.render.fonts import Face
 from shangrao_bot.render.labels import DEFAULT_LANG, Labels, gloss, labels_for, term, tile_name
 from shangrao_bot.render.tiles import Look, geometry, sprite
 from shangrao_bot.rules.interpret import Group, GroupType, Interpretation
-from shangrao_bot.rules.scoring import Payment, Reason, ScoreResult, WinHow, payer_doubling
+from shangrao_bot.rules.payments import payer_doubling
+from shangrao_bot.rules.score_model import Payment, Reason, ScoreResult, WinHow
 
 WIDTH = 800
 DISPLAY_WIDTH = EMBED_DISPLAY

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from PIL import Image
 
 from shangrao_bot.engine.actions import ActionKind
+from shangrao_bot.engine.hand_records import SEATS, Outcome, Phase
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import seeded_source
-from shangrao_bot.engine.state import SEATS, HandState, Outcome, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, PublicView, public_view, view_for
 from shangrao_bot.render.board import render_board
 from shangrao_bot.render.canvas import encode_png

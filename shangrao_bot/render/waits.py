@@ -1,6 +1,6 @@
 """The waits overlay's data, worked out from what the player may see.
 
-A convenience for callers of :func:`~shangrao_bot.render.hand.render_hand`: the waits of
+A convenience for callers of :func:`~.hand.render_hand`: the waits of
 :func:`shangrao_bot.engine.advice.ready_waits`, which reads only the player's own view (their
 tiles and melds, the 宝, the 飞宝 counts on the table), so it tells the player nothing they
 could not work out themselves. Values are per payer for a self-drawn win now, before the

@@ -11,17 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shangrao_bot.engine.analysis import (
+from shangrao_bot.engine.analysis import DiscardAnalysis, WaitValue, analyze_hand, rank_discards
+from shangrao_bot.engine.analysis_input import (
     TILES_BETWEEN_TURNS,
     TILES_ON_TURN,
     AnalysisInput,
-    DiscardAnalysis,
-    WaitValue,
-    analyze_hand,
     check_input,
-    rank_discards,
 )
-from shangrao_bot.errors import UserError
+from shangrao_bot.errors import Refusal
 from shangrao_bot.render.labels import term
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.ruleset import RuleSet
@@ -34,8 +31,8 @@ from shangrao_bot.rules.tiles import (
     parse_tiles,
     sort_tiles,
 )
+from shangrao_bot.ui.game_terms import tile_label
 from shangrao_bot.ui.i18n import t
-from shangrao_bot.ui.words import tile_label
 
 #: Text lines of candidates (an embed's description holds 4096 characters; 14 kinds fit).
 MAX_TEXT_ROWS = 14
@@ -51,7 +48,7 @@ def read_input(
 ) -> AnalysisInput:
     """The hand as typed (melds may follow the tiles, or come in ``melds``), checked: a hand of
     14 tiles (melds counting three) to choose a discard, or 13 as it stands. Bad input raises
-    :class:`UserError` quoting the rules core's reason."""
+    :class:`Refusal` quoting the rules core's reason."""
     try:
         tiles, inline = parse_hand_and_melds(hand)
         extra = parse_melds(melds) if melds and melds.strip() else []
@@ -66,7 +63,7 @@ def read_input(
         )
         check_input(inp, (TILES_ON_TURN, TILES_BETWEEN_TURNS))
     except RulesError as exc:
-        raise UserError("an.bad_input", reason=str(exc)) from None
+        raise Refusal("an.bad_input", reason=exc.phrase) from None
     return inp
 
 

@@ -11,7 +11,7 @@ The choices are read once at start-up and kept current by ``/rules set``.
 
 from __future__ import annotations
 
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.guilds import chosen_languages
 from shangrao_bot.ui.i18n import LANGS, lang_of
 

@@ -57,7 +57,8 @@ def _start_worker(parent: int) -> None:
     out-of-memory killer, runs no clean-up, and its workers, which hold their own queue's
     pipe open, would wait for work forever), steps back in the scheduler's order
     (:data:`WORKER_NICENESS`), then loads the drawing code and the shipped palette
-    (:func:`~shangrao_bot.render.swatch.table_palette`, a file read) before its first picture."""
+    (:func:`~shangrao_bot.render.fixed_palette.table_palette`, a file read) before its first
+    picture."""
     watcher = threading.Thread(target=_exit_with_parent, args=(parent,), daemon=True)
     watcher.start()
     if hasattr(os, "nice"):
@@ -65,7 +66,7 @@ def _start_worker(parent: int) -> None:
     import shangrao_bot.render.board
     import shangrao_bot.render.hand
     import shangrao_bot.render.result  # noqa: F401
-    from shangrao_bot.render.swatch import table_palette
+    from shangrao_bot.render.fixed_palette import table_palette
 
     table_palette()
 

@@ -14,9 +14,9 @@ before the reveal.
 **The reveal.** At the deadline (the server's ``puzzle_minutes`` after posting, swept by the
 puzzle cog), or earlier when the member who posed it (or an administrator) presses Reveal. The
 message is edited in place: the picture is drawn again with the ranking, the text says the
-answer, why it clearly beats the second best (the rule of :mod:`.engine.puzzle`), the ranking,
-and who answered what; the buttons go. The store reveals a puzzle once only, so the sweep and a
-press at the same moment cannot both announce it.
+answer, why it clearly beats the second best (the rule of :mod:`shangrao_bot.engine.puzzle`), the
+ranking, and who answered what; the buttons go. The store reveals a puzzle once only, so the sweep
+and a press at the same moment cannot both announce it.
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ from typing import Any
 import discord
 
 from shangrao_bot.engine.puzzle import Puzzle
-from shangrao_bot.errors import UserError
+from shangrao_bot.errors import Refusal
 from shangrao_bot.render.analysis import AnalysisPicture, render_analysis
 from shangrao_bot.render.labels import labels_for
 from shangrao_bot.rules.tiles import parse_tile, tile_str
-from shangrao_bot.store.puzzles import (
+from shangrao_bot.store.ledger.puzzles import (
     StoredPuzzle,
     answer_puzzle,
     answers,
@@ -43,9 +43,9 @@ from shangrao_bot.store.puzzles import (
 )
 from shangrao_bot.ui.analysis_text import fit_lines, ranking_lines
 from shangrao_bot.ui.errors import reply_error
+from shangrao_bot.ui.game_terms import tile_label
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.pictures import PICTURES
-from shangrao_bot.ui.words import tile_label
 
 log = logging.getLogger(__name__)
 
@@ -220,7 +220,7 @@ class AnswerButton(
             user_id = interaction.user.id
             if not await answer_puzzle(db, self.puzzle_id, user_id, self.tile, message_id):
                 found = await get_puzzle(db, self.puzzle_id)
-                raise UserError("pz.gone" if found is None else "pz.closed")
+                raise Refusal("pz.gone" if found is None else "pz.closed")
             name = tile_label(parse_tile(self.tile), lang)
             await interaction.response.send_message(
                 t("pz.answered", lang, tile=name), ephemeral=True
@@ -255,15 +255,15 @@ class RevealButton(
             client: Any = interaction.client
             stored = await get_puzzle(client.db, self.puzzle_id)
             if stored is None:
-                raise UserError("pz.gone")
+                raise Refusal("pz.gone")
             if not stored.open:
-                raise UserError("pz.closed")
+                raise Refusal("pz.closed")
             member = interaction.user
             admin = isinstance(member, discord.Member) and member.guild_permissions.administrator
             if member.id != stored.poster_id and not admin:
-                raise UserError("pz.only_poster", when=deadline_mention(stored.deadline))
+                raise Refusal("pz.only_poster", when=deadline_mention(stored.deadline))
             if not await close_puzzle(client.db, stored.id):
-                raise UserError("pz.closed")
+                raise Refusal("pz.closed")
             await interaction.response.defer()
             embed, file = await revealed_message(client, stored)
             await interaction.edit_original_response(

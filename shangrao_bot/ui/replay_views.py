@@ -9,7 +9,7 @@ Every control is a :class:`discord.ui.DynamicItem` template whose custom_id carr
 state — the ledger hand id, the step shown and the view (``rp:{hand}:{step}:{view}:{op}``,
 ``rps:{hand}:{step}``) — so a replay posted before a restart keeps working, and nothing is kept
 per message. The hand is looked up in the pressing member's server only (a custom_id copied
-elsewhere finds nothing), and rebuilt by :mod:`.service.replay` (cached).
+elsewhere finds nothing), and rebuilt by :mod:`shangrao_bot.service.replay` (cached).
 
 Every step press is acknowledged first (a deferral), then the picture is drawn on the picture
 workers, off the event loop. Animate finds the hand first (so that a refusal stays private),

@@ -20,30 +20,27 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from shangrao_bot.catalog.fields import traditional
 from shangrao_bot.errors import NotAllowed
 from shangrao_bot.rules.interpret import Interpretation
-from shangrao_bot.rules.scoring import WinHow
+from shangrao_bot.rules.score_model import WinHow
 from shangrao_bot.rules.tiles import MeldKind
-from shangrao_bot.service.scorebook import (
-    Actor,
-    Preview,
-    Scoreboard,
-    ScoreBook,
-    VoidRequest,
-    void_reason,
-)
+from shangrao_bot.service.hand_recording import Preview
+from shangrao_bot.service.hand_voiding import VoidRequest, void_reason
+from shangrao_bot.service.scorebook import ScoreBook
+from shangrao_bot.service.seating import Actor
+from shangrao_bot.service.session_scoreboard import Scoreboard
 from shangrao_bot.store.guilds import get_settings
 from shangrao_bot.store.ledger import Hand, SessionInfo, TransferRow, get_session, list_transfers
-from shangrao_bot.ui.core_text import converter_of, localize_reason
 from shangrao_bot.ui.errors import reply_error
-from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.game_terms import ai_name, hand_text, seat_place, tile_label
+from shangrao_bot.ui.i18n import in_lang, lang_of, t
 from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.limits import EMBED_TOTAL, fit_embed
 from shangrao_bot.ui.payments import payment_line
-from shangrao_bot.ui.words import ai_name, hand_text, seat_place, tile_label
 
 if TYPE_CHECKING:
-    from shangrao_bot.store.db import Database
+    from shangrao_bot.store.database.interface import Database
 
 log = logging.getLogger(__name__)
 
@@ -79,13 +76,10 @@ def shown(name: str, lang: str) -> str:
     return esc(player_name(name, lang))
 
 
-_TERM = converter_of("term")
-
-
 def term(name: str, lang: str) -> str:
     """A rule term (a pattern, a modifier: the rules core writes them in simplified
     characters) in the reader's script: ``宝吊头`` is ``寶吊頭`` in zh-TW."""
-    return _TERM(name, lang) if _TERM is not None and lang == "zh-TW" else name
+    return traditional(name) if lang == "zh-TW" else name
 
 
 def void_reason_text(reason: str, lang: str) -> str:
@@ -198,8 +192,7 @@ def preview_embed(p: Preview, lang: str, minutes: int, hand: Hand | None = None)
         pattern = term(r.pattern, lang)
         lines.append(t("score.pattern", lang, pattern=pattern, factor=r.pattern_factor))
         lines += [
-            f"{term(m.name, lang)} ×{m.factor}"
-            + (f" ({localize_reason(m.note, lang)})" if m.note else "")
+            f"{term(m.name, lang)} ×{m.factor}" + (f" ({in_lang(m.note, lang)})" if m.note else "")
             for m in r.modifiers
         ]
         lines.append(t("score.value", lang, value=r.value))

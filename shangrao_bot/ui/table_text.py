@@ -1,9 +1,10 @@
 """The texts of a virtual table, built from what the reader may see.
 
 Seats are named the way players name them: by wind this hand and person (``西家 Alice``), or,
-before a hand is dealt, by number 1-4. Tiles are named, never written in mpsz (:mod:`.words`).
-Public texts (thread messages) name humans by mention, which Discord shows with each reader's
-own view of the name; private panels (DMs) use the plain display name.
+before a hand is dealt, by number 1-4. Tiles are named, never written in mpsz
+(:mod:`~.game_terms`). Public texts (thread messages) name humans by mention, which
+Discord shows with each reader's own view of the name; private panels (DMs) use the plain display
+name.
 
 Everything here is a pure function of a :class:`~shangrao_bot.service.model.TableInfo`, a
 seat's :class:`~shangrao_bot.engine.views.PlayerView` or public events — no I/O.
@@ -18,12 +19,12 @@ import discord
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.advice import discard_options, hand_shanten, ready_waits
 from shangrao_bot.engine.events import Event, EventKind
-from shangrao_bot.engine.state import Phase
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.service.model import SeatInfo, TableInfo, TableStatus
-from shangrao_bot.ui import words
+from shangrao_bot.ui import game_terms
+from shangrao_bot.ui.game_terms import ai_name, bao_word, hand_text, seat_number, tile_label
 from shangrao_bot.ui.i18n import t
-from shangrao_bot.ui.words import ai_name, bao_word, hand_text, seat_number, tile_label
 
 MAX_RECENT = 6  # public events a panel recalls ("since your last move")
 MAX_HINT_LINES = 14
@@ -46,7 +47,7 @@ def seat_name(info: TableInfo, seat: int, lang: str, *, mention: bool = True) ->
 
 def seat_place(info: TableInfo, seat: int, lang: str) -> str:
     """``西家`` / ``West`` during a hand, ``2号位`` / ``seat 2`` before one is dealt."""
-    return words.seat_place(seat, info.dealer if info.public is not None else None, lang)
+    return game_terms.seat_place(seat, info.dealer if info.public is not None else None, lang)
 
 
 def seat_who(info: TableInfo, seat: int, lang: str, *, mention: bool = True) -> str:
@@ -80,7 +81,7 @@ def seat_map(info: TableInfo, lang: str) -> list[str]:
         score = ""
         if info.status is not TableStatus.LOBBY and info.totals:
             score = f" · {signed(info.totals[seat])}"
-        number = words.seat_place(seat, None, lang)
+        number = game_terms.seat_place(seat, None, lang)
         place = seat_place(info, seat, lang)
         label = f"**{place}**" if place == number else f"**{place}** ({number})"
         lines.append(f"{label} {who}{dealer}{_seat_flags(info, s, lang)}{score}")

@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
-from shangrao_bot.store.pg_migrations import PG_MIGRATIONS
-from shangrao_bot.store.tx import Tx
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.database.postgres_migrations import PG_MIGRATIONS
+from shangrao_bot.store.database.transactions import Tx
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.test_tables_sigkill import BotProcess, start_bot_py, until
 

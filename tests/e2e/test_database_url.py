@@ -49,7 +49,7 @@ class ReadOnly:
 
 def _ledger(path: Path) -> None:
     """A migrated ledger file, as the bot leaves it (WAL mode, closed cleanly)."""
-    from shangrao_bot.store.migrations import LATEST, MIGRATIONS
+    from shangrao_bot.store.database.sqlite_migrations import LATEST, MIGRATIONS
 
     conn = sqlite3.connect(path, isolation_level=None)
     try:

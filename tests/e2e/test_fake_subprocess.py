@@ -35,7 +35,10 @@ async def test_sitecustomize_points_discord_py_at_the_fake(fake_discord: FakeDis
 async def test_a_shorter_identify_window_reaches_the_bot_process(fake_discord: FakeDiscord) -> None:
     """A fake whose window between logins is not Discord's 5 s tells the bot's processes, which
     then pace their logins to it (with their margin); Discord's own window is not announced."""
-    code = "from shangrao_bot.store import pg_coordination as c; print(c.IDENTIFY_INTERVAL_SECONDS)"
+    code = (
+        "from shangrao_bot.store.processes import postgres_coordination as c; "
+        "print(c.IDENTIFY_INTERVAL_SECONDS)"
+    )
 
     async def interval(env: dict[str, str]) -> float:
         proc = await asyncio.create_subprocess_exec(

@@ -18,8 +18,8 @@ from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.engine.replay import TABLE
 from shangrao_bot.render.replay import ReplayFrame, render_frame
 from shangrao_bot.service.replay import UnknownHand, last_played, load_replay
-from shangrao_bot.store.hands import HandIn
 from shangrao_bot.store.ledger import guest_player, open_session, record_hand
+from shangrao_bot.store.ledger.hands import HandIn
 from shangrao_bot.ui.replay_views import forget_cached
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser

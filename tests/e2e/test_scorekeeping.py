@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.service.scorebook import Actor, parse_roster
+from shangrao_bot.service.seating import Actor
+from shangrao_bot.service.session_opening import parse_roster
 from shangrao_bot.ui.score_views import bot_book
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord

@@ -16,9 +16,9 @@ log), the loser is told (the prompt is outdated, or the panel shows nothing left
 winner goes on to discard, and nothing logs an error.
 
 Both answers are collected by the table's claim hold, which lasts until the window is decided
-(:mod:`shangrao_bot.service.flow`): with a short hold (``window``) as with a long one (``hold``),
-whichever click comes first, bob's pong is never refused as outdated, and alice's losing chi
-never reaches the engine (:func:`test_a_losing_claim_leaves_no_public_trace`).
+(:mod:`shangrao_bot.service.claim_hold`): with a short hold (``window``) as with a long one
+(``hold``), whichever click comes first, bob's pong is never refused as outdated, and alice's
+losing chi never reaches the engine (:func:`test_a_losing_claim_leaves_no_public_trace`).
 
 The tables' sessions deal through ``HandState``; the test swaps the name the session module
 looks up for a factory that deals the crafted wall (the seeds path cannot lay out a wall).
@@ -39,7 +39,8 @@ import pytest
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.engine import session as session_module
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.hand_records import Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.wall import WallSetup
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import parse_tile

@@ -17,11 +17,11 @@ import pytest
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView
-from shangrao_bot.errors import UserError
+from shangrao_bot.errors import Refusal
 from shangrao_bot.render import render_board
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.store.prefs import dm_panels_off
-from shangrao_bot.ui import presenter as presenter_module
+from shangrao_bot.ui import board_updates as presenter_module
 from shangrao_bot.ui.i18n import LANGS, t
 from shangrao_bot.ui.pacing import Pacing
 from shangrao_bot.ui.table_text import hint_text, table_message_text
@@ -281,7 +281,7 @@ async def test_dm_preference_and_a_fresh_dm_when_the_turn_comes(
             try:
                 if not bot.service.private_view(table_id, user.id).legal:
                     continue
-            except UserError:  # the hand just ended
+            except Refusal:  # the hand just ended
                 break
             await bot.presenter_queue.drain()
             if user is alice:

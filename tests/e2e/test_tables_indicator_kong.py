@@ -15,10 +15,11 @@ import pytest
 
 from shangrao_bot.engine import session as session_module
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.hand_records import Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.wall import WallSetup
 from shangrao_bot.rules.ruleset import RuleSet
-from shangrao_bot.rules.scoring import Bonus, BonusKind
+from shangrao_bot.rules.score_model import Bonus, BonusKind
 from shangrao_bot.rules.tiles import MeldKind, parse_tile
 from shangrao_bot.service.autoplay import ai_action
 from tests.e2e.conftest import StartBot

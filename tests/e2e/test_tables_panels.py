@@ -23,7 +23,7 @@ from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.engine import session as session_module
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.wall import WallSetup
-from shangrao_bot.errors import UserError
+from shangrao_bot.errors import Refusal
 from shangrao_bot.rules.ruleset import RuleSet
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import (
@@ -138,7 +138,7 @@ async def test_a_panel_never_goes_back_to_an_older_state(
             return True
         try:
             view = bot.service.private_view(table_id, alice.id)
-        except UserError:
+        except Refusal:
             return False
         sequence = bot.service.get(table_id).sequence
         moment = (sequence, list(view.legal))

@@ -26,7 +26,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.engine.state import Phase
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.views import PublicView
 from shangrao_bot.render import render_board, render_result
 from shangrao_bot.render.board import layout_board

@@ -17,7 +17,8 @@ from shangrao_bot.render.hand import Wait, render_hand
 from shangrao_bot.render.result import render_result, render_score
 from shangrao_bot.render.samples import SampleRow
 from shangrao_bot.rules.ruleset import RuleSet
-from shangrao_bot.rules.scoring import ScoreResult, WinHow, WinInput, score_win
+from shangrao_bot.rules.score_model import ScoreResult, WinHow, WinInput
+from shangrao_bot.rules.scoring import score_win
 from shangrao_bot.rules.tiles import parse_melds, parse_tile, parse_tiles
 from tests.engine.builders import QUIET, cmd, discard_drawn, make_state, pass_all, run_to_exhaustion
 

@@ -11,7 +11,8 @@ from io import BytesIO
 import pytest
 from PIL import Image
 
-from shangrao_bot.engine.analysis import AnalysisInput, analyze_hand, rank_discards, rank_view
+from shangrao_bot.engine.analysis import analyze_hand, rank_discards, rank_view
+from shangrao_bot.engine.analysis_input import AnalysisInput
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.render.analysis import (
     MAX_ROWS,
@@ -25,8 +26,8 @@ from shangrao_bot.render.analysis import (
 from shangrao_bot.render.canvas import record_text
 from shangrao_bot.render.charset import ui_charset
 from shangrao_bot.rules.tiles import parse_hand_and_melds, parse_tile, parse_tiles
+from shangrao_bot.ui.game_terms import tile_label
 from shangrao_bot.ui.table_text import hint_text
-from shangrao_bot.ui.words import tile_label
 from tests.engine.builders import make_state
 
 DISCORD_FILE_LIMIT = 10 * 1024 * 1024

@@ -17,8 +17,9 @@ from dataclasses import replace
 
 import pytest
 
+from shangrao_bot.engine.hand_records import SEATS, Discard, MeldRecord, Phase
 from shangrao_bot.engine.levels import make_ai
-from shangrao_bot.engine.state import SEATS, Discard, HandState, MeldRecord, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PublicView, public_view, view_for
 from shangrao_bot.render.board import WIDTH, Placed, layout_board, paint_board, render_board
 from shangrao_bot.render.tiles import BACK, geometry

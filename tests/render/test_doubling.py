@@ -18,8 +18,9 @@ from shangrao_bot.render import render_result, render_score
 from shangrao_bot.render.canvas import record_text
 from shangrao_bot.render.labels import labels_for
 from shangrao_bot.render.result import Winner, doubling_line, flown_of_payer
+from shangrao_bot.rules.payments import payer_doubling, win_payments
 from shangrao_bot.rules.ruleset import Preset
-from shangrao_bot.rules.scoring import Reason, WinHow, payer_doubling, win_payments
+from shangrao_bot.rules.score_model import Reason, WinHow
 from tests.engine.builders import QUIET, cmd, make_state, pass_all
 from tests.render.scenes import doubling_score
 

@@ -226,7 +226,8 @@ def test_score_card_seats_are_numbered_from_one() -> None:
 
 def test_not_a_win_has_no_card() -> None:
     from shangrao_bot.rules.ruleset import RuleSet
-    from shangrao_bot.rules.scoring import WinInput, score_win
+    from shangrao_bot.rules.score_model import WinInput
+    from shangrao_bot.rules.scoring import score_win
 
     inp = WinInput(tuple(parse_tiles("123m4p5m6p777s111z9s9s")), parse_tile("5m"), parse_tile("9s"))
     score = score_win(inp, RuleSet())

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from shangrao_bot.render import swatchgen
+from shangrao_bot.render import fixed_palette_build
 from shangrao_bot.render.board import layout_board, paint_board, render_board
 from shangrao_bot.render.canvas import encode_png
+from shangrao_bot.render.fixed_palette import palette_image, table_palette
 from shangrao_bot.render.hand import paint_hand, render_hand
 from shangrao_bot.render.samples import claim_board, waiting_hand
-from shangrao_bot.render.swatch import palette_image, table_palette
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = "shangrao"  # the samples' seed, not the palette's: pictures it was not chosen from
@@ -24,14 +24,15 @@ SEED = "shangrao"  # the samples' seed, not the palette's: pictures it was not c
 @pytest.fixture(scope="module")
 def fresh() -> Image.Image:
     """The palette built now (about half a second)."""
-    return swatchgen.build_palette()
+    return fixed_palette_build.build_palette()
 
 
 def test_shipped_file_equals_fresh_build(fresh: Image.Image) -> None:
-    """``assets/table_palette.bin`` is what ``python -m shangrao_bot.render.swatchgen`` writes."""
-    shipped = swatchgen.DATA_FILE.read_bytes()
-    assert swatchgen.serialize(fresh) == shipped, (
-        "regenerate with: make palette (python -m shangrao_bot.render.swatchgen)"
+    """``assets/table_palette.bin`` is what ``python -m shangrao_bot.render.fixed_palette_build``
+    writes."""
+    shipped = fixed_palette_build.DATA_FILE.read_bytes()
+    assert fixed_palette_build.serialize(fresh) == shipped, (
+        "regenerate with: make palette (python -m shangrao_bot.render.fixed_palette_build)"
     )
     assert len(shipped) == 256 * 3
 
@@ -71,7 +72,7 @@ def test_a_malformed_file_is_refused(bad: bytes) -> None:
 def test_loading_the_palette_draws_nothing() -> None:
     """The palette is a file read: swatch loads no drawing code, sample games or CLI."""
     code = (
-        "import sys; from shangrao_bot.render.swatch import table_palette; table_palette(); "
+        "import sys; from shangrao_bot.render.fixed_palette import table_palette; table_palette(); "
         "print(' '.join(m for m in sys.modules if m.startswith('shangrao_bot')))"
     )
     out = subprocess.run(
@@ -80,5 +81,5 @@ def test_loading_the_palette_draws_nothing() -> None:
     assert set(out.stdout.split()) == {
         "shangrao_bot",
         "shangrao_bot.render",
-        "shangrao_bot.render.swatch",
+        "shangrao_bot.render.fixed_palette",
     }

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from shangrao_bot.engine.hand_records import SEATS, Outcome
 from shangrao_bot.engine.levels import make_ai
-from shangrao_bot.engine.state import SEATS, HandState, Outcome
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import public_view, view_for
 from shangrao_bot.render import (
     render_board,
@@ -41,7 +42,8 @@ from shangrao_bot.render.result import result_card, score_card
 from shangrao_bot.render.samples import SampleRow
 from shangrao_bot.render.tiles import Look, geometry
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from shangrao_bot.rules.scoring import WinHow, WinInput, score_win
+from shangrao_bot.rules.score_model import WinHow, WinInput
+from shangrao_bot.rules.scoring import score_win
 from shangrao_bot.rules.tiles import parse_melds, parse_tile, parse_tiles
 from tests.render.scenes import (
     LANGS,

@@ -12,8 +12,9 @@ from shangrao_bot.render.charset import tile_charset, ui_charset
 from shangrao_bot.render.fonts import Face, font
 from shangrao_bot.render.labels import term
 from shangrao_bot.render.tiles import BACK, Look, badge_box, geometry, sprite
-from shangrao_bot.rules import scoring
-from shangrao_bot.rules.scoring import BAIKE_PATTERNS, SHANGRAO_MODIFIERS, SHANGRAO_PATTERNS
+from shangrao_bot.rules import baike_preset, shangrao_preset
+from shangrao_bot.rules.baike_preset import BAIKE_PATTERNS
+from shangrao_bot.rules.shangrao_preset import SHANGRAO_MODIFIERS, SHANGRAO_PATTERNS
 from tests.render.pixels import gold_share
 
 KINDS = [*range(34), BACK]
@@ -112,8 +113,8 @@ def test_every_scorer_name_has_an_english_gloss() -> None:
 
 def test_composed_pattern_names_match_the_scorer() -> None:
     """Names the scorer builds in code (豪华七对, baike statuses) are in the label registry."""
-    assert scoring.LUXURY[1:] == labels.LUXURY
-    assert labels.BAIKE_STATUS == scoring._STATUS_NAME
+    assert shangrao_preset.LUXURY[1:] == labels.LUXURY
+    assert labels.BAIKE_STATUS == baike_preset.STATUS_NAMES
 
 
 def test_fonts_are_small_and_licensed() -> None:

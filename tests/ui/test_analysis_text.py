@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shangrao_bot.errors import UserError
+from shangrao_bot.errors import Refusal
 from shangrao_bot.render.analysis import AnalysisPicture, render_analysis
 from shangrao_bot.rules.tiles import format_tiles
 from shangrao_bot.ui.analysis_text import DESCRIPTION_LIMIT, analyse, analysis_text, read_input
@@ -35,7 +35,7 @@ def test_odd_input_is_a_user_error_or_a_ranking(
 ) -> None:
     try:
         inp = read_input(hand, bao, melds, seen)
-    except UserError as error:
+    except Refusal as error:
         for lang in ("en", "zh-CN", "zh-TW"):
             text = message_for(error, lang)
             assert 0 < len(text) <= 2000 and "error id" not in text
@@ -56,7 +56,7 @@ def test_random_hands_are_ranked_written_and_drawn(seed: int) -> None:
     bao = rng.randrange(34)
     try:
         inp = read_input(format_tiles(tiles), format_tiles([bao]), None, format_tiles(seen))
-    except UserError:
+    except Refusal:
         return  # the indicator's kind was all in sight: a hand that cannot exist
     rows = analyse(inp)
     for lang in ("en", "zh-CN", "zh-TW"):

@@ -10,7 +10,7 @@ import pytest
 
 from shangrao_bot import render
 from shangrao_bot.render.samples import turn_hand, waiting_hand
-from shangrao_bot.ui.table_views import HandPictures
+from shangrao_bot.ui.hand_pictures import HandPictures
 
 # drawn on threads of this process, so that a patched drawing applies
 pytestmark = pytest.mark.usefixtures("pictures_in_threads")

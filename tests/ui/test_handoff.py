@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from shangrao_bot.ui.handoff import NOTIFY_LIMIT, handoff_payload, table_of_click
+from shangrao_bot.ui.cross_shard_clicks import NOTIFY_LIMIT, handoff_payload, table_of_click
 
 
 def click(custom_id: str, *, guild: int | None = None, kind: int = 3) -> dict[str, object]:

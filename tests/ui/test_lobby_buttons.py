@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from shangrao_bot.engine.levels import AI_LEVELS
-from shangrao_bot.ui.table_views import TableButton, lobby_message
+from shangrao_bot.ui.table_buttons import TableButton, lobby_message
 from tests.ui.test_table_text import info_for
 
 ROW_LIMIT = 5  # Discord: five buttons a row, five rows a message

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from shangrao_bot.service import ManualClock, TableService
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.ui.table_views import panel_view, release_view
+from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.ui.hand_buttons import release_view
+from shangrao_bot.ui.panel_parts import panel_view
 from tests.service.conftest import (
     FAST,
     HOST,

@@ -14,12 +14,12 @@ import pytest
 
 from shangrao_bot.discord_bot import PREFERENCES_CHANNEL, ShangraoBot
 from shangrao_bot.settings import Settings
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import Database
-from shangrao_bot.store.pg_coordination import PgCoordination
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.prefs import dm_panels_off
+from shangrao_bot.store.processes.postgres_coordination import PgCoordination
+from shangrao_bot.ui.discord_presenter import DiscordPresenter
 from shangrao_bot.ui.language import ServerLanguages
-from shangrao_bot.ui.presenter import DiscordPresenter
 
 USER = 4242
 
@@ -28,7 +28,7 @@ class Process:
     def __init__(self, db: Database, coordination: PgCoordination) -> None:
         self.client = discord.Client(intents=discord.Intents.none())
         self.client.db = db  # type: ignore[attr-defined]
-        self.presenter = DiscordPresenter(self.client)
+        self.presenter = DiscordPresenter(self.client, db=db)
         self.coordination = coordination
 
         async def share(change: dict[str, Any]) -> None:
@@ -100,7 +100,7 @@ async def test_a_servers_language_chosen_in_one_process_is_used_by_the_other(pg_
             await coordination.start()
             bot.coordination = coordination
             bot.languages = ServerLanguages()
-            bot.table_presenter = DiscordPresenter(bot)
+            bot.table_presenter = DiscordPresenter(bot, db=bot.db)
             await bot.share_settings()
             bots.append(bot)
         here, there = bots

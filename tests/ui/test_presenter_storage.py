@@ -10,9 +10,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from shangrao_bot.store.backend import open_database
+from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.prefs import user_langs
-from shangrao_bot.ui.presenter import DiscordPresenter
+from shangrao_bot.ui.discord_presenter import DiscordPresenter
 from tests.storage_faults import write_lock
 
 

@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 
 from shangrao_bot.engine.events import Event, EventKind
-from shangrao_bot.engine.state import Discard, HandState, Phase
+from shangrao_bot.engine.hand_records import Discard, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, public_view, view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.service.config import TableConfig

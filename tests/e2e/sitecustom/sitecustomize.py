@@ -29,6 +29,6 @@ if _url:
     )
     _window = os.environ.get("SHANGRAO_FAKE_IDENTIFY_SECONDS", "").strip()
     if _window:
-        from shangrao_bot.store import pg_coordination
+        from shangrao_bot.store.processes import postgres_coordination
 
-        pg_coordination.IDENTIFY_INTERVAL_SECONDS = float(_window) * 1.1
+        postgres_coordination.IDENTIFY_INTERVAL_SECONDS = float(_window) * 1.1

@@ -25,8 +25,8 @@ import discord
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.sharding import ShardPlan, shard_of
 from shangrao_bot.store import games
-from shangrao_bot.store.coordination import Coordination, shard_channel
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.processes.coordination import Coordination, shard_channel
 from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.i18n import lang_of, t
 

@@ -6,9 +6,9 @@ palette chosen once is four times faster and looks the same, because these pictu
 the same few things: the felt, the tile sprites, the pills and the labels' anti-aliased edges.
 The palette was chosen ahead of time from sample scenes of exactly those, so every colour they
 use is in it; a colour not in it maps to its nearest. It ships as data
-(``assets/table_palette.bin``, its RGB triples in palette order), which :mod:`.swatchgen`
-builds and the tests check against a fresh build. Deterministic: a picture's bytes depend only
-on what it shows.
+(``assets/table_palette.bin``, its RGB triples in palette order), which
+:mod:`~.fixed_palette_build` builds and the tests check against a fresh build.
+Deterministic: a picture's bytes depend only on what it shows.
 """
 
 from __future__ import annotations

@@ -1,14 +1,14 @@
 """Builds the fixed palette of the pictures drawn at every move (run once, shipped as data).
 
-:func:`.swatch.table_palette` maps every hand and board picture onto one palette. The palette
-is chosen from sample scenes of what those pictures are made of: hands and a board from seeded
-games (:mod:`.samples`), in Chinese and English, painted, stacked on one sheet and quantized
-(fast octree, 256 colours, no dithering), so every colour they use is in it.
+:func:`~.fixed_palette.table_palette` maps every hand and board picture onto one
+palette. The palette is chosen from sample scenes of what those pictures are made of: hands and a
+board from seeded games (:mod:`.samples`), in Chinese and English, painted, stacked on one sheet and
+quantized (fast octree, 256 colours, no dithering), so every colour they use is in it.
 
 The shipped file ``assets/table_palette.bin`` holds that palette's RGB triples in palette order
 (the bytes of ``getpalette()``, three a colour). Choosing it at run time took a second or more
 in every picture worker; reading it takes a few milliseconds. Regenerate it with
-``python -m shangrao_bot.render.swatchgen`` (``make palette``) after a change to what the
+``python -m shangrao_bot.render.fixed_palette_build`` (``make palette``) after a change to what the
 pictures draw — tile art, colours, labels, fonts — or to the Pillow that draws them: the tests
 check the shipped file against a fresh build, and that pictures encoded onto either are the same
 bytes. (Until it is regenerated, a colour missing from the shipped palette maps to its nearest.)
@@ -24,9 +24,9 @@ from pathlib import Path
 from PIL import Image
 
 from shangrao_bot.render.board import layout_board, paint_board
+from shangrao_bot.render.fixed_palette import DATA_NAME
 from shangrao_bot.render.hand import paint_hand
 from shangrao_bot.render.samples import claim_board, turn_hand, waiting_hand
-from shangrao_bot.render.swatch import DATA_NAME
 
 SEED = "palette"
 LANGS = ("zh-CN", "en")
@@ -66,7 +66,8 @@ def serialize(palette: Image.Image) -> bytes:
 
 
 def main() -> None:
-    """``python -m shangrao_bot.render.swatchgen`` regenerates the shipped palette file."""
+    """``python -m shangrao_bot.render.fixed_palette_build`` regenerates the shipped palette
+    file."""
     blob = serialize(build_palette())
     DATA_FILE.write_bytes(blob)
     print(f"wrote {DATA_FILE} ({len(blob) // 3} colours, {len(blob)} bytes)")

@@ -1,0 +1,294 @@
+"""Each hand's table message in the table's thread, and the one worker that keeps its board up
+to date.
+
+The table message: the board PNG (replaced with ``attachments=[file]``), a status line with a
+``<t:unix:R>`` countdown, buttons My hand / I'm back / Rules carrying the hand and sequence.
+Board changes are coalesced: a changed table is marked for the board worker, which draws the
+tables' boards one at a time, each with its newest state, within a share of the time; the
+edits themselves run on tasks of their own, one table's in order under its lock. The end of
+the hand shows its final board; the end of the table takes the buttons away.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import time
+
+import discord
+
+from shangrao_bot.service.model import TableInfo
+from shangrao_bot.service.presenter import HandSummary
+from shangrao_bot.ui.i18n import t
+from shangrao_bot.ui.pictures import PICTURES, timed
+from shangrao_bot.ui.table_text import table_message_text
+from shangrao_bot.ui.table_thread import TableThread
+from shangrao_bot.ui.table_views import table_view
+
+log = logging.getLogger(__name__)
+
+BOARD_SHARE = 0.35  # at most this share of the time goes to drawing the tables' boards
+
+
+def release(waiters: list[asyncio.Future[None]]) -> None:
+    """Tell ``waiters`` (flushes) that their board is done with."""
+    for waiter in waiters:
+        if not waiter.done():
+            waiter.set_result(None)
+
+
+class BoardUpdates:
+    """The tables' table messages and their board worker (one per presenter)."""
+
+    def __init__(self, thread: TableThread, interval: float) -> None:
+        """``interval``: a table message is edited at most once per this many seconds
+        (unless a flush asks for its board sooner)."""
+        self.thread = thread
+        self.client = thread.client
+        self.messages: dict[int, tuple[int, int]] = {}  # table → (hand, message id)
+        self.status_texts: dict[int, str] = {}  # table → its table message's status line
+        self.interval = interval
+        self.share = BOARD_SHARE
+        self.latest: dict[int, TableInfo] = {}  # table → state not yet shown
+        # table → how often its pending board was dropped: a picture drawn before a drop
+        # (the hand ended, the message was replaced) must not be shown after it
+        self.drops: dict[int, int] = {}
+        self.due: dict[int, tuple[bool, float]] = {}  # table → (urgent, due): to draw
+        self.waiters: dict[int, list[asyncio.Future[None]]] = {}  # flushes waiting
+        self.wake = asyncio.Event()
+        self.worker: asyncio.Task[None] | None = None
+        self.last: dict[int, float] = {}  # table → monotonic time of its last edit
+        self.drawn = 0  # board pictures drawn for table messages (the bench reports it)
+        self.edits: set[asyncio.Task[None]] = set()  # edits of table messages under way
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.flushing: set[asyncio.Task[None]] = set()  # board edits a turn started
+
+    async def board_file(self, table: TableInfo) -> discord.File | None:
+        if table.public is None:
+            return None
+        from shangrao_bot.render import render_board
+
+        png = await PICTURES.draw(render_board, table.public, lang=self.thread.lang(table))
+        return discord.File(io.BytesIO(png), filename="board.png")
+
+    async def post_message(self, table: TableInfo) -> None:
+        """A new table message for the hand being played (it replaces the one before)."""
+        thread = self.thread.thread(table)
+        if thread is None:
+            return
+        lang = self.thread.lang(table)
+        file = await self.board_file(table)
+        status = self.status_texts[table.id] = table_message_text(table, lang)
+        msg = await thread.send(
+            status,
+            file=file or discord.utils.MISSING,
+            view=table_view(table, lang),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.messages[table.id] = (table.hand_no, msg.id)
+
+    async def changed(self, table: TableInfo) -> None:
+        """Coalesced: the table is marked for the board worker (:meth:`_work`), which edits its
+        table message at most once per ``interval``, showing the latest state when it draws
+        (the final state is never lost: the end of the hand or of the table shows it). Only a
+        table message missing for the hand being played is posted here and now."""
+        thread = self.thread.thread(table)
+        current = self.messages.get(table.id)
+        if thread is None or table.public is None:
+            return
+        if current is None or current[0] != table.hand_no:
+            self.drop(table.id)
+            await self.post_message(table)
+            return
+        self.latest[table.id] = table
+        if table.id not in self.due:
+            due = self.last.get(table.id, -1e9) + self.interval
+            self.due[table.id] = (False, due)
+        self._wake()
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        return self.locks.setdefault(table_id, asyncio.Lock())
+
+    def _wake(self) -> None:
+        self.wake.set()
+        if self.worker is None or self.worker.done():
+            self.worker = asyncio.create_task(self._work(), name="board-worker")
+
+    async def _work(self) -> None:
+        """The one drawer of the tables' boards while any waits: round-robin over the tables
+        whose board changed — a table a human is about to act on first, then the one waiting
+        longest —, each drawn with its newest state; at most one picture at a time (so a
+        picture worker is always free for the players' hand pictures), and after each one a
+        pause that keeps the pictures' processor time within ``share`` of the time, however
+        many tables play: under load a board lags a move or two (it is public; each player's
+        own panel, drawn on other workers, never waits for it). The edit itself runs on a task
+        of its own (one table's edits in order, under its lock), so a slow upload does not
+        hold up the other tables' boards."""
+        while self.due:
+            self.wake.clear()
+            now = time.monotonic()
+            table_id, (_urgent, due) = min(
+                self.due.items(), key=lambda kv: (not kv[1][0], kv[1][1])
+            )
+            if due > now:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), due - now)
+                continue
+            del self.due[table_id]
+            waiters = self.waiters.pop(table_id, [])
+            spent = 0.0
+            try:
+                spent = await self._draw(table_id, waiters)
+            except Exception:
+                log.warning("table %s: board picture failed", table_id, exc_info=True)
+                release(waiters)
+            if self.share < 1:
+                await asyncio.sleep(spent * (1 / self.share - 1))
+
+    async def _draw(self, table_id: int, waiters: list[asyncio.Future[None]]) -> float:
+        """Draw the latest state not yet shown (if any) and start the edit of the table
+        message showing it (``waiters`` are told once it is made). Returns the processor
+        seconds the picture took."""
+        table = self.latest.pop(table_id, None)
+        current = self.messages.get(table_id)
+        thread = None if table is None else self.thread.thread(table)
+        if (
+            self.client.is_closed()
+            or table is None
+            or table.public is None
+            or thread is None
+            or current is None
+            or current[0] != table.hand_no
+        ):
+            release(waiters)
+            return 0.0
+        self.last[table_id] = time.monotonic()
+        lang = self.thread.lang(table)
+        from shangrao_bot.render import render_board
+
+        drops = self.drops.get(table_id, 0)
+        png, spent = await PICTURES.draw_background(timed, render_board, table.public, lang=lang)
+        self.drawn += 1
+        edit = asyncio.create_task(self._edit(table, current, png, lang, waiters, drops))
+        self.edits.add(edit)
+        edit.add_done_callback(self.edits.discard)
+        return spent
+
+    async def _edit(
+        self,
+        table: TableInfo,
+        message: tuple[int, int],
+        png: bytes,
+        lang: str,
+        waiters: list[asyncio.Future[None]],
+        drops: int,
+    ) -> None:
+        try:
+            async with self.lock(table.id):  # after the table's earlier edits
+                thread = self.thread.thread(table)
+                if (
+                    thread is None
+                    or self.messages.get(table.id) != message
+                    or self.drops.get(table.id, 0) != drops
+                ):
+                    return  # the message was replaced or finished meanwhile
+                status = self.status_texts[table.id] = table_message_text(table, lang)
+                await thread.get_partial_message(message[1]).edit(
+                    content=status,
+                    attachments=[discord.File(io.BytesIO(png), filename="board.png")],
+                    view=table_view(table, lang),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+        except Exception:
+            if not self.client.is_closed():
+                log.warning("table %s: board edit failed", table.id, exc_info=True)
+        finally:
+            release(waiters)
+
+    def drop(self, table_id: int) -> None:
+        """Forget a pending edit (the message is replaced or finished by the caller), and any
+        board being drawn or waiting for the table's lock: it would show an older state."""
+        self.drops[table_id] = self.drops.get(table_id, 0) + 1
+        self.due.pop(table_id, None)
+        self.latest.pop(table_id, None)
+        release(self.waiters.pop(table_id, []))
+
+    async def flush(self, table_id: int) -> None:
+        """Have the table message show the latest state not yet shown (if any), ahead of the
+        other tables' boards and of the table's interval; done once it is edited."""
+        if table_id not in self.latest:
+            return
+        self.due[table_id] = (True, time.monotonic())
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiters.setdefault(table_id, []).append(done)
+        self._wake()
+        await done
+
+    def flush_soon(self, table_id: int) -> None:
+        """:meth:`flush` on a task of its own (a turn's board, which the prompt does not wait
+        for); :meth:`tasks` counts it until it is done."""
+        flush = asyncio.create_task(self.flush(table_id))
+        self.flushing.add(flush)
+        flush.add_done_callback(self._flushed)
+
+    def _flushed(self, task: asyncio.Task[None]) -> None:
+        self.flushing.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("board edit failed", exc_info=task.exception())
+
+    async def show_final(
+        self,
+        table: TableInfo,
+        summary: HandSummary,
+        thread: discord.PartialMessageable,
+        lang: str,
+    ) -> None:
+        """The hand is over: its table message shows the final board and loses its buttons
+        (any board still pending is dropped: this one follows it)."""
+        from shangrao_bot.render import render_board
+
+        current = self.messages.get(table.id)
+        self.drop(table.id)  # the final board follows
+        if current is not None:
+            board = await PICTURES.draw(render_board, summary.public, lang=lang)
+            async with self.lock(table.id):  # after an edit in flight
+                await thread.get_partial_message(current[1]).edit(
+                    content=t("table.status.over", lang, table=table.id, hand=summary.number),
+                    attachments=[discord.File(io.BytesIO(board), filename="board.png")],
+                    view=None,
+                )
+
+    def forget(self, table_id: int) -> None:
+        """The table is closing (its last board flushed): its lock, pace and drops go."""
+        self.locks.pop(table_id, None)
+        self.last.pop(table_id, None)
+        self.drops.pop(table_id, None)
+
+    async def close_message(self, table: TableInfo, reason: str) -> None:
+        """The table is closed: its table message is forgotten, and loses its buttons unless
+        the session was completed (the hand's end took them already)."""
+        current = self.messages.pop(table.id, None)
+        thread = self.thread.thread(table)
+        if current is not None and thread is not None and reason != "completed":
+            await thread.get_partial_message(current[1]).edit(view=None)
+
+    def tasks(self) -> set[asyncio.Task[None]]:
+        """The board edits under way and those a turn started (:meth:`flush_soon`)."""
+        return set(self.flushing) | set(self.edits)
+
+    async def stop(self) -> None:
+        """At shutdown (before Discord closes): the board worker stops; boards not yet drawn
+        are dropped (the restored table posts its message anew)."""
+        self.due.clear()
+        self.latest.clear()
+        for waiters in self.waiters.values():
+            release(waiters)
+        self.waiters.clear()
+        worker, self.worker = self.worker, None
+        for task in [worker, *self.edits]:
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task

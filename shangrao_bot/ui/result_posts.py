@@ -1,0 +1,137 @@
+"""The results a virtual table posts in its thread: each hand's result card (payments, totals,
+the revealed seed, the Ready gate) and the session's final standings with its settlement."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from shangrao_bot.service.model import TableInfo, TableStatus
+from shangrao_bot.service.presenter import HandSummary, SessionSummary
+from shangrao_bot.ui.hand_buttons import ReadyButton
+from shangrao_bot.ui.i18n import t
+from shangrao_bot.ui.payments import payment_line
+from shangrao_bot.ui.pictures import PICTURES
+from shangrao_bot.ui.table_text import seat_name, seat_who, signed
+from shangrao_bot.ui.table_thread import TableThread
+
+
+def seat_names(table: TableInfo, lang: str, *, by_wind: bool = True) -> list[str]:
+    """Each seat's player as the thread names them: ``西家 <@Alice>`` (by wind this hand) or,
+    across hands, ``<@Alice>`` alone (winds move with the dealer)."""
+    if by_wind:
+        return [seat_who(table, i, lang) for i in range(len(table.seats))]
+    return [seat_name(table, i, lang) for i in range(len(table.seats))]
+
+
+class ResultPosts:
+    """Posts the hands' and sessions' results in the tables' threads."""
+
+    def __init__(self, thread: TableThread) -> None:
+        self.thread = thread
+
+    async def hand_result(
+        self,
+        table: TableInfo,
+        summary: HandSummary,
+        thread: discord.PartialMessageable,
+        lang: str,
+    ) -> None:
+        """The hand's result card: its picture, who paid whom, the running totals, the
+        revealed seed and, when another hand follows, the Ready button with its countdown."""
+        from shangrao_bot.render import render_result
+
+        pub = summary.public
+        png = await PICTURES.draw(
+            render_result,
+            summary.result,
+            dealer=pub.dealer,
+            bao=pub.bao,
+            indicator=pub.indicator,
+            lang=lang,
+        )
+        names = seat_names(table, lang)
+        values = {w.seat: w.score.value for w in summary.result.wins}
+        lines = [
+            payment_line(
+                names[p.payer], names[p.payee], p.amount, p.reason.value, lang, values.get(p.payee)
+            )
+            for p in summary.result.payments
+        ] or [t("table.result.draw", lang)]
+        embed = discord.Embed(
+            title=t("table.result.title", lang, table=table.id, hand=summary.number),
+            description="\n".join(lines)[:4000],
+            colour=0xC0392B,
+        )
+        embed.add_field(
+            name=t("table.result.totals", lang),
+            value="\n".join(
+                f"{n}: {signed(v)}" for n, v in zip(names, summary.totals, strict=False)
+            ),
+            inline=False,
+        )
+        embed.add_field(name=t("table.result.seed", lang), value=f"`{pub.seed}`", inline=False)
+        embed.set_image(url="attachment://result.png")
+        view: discord.ui.View | None = None
+        if table.status is TableStatus.READY:
+            view = discord.ui.View(timeout=None)
+            view.add_item(ReadyButton(table.id, summary.number, lang))
+            embed.set_footer(text=t("table.result.ready", lang))
+            if table.ready_deadline is not None:  # footers do not render <t:…>: a field does
+                when = f"<t:{int(table.ready_deadline)}:R>"
+                embed.add_field(
+                    name="⏱", value=t("table.result.auto_ready", lang, when=when), inline=False
+                )
+        await thread.send(
+            embed=embed,
+            file=discord.File(io.BytesIO(png), filename="result.png"),
+            view=view or discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def standings(self, table: TableInfo, summary: SessionSummary) -> None:
+        """The session's final standings, the transfers that settle it and the running totals'
+        chart."""
+        from shangrao_bot.render import render_running_totals
+
+        thread = self.thread.thread(table)
+        if thread is None:
+            return
+        lang = self.thread.lang(table)
+        names = seat_names(table, lang, by_wind=False)
+        order = sorted(range(len(summary.totals)), key=lambda i: -summary.totals[i])
+        lines = [
+            f"{rank + 1}. {names[i]} {signed(summary.totals[i])}" for rank, i in enumerate(order)
+        ]
+        seat_of_player = {p: i for i, p in enumerate(summary.players)}
+        transfers = [
+            t(
+                "table.session.transfer",
+                lang,
+                payer=names[seat_of_player[tr.payer.id]]
+                if tr.payer.id in seat_of_player
+                else tr.payer.display_name,
+                payee=names[seat_of_player[tr.payee.id]]
+                if tr.payee.id in seat_of_player
+                else tr.payee.display_name,
+                amount=tr.amount,
+            )
+            for tr in summary.settlement.transfers
+        ]
+        embed = discord.Embed(
+            title=t("table.session.title", lang, table=table.id, hands=len(summary.records)),
+            description="\n".join(lines),
+            colour=0xC0392B,
+        )
+        if transfers:
+            embed.add_field(name=t("table.session.settle", lang), value="\n".join(transfers)[:1024])
+        kwargs: dict[str, Any] = {}
+        if summary.records:
+            png = await PICTURES.draw(
+                render_running_totals, [r.deltas for r in summary.records], lang=lang
+            )
+            kwargs["file"] = discord.File(io.BytesIO(png), filename="totals.png")
+            embed.set_image(url="attachment://totals.png")
+        await thread.send(embed=embed, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
