@@ -67,7 +67,7 @@ tables: $(VENV)/.installed
 # table_palette.bin, ~1 s) after a change to what the hands and boards draw or to Pillow. The
 # tests check the shipped file against a fresh build.
 palette: $(VENV)/.installed
-	$(BIN)/python -m shangrao_bot.render.swatchgen
+	$(BIN)/python -m shangrao_bot.render.fixed_palette_build
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

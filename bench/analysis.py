@@ -31,13 +31,16 @@ import time
 from collections.abc import Callable, Sequence
 
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.analysis import AnalysisInput, DiscardAnalysis, from_view, rank_discards
+from shangrao_bot.engine.analysis import DiscardAnalysis, rank_discards
+from shangrao_bot.engine.analysis_input import AnalysisInput, from_view
+from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.levels import make_ai
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.ruleset import RuleSet
-from shangrao_bot.rules.scoring import WinHow, WinInput, score_win
+from shangrao_bot.rules.score_model import WinHow, WinInput
+from shangrao_bot.rules.scoring import score_win
 from shangrao_bot.rules.shapes import shanten, waits
 from shangrao_bot.rules.tiles import NUM_KINDS, counts_of
 

@@ -17,9 +17,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from shangrao_bot.store.backend import open_database  # noqa: E402
-from shangrao_bot.store.db import Database  # noqa: E402
-from shangrao_bot.store.export import export_book  # noqa: E402
+from shangrao_bot.store.database.interface import Database  # noqa: E402
+from shangrao_bot.store.database.opening import open_database  # noqa: E402
+from shangrao_bot.store.ledger.export import export_book  # noqa: E402
 from tests.e2e.bigbook import LoopLag, fill_book  # noqa: E402
 
 HANDS = 100_000

@@ -39,11 +39,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ledger as ledger_bench  # bench/ledger.py: the same book
 
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.hands import _set_status as set_status
+from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.ledger import record_hand, void_hand
-from shangrao_bot.store.ratings import guild_ratings, ledger_games
-from shangrao_bot.store.stats import METRICS, leaderboard, rating_leaderboard
+from shangrao_bot.store.ledger.hands import _set_status as set_status
+from shangrao_bot.store.ledger.ratings import guild_ratings, ledger_games
+from shangrao_bot.store.ledger.stats import METRICS, leaderboard, rating_leaderboard
 
 HANDS = 1_000_000
 

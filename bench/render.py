@@ -21,8 +21,9 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from shangrao_bot.engine.hand_records import SEATS
 from shangrao_bot.engine.levels import make_ai
-from shangrao_bot.engine.state import SEATS, HandState
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, PublicView, public_view, view_for
 from shangrao_bot.render import (
     render_board,

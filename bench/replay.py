@@ -32,21 +32,22 @@ import time
 from pathlib import Path
 
 from shangrao_bot.engine.events import Event
+from shangrao_bot.engine.hand_records import SEATS
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.persist import rules_to_dict
 from shangrao_bot.engine.replay import TABLE, rebuild_hand
-from shangrao_bot.engine.state import SEATS, HandState
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.render.board import render_board
 from shangrao_bot.render.replay import ReplayFrame, render_animation, render_frame
 from shangrao_bot.rules.ruleset import RuleSet
-from shangrao_bot.service.effects import event_json
+from shangrao_bot.service.deferred_effects import event_json
 from shangrao_bot.service.recording import BOT_ACTOR, hand_in
 from shangrao_bot.service.replay import LoadedReplay, load_replay
 from shangrao_bot.store import games
-from shangrao_bot.store.db import Database
+from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.database.startup import open_ledger
 from shangrao_bot.store.ledger import guest_player, open_session, record_hand
-from shangrao_bot.store.startup import open_ledger
 
 GUILD, CHANNEL = 1, 2
 STEPS = 100

@@ -49,8 +49,8 @@ import aiosqlite
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from shangrao_bot.store import games
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import BUSY_TIMEOUT_MS, now_iso
+from shangrao_bot.store.database.interface import BUSY_TIMEOUT_MS, now_iso
+from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.errors import InvalidRecord, NotFound
 
 GUILD = 1

@@ -65,8 +65,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from shangrao_bot.bot_runner import freeze_when_ready
-from shangrao_bot.collector import tune_for_serving
 from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.gc_tuning import tune_for_serving
 from shangrao_bot.service import ServiceConfig
 from shangrao_bot.settings import Settings
 from tests.e2e.conftest import start_client

@@ -1,4 +1,4 @@
-"""``python -m shangrao_bot`` / ``shangrao-bot``: the command line (see :mod:`shangrao_bot.cli`)."""
+"""``python -m shangrao_bot`` / ``shangrao-bot``: the command line (see :mod:`.cli`)."""
 
 from __future__ import annotations
 

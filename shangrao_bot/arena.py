@@ -41,9 +41,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from shangrao_bot.engine.ai import Player
+from shangrao_bot.engine.hand_records import SEATS
 from shangrao_bot.engine.levels import AI_LEVELS, make_ai
 from shangrao_bot.engine.session import seeded_source
-from shangrao_bot.engine.state import SEATS, HandState
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.rules.ruleset import RuleSet
 

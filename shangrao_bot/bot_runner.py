@@ -10,8 +10,8 @@ import sys
 
 import discord
 
-from shangrao_bot.collector import freeze_startup_objects, tune_for_serving
 from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.gc_tuning import freeze_startup_objects, tune_for_serving
 from shangrao_bot.log import configure_logging
 from shangrao_bot.settings import Settings
 from shangrao_bot.store.errors import StoreError
@@ -61,7 +61,7 @@ Bot page, click Reset Token, and put the new token in .env as DISCORD_TOKEN=<you
 
 async def freeze_when_ready(bot: ShangraoBot) -> None:
     """Once the bot is up (set up, tables resumed, guilds received), keep what it has built
-    out of later garbage collections (:mod:`shangrao_bot.collector`)."""
+    out of later garbage collections (:mod:`.gc_tuning`)."""
     await bot.wait_until_ready()
     frozen = freeze_startup_objects()
     logging.getLogger(__name__).info(

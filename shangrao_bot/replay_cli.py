@@ -111,9 +111,9 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 async def _load(url: str, hand_id: int) -> Any:
     from shangrao_bot.service.replay import ReplayRefused, load_replay
-    from shangrao_bot.store.db import is_postgres_url, path_from_url
+    from shangrao_bot.store.database.interface import is_postgres_url, path_from_url
+    from shangrao_bot.store.database.startup import open_ledger
     from shangrao_bot.store.errors import StoreError
-    from shangrao_bot.store.startup import open_ledger
     from shangrao_bot.ui.i18n import t
 
     try:

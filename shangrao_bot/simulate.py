@@ -17,10 +17,10 @@ from typing import Any
 
 from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.ai import Player
+from shangrao_bot.engine.hand_records import SEATS
 from shangrao_bot.engine.invariants import check_hand
 from shangrao_bot.engine.levels import AI_LEVELS, make_ai
 from shangrao_bot.engine.session import Session, seeded_source
-from shangrao_bot.engine.state import SEATS
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.rules.ruleset import RuleSet
 

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from shangrao_bot import cli, cli_errors
+from shangrao_bot import cli_errors, cli_parser
 from shangrao_bot.arena import (
     ArenaReport,
     DealResult,
@@ -207,8 +207,10 @@ def test_normal_beats_easy_on_a_few_dozen_deals() -> None:
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     """``arena`` through its own parser, with the CLI's parser class and error handling (as
     ``shangrao-bot`` runs every subcommand)."""
-    parser = cli._Parser(prog=cli_errors.PROG)
-    add_arena_parser(parser.add_subparsers(dest="command", required=True, parser_class=cli._Parser))
+    parser = cli_parser.CliParser(prog=cli_errors.PROG)
+    add_arena_parser(
+        parser.add_subparsers(dest="command", required=True, parser_class=cli_parser.CliParser)
+    )
     out = io.StringIO()
     try:
         args: argparse.Namespace = parser.parse_args(["arena", *argv])

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from shangrao_bot.cli import main
-from shangrao_bot.store.backend import open_database
-from shangrao_bot.store.db import is_postgres_url
-from shangrao_bot.store.migrations import LATEST
+from shangrao_bot.store.database.interface import is_postgres_url
+from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.database.sqlite_migrations import LATEST
 
 PREFIX = "shangrao-bot: error: "
 

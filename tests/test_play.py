@@ -28,9 +28,10 @@ import pytest
 from shangrao_bot import cli, play
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.events import Event, EventKind
+from shangrao_bot.engine.hand_records import Outcome, Phase
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session
-from shangrao_bot.engine.state import HandState, Outcome, Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, view_for
 from shangrao_bot.play import (
     HELP,
@@ -48,7 +49,7 @@ from shangrao_bot.play import (
 )
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import parse_tile, parse_tiles
-from shangrao_bot.ui.words import hand_text
+from shangrao_bot.ui.game_terms import hand_text
 
 REPO = Path(__file__).resolve().parents[1]
 

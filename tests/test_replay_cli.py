@@ -13,9 +13,9 @@ from PIL import Image
 
 from shangrao_bot.cli import main
 from shangrao_bot.service import TableService
-from shangrao_bot.store.hands import HandIn
+from shangrao_bot.store.database.startup import open_ledger
 from shangrao_bot.store.ledger import guest_player, open_session, record_hand
-from shangrao_bot.store.startup import open_ledger
+from shangrao_bot.store.ledger.hands import HandIn
 from tests.service.conftest import (
     CHANNEL,
     FAST,

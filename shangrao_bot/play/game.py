@@ -18,9 +18,10 @@ from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import Player
 from shangrao_bot.engine.errors import EngineError
 from shangrao_bot.engine.events import Event, EventKind
+from shangrao_bot.engine.hand_records import Phase, seat_name
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session, seeded_source
-from shangrao_bot.engine.state import HandState, Phase, seat_name
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.typed_moves import DISCARD_DRAWN, drawn_discardable, parse_command
 from shangrao_bot.engine.views import PlayerView, view_for
 from shangrao_bot.play.commands import HELP

@@ -11,12 +11,14 @@ from dataclasses import dataclass
 
 from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.advice import after_claim
-from shangrao_bot.engine.state import HandState, Phase
+from shangrao_bot.engine.hand_records import Phase
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.typed_moves import claim_tile
 from shangrao_bot.engine.views import PlayerView, unseen_counts
 from shangrao_bot.play.text import HOW_NAMES, HUMAN, spaced
 from shangrao_bot.rules.errors import RulesError
-from shangrao_bot.rules.scoring import ScoreResult, WinHow, WinInput, score_win
+from shangrao_bot.rules.score_model import ScoreResult, WinHow, WinInput
+from shangrao_bot.rules.scoring import score_win
 from shangrao_bot.rules.shapes import YAOJIU_KINDS, is_complete, shanten, waits
 from shangrao_bot.rules.tiles import NUM_KINDS, Meld, both_notations, counts_of, tile_str
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shangrao_bot.engine.events import Event, EventKind
 from shangrao_bot.play.text import BONUS_NAMES, HOW_NAMES, HUMAN, spaced, verb, who
-from shangrao_bot.rules.scoring import BONUS_POINTS, BonusKind, WinHow
+from shangrao_bot.rules.score_model import BONUS_POINTS, BonusKind, WinHow
 from shangrao_bot.rules.tiles import both_notations, format_tiles
 
 

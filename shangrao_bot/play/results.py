@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import hashlib
 
+from shangrao_bot.engine.hand_records import Outcome, WinRecord, seat_name
 from shangrao_bot.engine.session import Session
-from shangrao_bot.engine.state import HandState, Outcome, WinRecord, seat_name
+from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import public_view
 from shangrao_bot.play.text import (
     BONUS_NAMES,
@@ -16,7 +17,8 @@ from shangrao_bot.play.text import (
     spaced,
     spaced_zh,
 )
-from shangrao_bot.rules.scoring import BONUS_POINTS, Payment, Reason, payer_doubling
+from shangrao_bot.rules.payments import payer_doubling
+from shangrao_bot.rules.score_model import BONUS_POINTS, Payment, Reason
 from shangrao_bot.rules.tiles import both_notations, format_tiles
 
 _REASON = {

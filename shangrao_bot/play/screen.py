@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.state import MeldRecord, Phase, seat_name
+from shangrao_bot.engine.hand_records import MeldRecord, Phase, seat_name
 from shangrao_bot.engine.typed_moves import DISCARD_DRAWN, claim_tile, drawn_discardable
 from shangrao_bot.engine.views import PlayerView, SeatView
 from shangrao_bot.play.text import (
