@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 SCRIPT = """
 import gc, json
-from shangrao_bot.collector import FULL_EVERY, freeze_startup_objects, tune_for_serving
+from shangrao_bot.gc_tuning import FULL_EVERY, freeze_startup_objects, tune_for_serving
 before = gc.get_threshold()
 tune_for_serving()
 tuned = gc.get_threshold()
