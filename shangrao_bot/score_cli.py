@@ -1,5 +1,5 @@
 """The ``shangrao-bot score`` subcommand: its options (:func:`add_score_parser`), how its
-seat-valued options are read (:func:`parse_flown`, :func:`parse_bonuses`) and its run
+seat-valued options are read (:func:`read_flown_option`, :func:`read_bonus_option`) and its run
 (:func:`cmd_score`): a won hand scored by the rules core, as text or one JSON object.
 
 The winner is seat 0, the others seats 1-3. Bad input raises :class:`~.cli_errors.CliError` (or
@@ -66,8 +66,9 @@ def _seat(text: str, what: str) -> int:
     return seat
 
 
-def parse_flown(text: str | None) -> tuple[int, ...]:
-    """``SEAT:N,…`` → 宝 discarded per seat."""
+def read_flown_option(text: str | None) -> tuple[int, ...]:
+    """The ``--flown`` option, ``SEAT:N,…`` with seats 0-3 → 宝 flown per seat (what a recorder
+    types in Discord, seats by name, is read by ``service/hand_description.parse_flown``)."""
     flown = [0, 0, 0, 0]
     if not text:
         return tuple(flown)
@@ -94,7 +95,7 @@ BONUS_KINDS_HELP = (
 )
 
 
-def parse_bonuses(text: str | None) -> tuple[Bonus, ...]:
+def read_bonus_option(text: str | None) -> tuple[Bonus, ...]:
     """``SEAT:KIND,…`` read as ``/score``'s ``bonuses`` are (:mod:`shangrao_bot.rules.bonus_text`:
     pinyin or Chinese kinds, ``×N``), with seats 0-3."""
     out: list[Bonus] = []
@@ -182,8 +183,8 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
         kong_chain=args.kong_chain,
         robbed_seat=robbed,
         winner=0,
-        flown=parse_flown(args.flown),
-        bonuses=parse_bonuses(args.bonus),
+        flown=read_flown_option(args.flown),
+        bonuses=read_bonus_option(args.bonus),
     )
     result = score_win(inp, rules)
     if args.json:
