@@ -10,7 +10,7 @@ export DISCORD_OPENAPI_SPEC
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: .venv run test bench tables palette clean
+.PHONY: .venv run test bench tables palette clean rulebook
 
 # The bare interpreter and an up-to-date pip; removed again if creation fails half-way.
 $(BIN)/python:
@@ -68,6 +68,11 @@ tables: $(VENV)/.installed
 # tests check the shipped file against a fresh build.
 palette: $(VENV)/.installed
 	$(BIN)/python -m shangrao_bot.render.fixed_palette_build
+
+# Rebuild the traditional Chinese rule book (docs/rules.zh-TW.md) from the simplified one, after
+# changing docs/rules.zh-CN.md (a test checks that the shipped file equals a fresh build).
+rulebook: $(VENV)/.installed
+	$(BIN)/python -m shangrao_bot.traditional_book
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

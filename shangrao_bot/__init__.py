@@ -14,7 +14,8 @@ layers and how a move and a recorded hand travel through them):
 * ``play/`` — the terminal game.
 
 The modules here: ``errors`` (the one refusal model), ``names``, ``redact``, ``log``,
-``settings``, ``sharding``, ``gc_tuning``, ``fewest_transfers`` (pure helpers at the bottom);
+``settings``, ``sharding``, ``gc_tuning``, ``fewest_transfers``, ``traditional_book`` (the
+traditional Chinese rule book's build) — pure helpers at the bottom;
 ``discord_bot`` and ``bot_runner`` (the bot); ``cli``, ``cli_parser``, ``cli_errors``,
 ``score_cli``, ``analyze_cli``, ``replay_cli``, ``arena``, ``arena_cli``, ``simulate`` and
 ``__main__`` (the command line).

@@ -259,6 +259,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "shangrao_bot.settings",
             "shangrao_bot.sharding",
             "shangrao_bot.gc_tuning",
+            "shangrao_bot.traditional_book",
             "shangrao_bot.fewest_transfers",
             "shangrao_bot.cli_errors",
         ),

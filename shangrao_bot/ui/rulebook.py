@@ -3,10 +3,9 @@ pages, with Previous / Next / Contents buttons that keep working after a restart
 
 The book is two Markdown files, ``docs/rules.en.md`` and ``docs/rules.zh-CN.md`` (shipped in
 the package as ``shangrao_bot/docs``, a link to the repository's ``docs/``), with the same
-numbered sections (``## §5 …``). Traditional Chinese readers get the simplified text converted
-by :func:`to_traditional`: a few whole words that Taiwan says
-differently (伺服器, 預設 …), then a character map; code (commands, tile codes, the command
-line's answers) is left as it is.
+numbered sections (``## §5 …``), and ``docs/rules.zh-TW.md``, the traditional Chinese book
+built from the simplified one by :mod:`shangrao_bot.traditional_book` (shipped as a file like
+the others, so nothing rewrites the book's sentences at run time).
 
 A *part* is what one message shows: a topic of ``/rules explain`` (several sections), one
 section (``s7``: the table's Rules button shows its preset's patterns) or the contents
@@ -32,7 +31,7 @@ import discord
 from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.i18n import link_commands, t
 
-BOOK_LANGS = ("en", "zh-CN")  # the files; zh-TW is converted from zh-CN
+BOOK_LANGS = ("en", "zh-CN")  # the books written by hand; zh-TW's file is built from zh-CN
 PAGE_CHARS = 2000  # per page before command mentions are expanded; Discord allows 4096
 EMBED_COLOUR = discord.Colour.from_rgb(176, 32, 32)
 
@@ -56,10 +55,8 @@ TOC = "toc"
 
 
 def book_source(lang: str) -> str:
-    """The book's Markdown in ``lang`` (zh-TW: converted from zh-CN; other languages: English)."""
-    if lang == "zh-TW":
-        return to_traditional(book_source("zh-CN"))
-    name = f"rules.{lang if lang in BOOK_LANGS else 'en'}.md"
+    """The book's Markdown in ``lang`` (a language without a book of its own: English)."""
+    name = f"rules.{lang if lang in (*BOOK_LANGS, 'zh-TW') else 'en'}.md"
     return _read(name)
 
 
@@ -100,59 +97,6 @@ def load_book(lang: str) -> Book:
         number = int(head.group(2))
         sections[number] = Section(number, head.group(1), text[head.start() : end].strip())
     return Book(title_line[2:].strip(), intro, sections)
-
-
-# --- traditional characters -----------------------------------------------------------------
-
-# Words said differently in Taiwan, replaced (longest first) before the character map.
-TW_PHRASES: dict[str, str] = {
-    "服务器": "伺服器",
-    "命令行": "命令列",
-    "命令": "指令",
-    "默认": "預設",
-    "设置": "設定",
-    "优先级": "優先順序",
-    "消息": "訊息",
-    "哈希值": "雜湊值",
-    "运行": "執行",
-}
-
-# Simplified → traditional, one character each, for every simplified character of the book
-# (a test checks that none is left over). A character with several traditional forms is
-# mapped to the one the book means: 发 發 (the dragon, to deal), 里 裡, 杠 槓, 松 鬆 (宽松);
-# 幺 stays, as players write 九幺.
-TW_CHARS: dict[str, str] = dict(
-    zip(
-        "万与东两个么书于从优会体关写决况凑几则别务励华单双发变号后员图场墙处头奖宝实宽对"
-        "将属并庄废开张强当录抢拟择据掷数断无时显机杠条来标样没点烂独环着确种类紧级组经结"
-        "给绝继续编节虚补见规计认让记许设试语说读谁调赢轮输边过运还这进远连选里针错闲间阅"
-        "际随项顺颗风飞饶饼马松",
-        "萬與東兩個麼書於從優會體關寫決況湊幾則別務勵華單雙發變號後員圖場牆處頭獎寶實寬對"
-        "將屬並莊廢開張強當錄搶擬擇據擲數斷無時顯機槓條來標樣沒點爛獨環著確種類緊級組經結"
-        "給絕繼續編節虛補見規計認讓記許設試語說讀誰調贏輪輸邊過運還這進遠連選裡針錯閒間閱"
-        "際隨項順顆風飛饒餅馬鬆",
-        strict=True,
-    )
-)
-_CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
-_TW_WORDS = re.compile("|".join(sorted(TW_PHRASES, key=len, reverse=True)))
-_TW_TABLE = str.maketrans(TW_CHARS)
-
-
-def to_traditional(text: str) -> str:
-    """Simplified Chinese ``text`` in traditional characters, code spans and blocks unchanged."""
-    out = []
-    position = 0
-    for code in _CODE.finditer(text):
-        out.append(_convert(text[position : code.start()]))
-        out.append(code.group())
-        position = code.end()
-    out.append(_convert(text[position:]))
-    return "".join(out)
-
-
-def _convert(text: str) -> str:
-    return _TW_WORDS.sub(lambda m: TW_PHRASES[m.group()], text).translate(_TW_TABLE)
 
 
 # --- Markdown for Discord ---------------------------------------------------------------------

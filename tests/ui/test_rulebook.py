@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import discord
 import pytest
@@ -20,6 +21,7 @@ from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.score_model import BONUS_POINTS, BonusKind
 from shangrao_bot.rules.shangrao_preset import SHANGRAO_FLAT, SHANGRAO_MODIFIERS, SHANGRAO_PATTERNS
 from shangrao_bot.store.guilds import SWITCHES
+from shangrao_bot.traditional_book import TW_CHARS, build, to_traditional
 from shangrao_bot.ui import i18n
 from shangrao_bot.ui.i18n import LANGS, t
 from shangrao_bot.ui.rulebook import (
@@ -28,7 +30,6 @@ from shangrao_bot.ui.rulebook import (
     PRESET_SECTIONS,
     TOC,
     TOPICS,
-    TW_CHARS,
     BookButton,
     book_message,
     book_source,
@@ -38,7 +39,6 @@ from shangrao_bot.ui.rulebook import (
     part_text,
     preset_part,
     render,
-    to_traditional,
 )
 from shangrao_bot.ui.translator import COMMAND_TEXT
 from tests.e2e.language_check import offending
@@ -363,6 +363,12 @@ def test_every_chinese_character_of_the_book_is_known() -> None:
     unknown = chars - set(TW_CHARS) - set(SAME_IN_TRADITIONAL)
     assert not unknown, f"add to TW_CHARS or SAME_IN_TRADITIONAL: {''.join(sorted(unknown))}"
     assert not set(TW_CHARS) & set(SAME_IN_TRADITIONAL)
+
+
+def test_the_shipped_traditional_book_equals_a_fresh_build() -> None:
+    """``docs/rules.zh-TW.md`` is built from the simplified book (``make rulebook``)."""
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    assert book_source("zh-TW") == build(docs)
 
 
 def test_the_character_map_is_simplified_to_traditional() -> None:
