@@ -48,8 +48,8 @@ from shangrao_bot.play import (
     spaced_zh,
 )
 from shangrao_bot.rules.ruleset import RuleSet
+from shangrao_bot.rules.tile_names import hand_text
 from shangrao_bot.rules.tiles import parse_tile, parse_tiles
-from shangrao_bot.ui.game_terms import hand_text
 
 REPO = Path(__file__).resolve().parents[1]
 

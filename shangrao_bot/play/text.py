@@ -6,8 +6,8 @@ from collections.abc import Callable, Iterable
 
 from shangrao_bot.engine.hand_records import WIND_NAMES, seat_name
 from shangrao_bot.rules.score_model import BonusKind, WinHow
+from shangrao_bot.rules.tile_names import hand_text
 from shangrao_bot.rules.tiles import format_tiles, suit_of
-from shangrao_bot.ui.game_terms import hand_text
 
 HUMAN = 0
 SEATS = 4
@@ -46,7 +46,7 @@ def spaced(tiles: Iterable[int]) -> str:
 
 def spaced_zh(tiles: Iterable[int]) -> str:
     """Chinese, the compact way players write a hand (``五五六七万 三四筒 东东``): the same
-    words as the Discord screens (:func:`shangrao_bot.ui.game_terms.hand_text`)."""
+    words as the Discord screens (:func:`shangrao_bot.rules.tile_names.hand_text`)."""
     listed = list(tiles)
     return hand_text(listed, "zh-CN") if listed else "-"
 

@@ -9,7 +9,8 @@ Typical use::
 
 The modules:
 
-* ``tiles`` — tiles and notation (mpsz, Chinese names, melds); ``errors`` — typed refusals;
+* ``tiles`` — tiles and notation (mpsz, Chinese names, melds); ``tile_names`` — tiles and
+  hands named as players say them, in each language; ``errors`` — typed refusals;
 * ``shapes`` — fast, unchecked shape checks for AI players (34-count lists), over the lookup
   tables of ``tables`` (built by ``tablegen``, shipped in ``data/``);
 * ``hand`` — validated analysis of players' input; ``interpret`` — every reading of a hand;

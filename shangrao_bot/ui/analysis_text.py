@@ -22,6 +22,7 @@ from shangrao_bot.errors import Refusal
 from shangrao_bot.render.labels import term
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.ruleset import RuleSet
+from shangrao_bot.rules.tile_names import tile_label
 from shangrao_bot.rules.tiles import (
     format_melds,
     format_tiles,
@@ -31,7 +32,6 @@ from shangrao_bot.rules.tiles import (
     parse_tiles,
     sort_tiles,
 )
-from shangrao_bot.ui.game_terms import tile_label
 from shangrao_bot.ui.i18n import t
 
 #: Text lines of candidates (an embed's description holds 4096 characters; 14 kinds fit).

@@ -1,9 +1,6 @@
-"""How the bot names tiles, hands, seats and moves in Discord text, in each language.
-
-Players at a Chinese table say 五万, 三筒, 七条, 东, 发 — never ``5m`` or ``6z`` — and write a
-hand compactly, one suit word per run (``五六七万 三四筒 东东``). English readers get short names
-(``5 Crak``, ``3 Dot``, ``7 Bam``, ``East``, ``Green``). The command line keeps mpsz; nothing in
-Discord shows an mpsz code alone.
+"""How the bot names seats, AI players and moves in Discord text, in each language, with the
+tiles and hands named by :mod:`shangrao_bot.rules.tile_names` (五万, 三筒, 东 — never ``5m``;
+nothing in Discord shows an mpsz code alone).
 
 Seats are named by their wind this hand (东 is the dealer) or numbered 1-4; the engine's 0-3
 never reaches a player. Pure functions over plain values, no Discord.
@@ -11,30 +8,16 @@ never reaches a player. Pure functions over plain values, no Discord.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.rules.tiles import HONOR_START, rank_of, suit_of
+from shangrao_bot.rules.tile_names import hand_text, tile_label, tile_lang
 
 SEATS = 4
 
-_ZH_NUMERALS = "一二三四五六七八九"
-_SUITS = {
-    "zh-CN": ("万", "筒", "条"),
-    "zh-TW": ("萬", "筒", "條"),
-    "en": ("Crak", "Dot", "Bam"),
-}
-_HONORS = {
-    "zh-CN": ("东", "南", "西", "北", "白", "发", "中"),
-    "zh-TW": ("東", "南", "西", "北", "白", "發", "中"),
-    "en": ("East", "South", "West", "North", "White", "Green", "Red"),
-}
 _WINDS = {
     "zh-CN": ("东", "南", "西", "北"),
     "zh-TW": ("東", "南", "西", "北"),
     "en": ("East", "South", "West", "North"),
 }
-_BAO = {"zh-CN": "宝", "zh-TW": "寶", "en": "宝"}
 _AI_LEVELS = {
     "zh-CN": {"easy": "简单", "normal": "普通", "hard": "困难"},
     "zh-TW": {"easy": "簡單", "normal": "普通", "hard": "困難"},
@@ -43,55 +26,7 @@ _AI_LEVELS = {
 
 
 def _lang(lang: str) -> str:
-    return lang if lang in _SUITS else "en"
-
-
-def tile_label(tile: int, lang: str) -> str:
-    """One tile as players name it: ``五万`` / ``五萬`` / ``5 Crak``; honours ``东`` / ``East``."""
-    lang = _lang(lang)
-    rank = rank_of(tile)
-    if tile >= HONOR_START:
-        return _HONORS[lang][rank - 1]
-    suit = _SUITS[lang][suit_of(tile)]
-    if lang == "en":
-        return f"{rank} {suit}"
-    return _ZH_NUMERALS[rank - 1] + suit
-
-
-def bao_word(lang: str) -> str:
-    return _BAO[_lang(lang)]
-
-
-def _runs(tiles: Iterable[int]) -> list[list[int]]:
-    """Consecutive tiles of one suit (honours: of one kind) as groups."""
-    groups: list[list[int]] = []
-    for t in tiles:
-        last = groups[-1][-1] if groups else None
-        same = last is not None and (
-            last == t if t >= HONOR_START else last < HONOR_START and suit_of(last) == suit_of(t)
-        )
-        if same:
-            groups[-1].append(t)
-        else:
-            groups.append([t])
-    return groups
-
-
-def hand_text(tiles: Iterable[int], lang: str) -> str:
-    """A hand (in the given order) the compact way: ``五六七万 三四筒 东东`` in Chinese,
-    ``5-6-7 Crak · 3-4 Dot · East East`` in English. ``—`` for none."""
-    lang = _lang(lang)
-    parts = []
-    for run in _runs(tiles):
-        if run[0] >= HONOR_START:
-            parts.append((" " if lang == "en" else "").join(tile_label(t, lang) for t in run))
-        elif lang == "en":
-            ranks = "-".join(str(rank_of(t)) for t in run)
-            parts.append(f"{ranks} {_SUITS['en'][suit_of(run[0])]}")
-        else:
-            ranks = "".join(_ZH_NUMERALS[rank_of(t) - 1] for t in run)
-            parts.append(ranks + _SUITS[lang][suit_of(run[0])])
-    return (" · " if lang == "en" else " ").join(parts) or "—"
+    return tile_lang(lang)
 
 
 def wind_name(wind: int, lang: str) -> str:

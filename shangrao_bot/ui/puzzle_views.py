@@ -33,6 +33,7 @@ from shangrao_bot.engine.puzzle import Puzzle
 from shangrao_bot.errors import Refusal
 from shangrao_bot.render.analysis import AnalysisPicture, render_analysis
 from shangrao_bot.render.labels import labels_for
+from shangrao_bot.rules.tile_names import tile_label
 from shangrao_bot.rules.tiles import parse_tile, tile_str
 from shangrao_bot.store.ledger.puzzles import (
     StoredPuzzle,
@@ -43,7 +44,6 @@ from shangrao_bot.store.ledger.puzzles import (
 )
 from shangrao_bot.ui.analysis_text import fit_lines, ranking_lines
 from shangrao_bot.ui.errors import reply_error
-from shangrao_bot.ui.game_terms import tile_label
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.pictures import PICTURES
 

@@ -24,6 +24,7 @@ from shangrao_bot.catalog.fields import traditional
 from shangrao_bot.errors import NotAllowed
 from shangrao_bot.rules.interpret import Interpretation
 from shangrao_bot.rules.score_model import WinHow
+from shangrao_bot.rules.tile_names import hand_text, tile_label
 from shangrao_bot.rules.tiles import MeldKind
 from shangrao_bot.service.hand_recording import Preview
 from shangrao_bot.service.hand_voiding import VoidRequest, void_reason
@@ -33,7 +34,7 @@ from shangrao_bot.service.session_scoreboard import Scoreboard
 from shangrao_bot.store.guilds import get_settings
 from shangrao_bot.store.ledger import Hand, SessionInfo, TransferRow, get_session, list_transfers
 from shangrao_bot.ui.errors import reply_error
-from shangrao_bot.ui.game_terms import ai_name, hand_text, seat_place, tile_label
+from shangrao_bot.ui.game_terms import ai_name, seat_place
 from shangrao_bot.ui.i18n import in_lang, lang_of, t
 from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.limits import EMBED_TOTAL, fit_embed

@@ -21,9 +21,10 @@ from shangrao_bot.engine.advice import discard_options, hand_shanten, ready_wait
 from shangrao_bot.engine.events import Event, EventKind
 from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.rules.tile_names import bao_word, hand_text, tile_label
 from shangrao_bot.service.model import SeatInfo, TableInfo, TableStatus
 from shangrao_bot.ui import game_terms
-from shangrao_bot.ui.game_terms import ai_name, bao_word, hand_text, seat_number, tile_label
+from shangrao_bot.ui.game_terms import ai_name, seat_number
 from shangrao_bot.ui.i18n import t
 
 MAX_RECENT = 6  # public events a panel recalls ("since your last move")

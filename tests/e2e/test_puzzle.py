@@ -17,10 +17,10 @@ import pytest
 from cogs.puzzle import Puzzles, utc_now
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.engine.puzzle import pick_puzzle
+from shangrao_bot.rules.tile_names import tile_label
 from shangrao_bot.rules.tiles import tile_str
 from shangrao_bot.settings import Settings
 from shangrao_bot.store.processes.coordination import SoloCoordination
-from shangrao_bot.ui.game_terms import tile_label
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
 from tests.e2e.language_check import message_texts, offending

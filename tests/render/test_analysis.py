@@ -25,8 +25,8 @@ from shangrao_bot.render.analysis import (
 )
 from shangrao_bot.render.canvas import record_text
 from shangrao_bot.render.charset import ui_charset
+from shangrao_bot.rules.tile_names import tile_label
 from shangrao_bot.rules.tiles import parse_hand_and_melds, parse_tile, parse_tiles
-from shangrao_bot.ui.game_terms import tile_label
 from shangrao_bot.ui.table_text import hint_text
 from tests.engine.builders import make_state
 

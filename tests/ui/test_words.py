@@ -10,16 +10,10 @@ from hypothesis import strategies as st
 
 from shangrao_bot.catalog.fields import Formatter
 from shangrao_bot.engine.actions import Action, ActionKind
+from shangrao_bot.rules.tile_names import hand_text, tile_label
 from shangrao_bot.rules.tiles import parse_tile, parse_tiles
 from shangrao_bot.ui import i18n
-from shangrao_bot.ui.game_terms import (
-    action_text,
-    ai_name,
-    hand_text,
-    seat_place,
-    tile_label,
-    wind_name,
-)
+from shangrao_bot.ui.game_terms import action_text, ai_name, seat_place, wind_name
 from shangrao_bot.ui.i18n import command_mention, link_commands, t
 
 MPSZ = re.compile(r"\b[1-9]+[mpsz]\b")
