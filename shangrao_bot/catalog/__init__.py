@@ -11,6 +11,8 @@ placeholders (both checked by a test):
 * ``moves`` — refusals of typed moves (``d 5m``, ``chi 345m``) and the table's settings;
 * ``store`` — refusals of the ledger: unknown ids, closed sessions, duplicate names;
 * ``bot`` — the general commands: help, errors, ``/rules``, ``/score``'s calculator;
+* ``commands`` — the slash commands in Discord's command picker (names, descriptions, options),
+  keyed by the English the cogs write;
 * ``tables`` and ``table_screens`` — the virtual tables' refusals and notices, and how the
   tables look in Discord;
 * ``scorebook`` and ``score_screens`` — recording hands at a physical table, and its screens;

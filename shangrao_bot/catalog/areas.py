@@ -11,6 +11,7 @@ AREA_NAMES = (
     "moves",
     "store",
     "bot",
+    "commands",
     "tables",
     "table_screens",
     "scorebook",

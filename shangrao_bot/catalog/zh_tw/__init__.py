@@ -7,6 +7,7 @@ from shangrao_bot.catalog.areas import merged
 from shangrao_bot.catalog.zh_tw import (
     analysis,
     bot,
+    commands,
     engine,
     moves,
     ratings,
@@ -26,6 +27,7 @@ AREAS: dict[str, dict[str, str]] = {
     "moves": moves.TEXTS,
     "store": store.TEXTS,
     "bot": bot.TEXTS,
+    "commands": commands.TEXTS,
     "tables": tables.TEXTS,
     "table_screens": table_screens.TEXTS,
     "scorebook": scorebook.TEXTS,
