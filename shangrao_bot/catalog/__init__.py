@@ -17,7 +17,9 @@ placeholders (both checked by a test):
   tables look in Discord;
 * ``scorebook`` and ``score_screens`` — recording hands at a physical table, and its screens;
 * ``rulebook``, ``analysis``, ``replay``, ``ratings`` — the rule book's pages, 何切 analysis and
-  puzzles, replays, ratings and seasons.
+  puzzles, replays, ratings and seasons;
+* ``pictures`` — the words the images draw (board, hand, result card, charts: keys ``pic.…``),
+  read by :mod:`shangrao_bot.render.labels` and filled with plain :meth:`str.format`.
 
 A text is a :meth:`str.format` template. Besides plain ``{name}`` placeholders, a format spec
 names how a value is written in each language (:mod:`.fields`): ``{n:hand|hands}`` chooses the

@@ -20,6 +20,7 @@ AREA_NAMES = (
     "analysis",
     "replay",
     "ratings",
+    "pictures",
 )
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from shangrao_bot import catalog
 from shangrao_bot.engine.analysis import DiscardAnalysis, WaitValue
 from shangrao_bot.render import palette as pal
 from shangrao_bot.render.canvas import (
@@ -49,51 +50,21 @@ CELL_GAP = 8
 MAX_ROWS = 8  # candidates drawn; the text lists them all
 MAX_SEEN = 60  # tiles in sight drawn (a late puzzle's discards fit in two lines)
 
-#: The picture's own words; every character is in the shipped font subset
-#: (:func:`.charset.ui_charset`).
-LABELS: dict[str, dict[str, str]] = {
-    "title": {"en": "What to discard", "zh-CN": "何切", "zh-TW": "何切"},
-    "puzzle": {"en": "Puzzle #{n}", "zh-CN": "何切题 #{n}", "zh-TW": "何切題 #{n}"},
-    "state": {"en": "The hand as it stands", "zh-CN": "现在的手牌", "zh-TW": "現在的手牌"},
-    "seen": {"en": "In sight", "zh-CN": "已见", "zh-TW": "已見"},
-    "discard": {"en": "discard", "zh-CN": "打", "zh-TW": "打"},
-    "shanten": {"en": "{n}-shanten", "zh-CN": "{n} 向听", "zh-TW": "{n} 向聽"},
-    "ready": {"en": "ready", "zh-CN": "听牌", "zh-TW": "聽牌"},
-    "effective": {
-        "en": "{n} tiles to draw ({k} kinds)",
-        "zh-CN": "进张 {n} 张（{k} 种）",
-        "zh-TW": "進張 {n} 張（{k} 種）",
-    },
-    "expected": {"en": "expected {v}", "zh-CN": "期望 {v}", "zh-TW": "期望 {v}"},
-    "no_wait": {"en": "no tile completes it", "zh-CN": "没有能胡的牌", "zh-TW": "沒有能胡的牌"},
-    "baodiao": {
-        "en": "宝吊头: every draw wins",
-        "zh-CN": "宝吊头：摸什么都胡",
-        "zh-TW": "寶吊頭：摸什麼都胡",
-    },
-    "steal": {"en": "偷机 {gain}", "zh-CN": "偷机 {gain}", "zh-TW": "偷機 {gain}"},
-    "no_win": {"en": "no win", "zh-CN": "不能胡", "zh-TW": "不能胡"},
-    "more": {"en": "+{n} more", "zh-CN": "另有 {n} 种", "zh-TW": "另有 {n} 種"},
-    "rows_more": {
-        "en": "{n} more discards in the text",
-        "zh-CN": "另有 {n} 种打法见文字",
-        "zh-TW": "另有 {n} 種打法見文字",
-    },
-    "best": {"en": "best", "zh-CN": "最佳", "zh-TW": "最佳"},
-}
+#: The picture's own words: the catalogs' ``pic.analysis.*`` texts; every character is in the
+#: shipped font subset (:func:`.charset.ui_charset`).
+_PREFIX = "pic.analysis."
 
 
 def label(key: str, lang: str, **args: object) -> str:
-    entry = LABELS[key]
-    s = entry.get(lang) or entry["en"]
-    return s.format(**args) if args else s
+    return catalog.text(_PREFIX + key, lang, args)
 
 
 def label_strings() -> list[str]:
     """Every fixed character of the picture's words (the font subset must hold them)."""
     out: list[str] = []
-    for entry in LABELS.values():
-        out.extend(v.replace("{n}", "").replace("{k}", "") for v in entry.values())
+    for key, texts in catalog.BY_KEY.items():
+        if key.startswith(_PREFIX):
+            out.extend(v.replace("{n}", "").replace("{k}", "") for v in texts.values())
     return out
 
 

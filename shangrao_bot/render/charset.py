@@ -23,9 +23,9 @@ from shangrao_bot.render.labels import (
     labels_for,
     scorer_names,
     term,
-    tile_name,
 )
 from shangrao_bot.render.replay import caption_strings
+from shangrao_bot.rules.tile_names import tile_label
 from shangrao_bot.rules.tiles import HONOR_START
 
 
@@ -59,7 +59,7 @@ def ui_charset() -> str:
     for lb in map(labels_for, LANGS):
         for s in _label_strings(lb):
             chars.update(s)
-        chars.update("".join(tile_name(t, lb.lang) for t in range(HONOR_START + 7)))
+        chars.update("".join(tile_label(t, lb.lang) for t in range(HONOR_START + 7)))
     for name in scorer_names():
         chars.update(name + term(name, "zh-TW") + gloss(name))
     for s in [*label_strings(), *caption_strings()]:

@@ -1,4 +1,4 @@
-"""Every piece of text the images draw, per language, in one place.
+"""The words the images draw, per language, as one :class:`Labels` each (:func:`labels_for`).
 
 Each public render function takes ``lang``: ``"en"``, ``"zh-CN"`` or ``"zh-TW"``
 (:data:`DEFAULT_LANG` when not given). Chinese images carry Chinese labels only, zh-TW in
@@ -6,22 +6,29 @@ traditional characters; English images carry English labels and keep the Chinese
 English-speaking players of this game use themselves (宝, 飞宝, 杠开, pattern names, the latter
 with a short English gloss: :func:`gloss`).
 
+The labels' words live in the catalogs, area ``pictures`` (keys ``pic.…``,
+``shangrao_bot/catalog/*/pictures.py``), like every other text a user reads; this module builds
+a :class:`Labels` from them and keeps what is not a per-language text: the tile faces, the
+scorer's Chinese terms and their English glosses. Tiles are named by
+:func:`shangrao_bot.rules.tile_names.tile_label`, as in the bot's messages.
+
 The scorer names patterns and modifiers in simplified Chinese; :func:`term` writes them in the
-image's script. The shipped fonts are subsets: they hold only the glyphs of the labels below,
-of the scorer's names in both scripts and of printable ASCII. :mod:`.charset` derives the
-subset (``tests/render/make_font_subset.py``) and a test proves that every character the images
-can draw is in the font: add a label here, rerun the subset script.
+image's script. The shipped fonts are subsets: they hold only the glyphs of the labels, of the
+scorer's names in both scripts and of printable ASCII. :mod:`.charset` derives the subset
+(``tests/render/make_font_subset.py``) and a test proves that every character the images can
+draw is in the font: add a label to the catalogs' ``pictures`` area, rerun the subset script.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
+from shangrao_bot.catalog import CATALOGS
 from shangrao_bot.engine.hand_records import Outcome
 from shangrao_bot.rules.baike_preset import BAIKE_PATTERNS
 from shangrao_bot.rules.score_model import Reason, WinHow
 from shangrao_bot.rules.shangrao_preset import SHANGRAO_MODIFIERS, SHANGRAO_PATTERNS
-from shangrao_bot.rules.tiles import HONOR_START, rank_of, suit_of
 
 LANGS = ("en", "zh-CN", "zh-TW")
 DEFAULT_LANG = "zh-CN"
@@ -108,31 +115,13 @@ def term(name: str, lang: str) -> str:
     return name.translate(TO_TRADITIONAL) if lang == "zh-TW" else name
 
 
-# --- tile names (the way players say them, as in the bot's messages) ----------------------------
-
-_SUITS = {"zh-CN": ("万", "筒", "条"), "zh-TW": ("萬", "筒", "條"), "en": ("Crak", "Dot", "Bam")}
-_HONORS = {
-    "zh-CN": ("东", "南", "西", "北", "白", "发", "中"),
-    "zh-TW": ("東", "南", "西", "北", "白", "發", "中"),
-    "en": ("East", "South", "West", "North", "White", "Green", "Red"),
-}
-
-
-def tile_name(tile: int, lang: str) -> str:
-    """``五万`` / ``五萬`` / ``5 Crak``; honours ``东`` / ``East``."""
-    rank = rank_of(tile)
-    if tile >= HONOR_START:
-        return _HONORS[lang][rank - 1]
-    suit = _SUITS[lang][suit_of(tile)]
-    return f"{rank} {suit}" if lang == "en" else NUMERALS[rank - 1] + suit
-
-
 # --- labels ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Labels:
-    """The labels of one language. ``{…}`` fields are filled with :meth:`str.format`."""
+    """The labels of one language. ``{…}`` fields are filled with :meth:`str.format` (not the
+    catalog's format specs: the images fill them with plain values)."""
 
     lang: str
     winds: tuple[str, str, str, str]
@@ -176,7 +165,7 @@ class Labels:
     no_payments: str
     net: str
     reasons: dict[Reason, str]
-    doubling: str  # {who} {amount} {value} {factor} {n} {count}
+    doubling: str  # {who} {amount} {value} {factor} {count} (the 宝 flown, in count_words)
     count_words: tuple[str, ...]  # 0-4 in words ({count})
     kong_chain: str  # {n}
     winner_flown: str  # {n}
@@ -199,246 +188,93 @@ class Labels:
         return self.seat.format(n=seat + 1)
 
 
-_ZH_CN = Labels(
-    lang="zh-CN",
-    winds=("东", "南", "西", "北"),
-    seat="座{n}",
-    house="{wind}家",
-    join=" ",
-    bao="宝",
-    bao_caption="宝",
-    indicator="跌宝",
-    dealer="庄",
-    live="余牌",
-    turn="轮到",
-    won="胡",
-    flown="飞宝×{n}",
-    status_turn="轮到 {who}",
-    status_claim="{who} 打出 · 等待吃碰杠",
-    status_rob="{who} 补杠 · 等待抢杠",
-    status_won="{who} 胡牌",
-    status_won_many="{who} 胡牌",
-    exhausted="流局",
-    exhausted_note="无人胡牌，只结算奖励分",
-    rules_line="{preset} · 底 {stake} · 第 {move} 步",
-    presets={"shangrao": "上饶", "baike": "百科"},
-    hash="公平性哈希",
-    seed="种子",
-    drawn="摸",
-    claim_discard=("{who}打出",),
-    claim_rob=("{who}补杠",),
-    waits="听牌",
-    per_payer="每家",
-    not_a_win="不能胡",
-    no_waits="未听牌",
-    how={
-        WinHow.SELF: "自摸",
-        WinHow.KONG: "杠开",
-        WinHow.ROB: "抢杠",
-        WinHow.TIANHU: "天胡",
-        WinHow.DIHU: "地胡",
-    },
-    shapes={"standard": "标准", "seven_pairs": "七对", "thirteen_lan": "十三浪", "yaojiu": "九幺"},
-    clean="无宝",
-    with_bao="有宝",
-    meld_kinds={
-        "chi": "吃",
-        "pong": "碰",
-        "kong_exposed": "明杠",
-        "kong_concealed": "暗杠",
-        "kong_indicator": "跌宝杠",
-        "kong_indicator_exposed": "明跌宝杠",
-    },
-    payments="付分",
-    no_payments="无人付分",
-    net="合计",
-    reasons={
-        Reason.WIN: "胡",
-        Reason.MINGGANG: "碰杠",
-        Reason.ANGANG: "自摸杠",
-        Reason.JIEBAO: "接宝",
-        Reason.SIGEBAO: "四个宝",
-    },
-    doubling="{who}付 {amount} = {value} × {factor}（飞宝 {n} 张）",
-    count_words=("0", "1", "2", "3", "4"),
-    kong_chain="连杠 {n} 次",
-    winner_flown="飞宝 {n} 张",
-    totals_title="累计得分",
-    hand_axis="手",
-    points_axis="分",
-    board_title="排行榜",
-    metrics={"total": "总分", "average": "平均", "win_rate": "胡率", "biggest": "最大"},
-    col_hands="手数",
-    col_wins="胡",
-    col_rate="胡率",
-    col_best="最大",
-    col_flown="飞宝",
-    no_data="暂无数据",
-    outcomes={Outcome.WIN: "胡牌", Outcome.EXHAUSTED: "流局"},
+#: the keys of the labels that are tables (in the order the images list them)
+_PRESETS = ("shangrao", "baike")
+_SHAPES = ("standard", "seven_pairs", "thirteen_lan", "yaojiu")
+_MELD_KINDS = (
+    "chi",
+    "pong",
+    "kong_exposed",
+    "kong_concealed",
+    "kong_indicator",
+    "kong_indicator_exposed",
 )
+_METRICS = ("total", "average", "win_rate", "biggest")
 
-_ZH_TW = Labels(
-    lang="zh-TW",
-    winds=("東", "南", "西", "北"),
-    seat="座{n}",
-    house="{wind}家",
-    join=" ",
-    bao="寶",
-    bao_caption="寶",
-    indicator="跌寶",
-    dealer="莊",
-    live="餘牌",
-    turn="輪到",
-    won="胡",
-    flown="飛寶×{n}",
-    status_turn="輪到 {who}",
-    status_claim="{who} 打出 · 等待吃碰槓",
-    status_rob="{who} 補槓 · 等待搶槓",
-    status_won="{who} 胡牌",
-    status_won_many="{who} 胡牌",
-    exhausted="流局",
-    exhausted_note="無人胡牌，只結算獎勵分",
-    rules_line="{preset} · 底 {stake} · 第 {move} 步",
-    presets={"shangrao": "上饒", "baike": "百科"},
-    hash="公平性雜湊",
-    seed="種子",
-    drawn="摸",
-    claim_discard=("{who}打出",),
-    claim_rob=("{who}補槓",),
-    waits="聽牌",
-    per_payer="每家",
-    not_a_win="不能胡",
-    no_waits="未聽牌",
-    how={
-        WinHow.SELF: "自摸",
-        WinHow.KONG: "槓開",
-        WinHow.ROB: "搶槓",
-        WinHow.TIANHU: "天胡",
-        WinHow.DIHU: "地胡",
-    },
-    shapes={"standard": "標準", "seven_pairs": "七對", "thirteen_lan": "十三浪", "yaojiu": "九幺"},
-    clean="無寶",
-    with_bao="有寶",
-    meld_kinds={
-        "chi": "吃",
-        "pong": "碰",
-        "kong_exposed": "明槓",
-        "kong_concealed": "暗槓",
-        "kong_indicator": "跌寶槓",
-        "kong_indicator_exposed": "明跌寶槓",
-    },
-    payments="付分",
-    no_payments="無人付分",
-    net="合計",
-    reasons={
-        Reason.WIN: "胡",
-        Reason.MINGGANG: "碰槓",
-        Reason.ANGANG: "自摸槓",
-        Reason.JIEBAO: "接寶",
-        Reason.SIGEBAO: "四個寶",
-    },
-    doubling="{who}付 {amount} = {value} × {factor}（飛寶 {n} 張）",
-    count_words=("0", "1", "2", "3", "4"),
-    kong_chain="連槓 {n} 次",
-    winner_flown="飛寶 {n} 張",
-    totals_title="累計得分",
-    hand_axis="手",
-    points_axis="分",
-    board_title="排行榜",
-    metrics={"total": "總分", "average": "平均", "win_rate": "胡率", "biggest": "最大"},
-    col_hands="手數",
-    col_wins="胡",
-    col_rate="胡率",
-    col_best="最大",
-    col_flown="飛寶",
-    no_data="暫無資料",
-    outcomes={Outcome.WIN: "胡牌", Outcome.EXHAUSTED: "流局"},
-)
 
-_EN = Labels(
-    lang="en",
-    winds=("East", "South", "West", "North"),
-    seat="Seat {n}",
-    house="{wind}",
-    join=", ",
-    bao="宝",
-    bao_caption="宝 (wild)",
-    indicator="indicator",
-    dealer="dealer",
-    live="tiles left",
-    turn="to play",
-    won="won",
-    flown="飞宝 ×{n}",
-    status_turn="{who} to play",
-    status_claim="{who} discarded · claims open",
-    status_rob="{who} adds a kong · may be robbed",
-    status_won="{who} wins",
-    status_won_many="{who} win",
-    exhausted="Draw (流局)",
-    exhausted_note="No winner: only bonuses are settled",
-    rules_line="{preset} · stake {stake} · move {move}",
-    presets={"shangrao": "Shangrao", "baike": "Baike"},
-    hash="fairness hash",
-    seed="seed",
-    drawn="drawn",
-    claim_discard=("discarded", "by {who}"),
-    claim_rob=("added kong", "by {who}"),
-    waits="Waits",
-    per_payer="per payer",
-    not_a_win="not a win",
-    no_waits="not waiting",
-    how={
-        WinHow.SELF: "self-draw",
-        WinHow.KONG: "杠开 kong replacement",
-        WinHow.ROB: "抢杠 robbed kong",
-        WinHow.TIANHU: "天胡 heavenly hand",
-        WinHow.DIHU: "地胡 earthly hand",
-    },
-    shapes={
-        "standard": "standard",
-        "seven_pairs": "seven pairs",
-        "thirteen_lan": "十三浪",
-        "yaojiu": "九幺",
-    },
-    clean="clean (无宝)",
-    with_bao="with 宝 (有宝)",
-    meld_kinds={
-        "chi": "chi",
-        "pong": "pong",
-        "kong_exposed": "kong",
-        "kong_concealed": "hidden kong",
-        "kong_indicator": "跌宝 kong",
-        "kong_indicator_exposed": "跌宝 kong",
-    },
-    payments="Payments",
-    no_payments="No payments",
-    net="Net",
-    reasons={
-        Reason.WIN: "win",
-        Reason.MINGGANG: "碰杠",
-        Reason.ANGANG: "自摸杠",
-        Reason.JIEBAO: "接宝",
-        Reason.SIGEBAO: "四个宝",
-    },
-    doubling="{who} pays {amount} = {value} × {factor}, flew {count} 宝",
-    count_words=("no", "one", "two", "three", "four"),
-    kong_chain="chain of {n}",
-    winner_flown="{n} 宝 flown",
-    totals_title="Running totals",
-    hand_axis="hand",
-    points_axis="points",
-    board_title="Leaderboard",
-    metrics={"total": "total", "average": "average", "win_rate": "win rate", "biggest": "biggest"},
-    col_hands="hands",
-    col_wins="wins",
-    col_rate="win %",
-    col_best="best",
-    col_flown="飞宝",
-    no_data="No data yet",
-    outcomes={Outcome.WIN: "win", Outcome.EXHAUSTED: "流局"},
-)
+def _from_catalog(lang: str) -> Labels:
+    """The labels of ``lang`` as the catalog's ``pictures`` area writes them (``pic.…``): a
+    tuple's items are keys of their own (``pic.winds.0``), a table's entries too
+    (``pic.how.self``), and the lines above a claimable tile are one text, one line each."""
+    texts = CATALOGS[lang]
 
-_BY_LANG = {lb.lang: lb for lb in (_EN, _ZH_CN, _ZH_TW)}
+    def word(key: str) -> str:
+        return texts[f"pic.{key}"]
+
+    def table(key: str, names: Iterable[str]) -> dict[str, str]:
+        return {name: word(f"{key}.{name}") for name in names}
+
+    return Labels(
+        lang=lang,
+        winds=(word("winds.0"), word("winds.1"), word("winds.2"), word("winds.3")),
+        seat=word("seat"),
+        house=word("house"),
+        join=word("join"),
+        bao=word("bao"),
+        bao_caption=word("bao_caption"),
+        indicator=word("indicator"),
+        dealer=word("dealer"),
+        live=word("live"),
+        turn=word("turn"),
+        won=word("won"),
+        flown=word("flown"),
+        status_turn=word("status_turn"),
+        status_claim=word("status_claim"),
+        status_rob=word("status_rob"),
+        status_won=word("status_won"),
+        status_won_many=word("status_won_many"),
+        exhausted=word("exhausted"),
+        exhausted_note=word("exhausted_note"),
+        rules_line=word("rules_line"),
+        presets=table("presets", _PRESETS),
+        hash=word("hash"),
+        seed=word("seed"),
+        drawn=word("drawn"),
+        claim_discard=tuple(word("claim_discard").split("\n")),
+        claim_rob=tuple(word("claim_rob").split("\n")),
+        waits=word("waits"),
+        per_payer=word("per_payer"),
+        not_a_win=word("not_a_win"),
+        no_waits=word("no_waits"),
+        how={how: word(f"how.{how.value}") for how in WinHow},
+        shapes=table("shapes", _SHAPES),
+        clean=word("clean"),
+        with_bao=word("with_bao"),
+        meld_kinds=table("meld_kinds", _MELD_KINDS),
+        payments=word("payments"),
+        no_payments=word("no_payments"),
+        net=word("net"),
+        reasons={reason: word(f"reasons.{reason.value}") for reason in Reason},
+        doubling=word("doubling"),
+        count_words=tuple(word(f"count_words.{n}") for n in range(5)),
+        kong_chain=word("kong_chain"),
+        winner_flown=word("winner_flown"),
+        totals_title=word("totals_title"),
+        hand_axis=word("hand_axis"),
+        points_axis=word("points_axis"),
+        board_title=word("board_title"),
+        metrics=table("metrics", _METRICS),
+        col_hands=word("col_hands"),
+        col_wins=word("col_wins"),
+        col_rate=word("col_rate"),
+        col_best=word("col_best"),
+        col_flown=word("col_flown"),
+        no_data=word("no_data"),
+        outcomes={outcome: word(f"outcomes.{outcome.value}") for outcome in Outcome},
+    )
+
+
+_BY_LANG = {lang: _from_catalog(lang) for lang in LANGS}
 
 
 def labels_for(lang: str) -> Labels:

@@ -23,6 +23,7 @@ from io import BytesIO
 
 from PIL import Image, ImageDraw
 
+from shangrao_bot import catalog
 from shangrao_bot.engine.views import PublicView
 from shangrao_bot.render import palette as pal
 from shangrao_bot.render.board import MIN_TEXT, WIDTH, layout_board, paint_board
@@ -36,19 +37,18 @@ STEP_MS = 900  # how long each step shows in the animation
 LAST_MS = 4000  # the end stays up longer
 SCALES = (0.5, 0.4, 0.3)  # of the board's width, tried in turn until the animation fits
 
-#: The caption's words; every character is in the shipped font subset (a test draws them).
-_CAPTION = {
-    "en": "Replay · hand #{hand} · step {step}/{steps} · {view}",
-    "zh-CN": "第 {hand} 手 · 第 {step}/{steps} 步 · {view}",
-    "zh-TW": "第 {hand} 手 · 第 {step}/{steps} 步 · {view}",
-}
-_TABLE_VIEW = {"en": "every hand", "zh-CN": "四家", "zh-TW": "四家"}
-_SEAT_VIEW = {"en": "{wind}'s view", "zh-CN": "{wind}家", "zh-TW": "{wind}家"}
+#: The caption's words: the catalogs' ``pic.replay.*`` texts; every character is in the shipped
+#: font subset (a test draws them).
+_CAPTION_KEYS = ("pic.replay.caption", "pic.replay.table_view", "pic.replay.seat_view")
 
 
 def caption_strings() -> list[str]:
     """The caption's fixed words in every language (the font subset must hold them)."""
-    return [*_CAPTION.values(), *_TABLE_VIEW.values(), *_SEAT_VIEW.values()]
+    return [text for key in _CAPTION_KEYS for text in catalog.BY_KEY[key].values()]
+
+
+def _caption_lang(lang: str) -> str:
+    return lang if lang in catalog.LANGS else DEFAULT_LANG
 
 
 class AnimationTooLarge(ValueError):
@@ -70,21 +70,20 @@ class ReplayFrame:
 
 def view_name(public: PublicView, seat: int | None, lang: str) -> str:
     """The caption's name of a view: a seat by its wind, or the table."""
-    key = lang if lang in _CAPTION else DEFAULT_LANG
     if seat is None:
-        return _TABLE_VIEW[key]
+        return catalog.text("pic.replay.table_view", _caption_lang(lang))
     wind = labels_for(lang).winds[public.seats[seat].wind]
-    return _SEAT_VIEW[key].format(wind=wind)
+    return catalog.text("pic.replay.seat_view", _caption_lang(lang), {"wind": wind})
 
 
 def caption(frame: ReplayFrame, lang: str) -> str:
-    key = lang if lang in _CAPTION else DEFAULT_LANG
-    return _CAPTION[key].format(
-        hand=frame.hand,
-        step=frame.step + 1,
-        steps=frame.steps,
-        view=view_name(frame.public, frame.seat, lang),
-    )
+    args = {
+        "hand": frame.hand,
+        "step": frame.step + 1,
+        "steps": frame.steps,
+        "view": view_name(frame.public, frame.seat, lang),
+    }
+    return catalog.text("pic.replay.caption", _caption_lang(lang), args)
 
 
 def paint_frame(frame: ReplayFrame, *, lang: str = DEFAULT_LANG) -> Image.Image:

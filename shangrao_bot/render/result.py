@@ -39,11 +39,12 @@ from shangrao_bot.render.canvas import (
     text_width,
 )
 from shangrao_bot.render.fonts import Face
-from shangrao_bot.render.labels import DEFAULT_LANG, Labels, gloss, labels_for, term, tile_name
+from shangrao_bot.render.labels import DEFAULT_LANG, Labels, gloss, labels_for, term
 from shangrao_bot.render.tiles import Look, geometry, sprite
 from shangrao_bot.rules.interpret import Group, GroupType, Interpretation
 from shangrao_bot.rules.payments import payer_doubling
 from shangrao_bot.rules.score_model import Payment, Reason, ScoreResult, WinHow
+from shangrao_bot.rules.tile_names import tile_label
 
 WIDTH = 800
 DISPLAY_WIDTH = EMBED_DISPLAY
@@ -394,7 +395,7 @@ class _Card:
         ty = y + TITLE_H / 2 if one_line else y + 35
         text(draw, (MARGIN + 8, ty), title, size, pal.TEXT_ON_FELT, anchor="lm", within=area)
         if self.indicator is not None:
-            line = f"{lb.indicator} {tile_name(self.indicator, lb.lang)} →"
+            line = f"{lb.indicator} {tile_label(self.indicator, lb.lang)} →"
             line = shorten(line, room, MIN_TEXT)
             text(
                 draw,

@@ -10,6 +10,7 @@ from shangrao_bot.catalog.en import (
     commands,
     engine,
     moves,
+    pictures,
     ratings,
     replay,
     rulebook,
@@ -36,6 +37,7 @@ AREAS: dict[str, dict[str, str]] = {
     "analysis": analysis.TEXTS,
     "replay": replay.TEXTS,
     "ratings": ratings.TEXTS,
+    "pictures": pictures.TEXTS,
 }
 
 TEXTS = merged(AREAS)
