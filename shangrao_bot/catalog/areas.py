@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 
 #: The area modules of every language package, in the order they are merged.
@@ -37,3 +38,12 @@ def merged(areas: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
             raise KeyDefinedTwice(f"catalog keys defined twice ({area}): {sorted(twice)}")
         out.update(texts)
     return out
+
+
+def load(package: str) -> tuple[dict[str, Mapping[str, str]], dict[str, str]]:
+    """One language package's areas (each module's ``TEXTS``, in :data:`AREA_NAMES` order) and
+    its texts merged: every language package is these same modules."""
+    areas: dict[str, Mapping[str, str]] = {
+        area: importlib.import_module(f"{package}.{area}").TEXTS for area in AREA_NAMES
+    }
+    return areas, merged(areas)
