@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import discord
 
 from shangrao_bot.service.model import TableInfo
+from shangrao_bot.ui.discord_retry import FIRST_PAUSE, deliver
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.panel_parts import PanelParts
 from shangrao_bot.ui.player_prefs import PlayerPreferences
@@ -47,6 +48,8 @@ class DmPanels:
         self.prefs = prefs
         self.lang_of = lang_of
         self.fresh_seconds = fresh_seconds
+        # the first pause before a DM that Discord failed for a moment is sent again
+        self.retry_pause = FIRST_PAUSE
         self.panels: dict[Key, DmPanel] = {}  # (table, user) → DM panel
         self.closed: set[Key] = set()  # DMs found closed: told once in the thread
 
@@ -98,20 +101,31 @@ class DmPanels:
                 await self.close(key, t("table.panel.over", lang))
             client = self.thread.client
             user = client.get_user(user_id) or await client.fetch_user(user_id)
-            file = parts.file()
-            message = await user.send(
-                parts.content,
-                file=file or discord.utils.MISSING,
-                view=parts.items or discord.utils.MISSING,
-            )
+
+            async def send() -> discord.Message:
+                file = parts.file()  # a fresh upload for every try
+                return await user.send(
+                    parts.content,
+                    file=file or discord.utils.MISSING,
+                    view=parts.items or discord.utils.MISSING,
+                )
+
+            what = f"table {table.id}: DM panel of {user_id}"
+            message = await deliver(send, what=what, first_pause=self.retry_pause)
             self.panels[key] = DmPanel(table.hand_no, message, time.monotonic(), parts.png)
         except discord.Forbidden:  # 403 / 50007: DMs closed
             self.closed.add(key)
             self.panels.pop(key, None)
             text = t("table.dm_closed", self.thread.lang(table), user=f"<@{user_id}>")
             await self.thread.say(table, text)
-        except discord.HTTPException:
-            log.warning("table %s: DM panel of %s not delivered", table.id, user_id, exc_info=True)
+        except discord.HTTPException as error:  # a warning, never a traceback: Discord's fault
+            log.warning(
+                "table %s: DM panel of %s not delivered (%s %s)",
+                table.id,
+                user_id,
+                error.status,
+                error.text,
+            )
 
     async def close(self, key: Key, text: str) -> None:
         """The DM panel says ``text`` and loses its buttons; it is forgotten (whatever comes

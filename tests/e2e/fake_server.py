@@ -124,12 +124,14 @@ class FakeHttpServer(FakeChannels, FakeInteractions, FakeWorld):
         message: str = "",
         retry_after: float = 0.05,
         times: int = 1,
+        only: str = "",
     ) -> None:
         """Make the next ``METHOD template`` request (path template as in Discord's docs, e.g.
         ``/channels/{channel_id}/messages``) fail with ``status`` (the next ``times`` such
         requests); a 429 gets the ``Via`` header and JSON ``retry_after`` discord.py needs to
         retry instead of assuming a ban. Mind that discord.py retries a 500, 502, 504 or 524
-        itself after sleeping 1 s, 3 s, ...: a 503 fails at once."""
+        itself after sleeping 1 s, 3 s, ...: a 503 fails at once. ``only``: fail only a request
+        whose path contains it (``f"/channels/{dm.id}/"``: one channel's)."""
         headers: dict[str, str] = {}
         body: dict[str, Any] = {"code": code, "message": message or f"{status}: injected failure"}
         if status == 429:
@@ -141,7 +143,7 @@ class FakeHttpServer(FakeChannels, FakeInteractions, FakeWorld):
                 "code": code,
             }
         for _ in range(times):
-            self._injected.append(_Injected(method.upper(), template, status, body, headers))
+            self._injected.append(_Injected(method.upper(), template, status, body, headers, only))
 
     def before_next(self, method: str, template: str, call: Callable[[], Awaitable[None]]) -> None:
         """Await ``call()`` when the next ``METHOD template`` request arrives, before it is
@@ -269,7 +271,11 @@ class FakeHttpServer(FakeChannels, FakeInteractions, FakeWorld):
                 break
         try:
             for injected in self._injected:
-                if injected.method == method and injected.template == template:
+                if (
+                    injected.method == method
+                    and injected.template == template
+                    and injected.only in request.path
+                ):
                     self._injected.remove(injected)
                     self.rejections.append(
                         Rejection(

@@ -137,6 +137,7 @@ class _Injected:
     status: int
     body: dict[str, Any]
     headers: dict[str, str]
+    only: str = ""  # a request path must contain this to fail (e.g. one channel's id)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import re
 import threading
 from collections.abc import AsyncIterator, Sequence
@@ -350,3 +351,40 @@ async def test_watch_button_remove_ai_and_ready_countdown(
     assert f"<t:{int(info.ready_deadline)}:R>" in result.text()
     assert fake.dm_messages(dave) == []
     check_public(fake, thread, [alice])
+
+
+async def test_a_turn_prompt_discord_fails_for_a_moment_is_delivered(
+    fake_discord: FakeDiscord, bot: ShangraoBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Discord answers 503 to the DM that carries alice's next prompt (discord.py does not
+    retry a 503): the panel is sent again and arrives, and the log says so in warning lines with
+    the route and the status, never a traceback."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    table_id, _thread, lobby = await open_table(fake, bot, alice, hands=4)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await until(lambda: fake.dm_messages(alice))
+    presenter = bot.table_presenter
+    presenter.dm_fresh_seconds = 0.0  # every prompt is a new DM (a POST)
+    presenter.delivery.dms.retry_pause = 0.01
+    dm = fake.dm(alice)
+    fake.fail_next("POST", "/channels/{channel_id}/messages", status=503, only=f"/{dm.id}/")
+    before = {m.id for m in fake.dm_messages(alice)}
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 60
+    with caplog.at_level(logging.WARNING, logger="shangrao_bot.ui"):
+        while not any(r.status == 503 for r in fake.rejections):
+            assert loop.time() < end, "alice never got a new prompt"
+            await bot.presenter_queue.drain()
+            dms = fake.dm_messages(alice)
+            ids = move_ids(dms[0]) if dms else []
+            if ids and bot.service.private_view(table_id, alice.id).legal:
+                rec = await fake.click(alice, dms[0], pick(ids))
+                await until(lambda rec=rec: rec.responded, 30)
+            await asyncio.sleep(0.01)
+        await until(lambda: {m.id for m in fake.dm_messages(alice)} - before, 30)
+        await bot.presenter_queue.drain()
+    assert len(fake.dm_messages(alice)) == 1  # the new prompt, the old one deleted
+    warned = [r.getMessage() for r in caplog.records if "503" in r.getMessage()]
+    assert warned and all("POST" in w for w in warned)
+    assert all(r.exc_info is None for r in caplog.records)
