@@ -10,6 +10,7 @@ import discord
 
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
+from shangrao_bot.ui.discord_retry import FIRST_PAUSE, deliver
 from shangrao_bot.ui.hand_buttons import ReadyButton
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.payments import payment_line
@@ -31,6 +32,7 @@ class ResultPosts:
 
     def __init__(self, thread: TableThread) -> None:
         self.thread = thread
+        self.retry_pause = FIRST_PAUSE  # before a post Discord failed for a moment is tried again
 
     async def hand_result(
         self,
@@ -84,12 +86,17 @@ class ResultPosts:
                 embed.add_field(
                     name="⏱", value=t("table.result.auto_ready", lang, when=when), inline=False
                 )
-        await thread.send(
-            embed=embed,
-            file=discord.File(io.BytesIO(png), filename="result.png"),
-            view=view or discord.utils.MISSING,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+
+        async def post() -> discord.Message:
+            return await thread.send(
+                embed=embed,
+                file=discord.File(io.BytesIO(png), filename="result.png"),  # anew every try
+                view=view or discord.utils.MISSING,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+        what = f"table {table.id}: result of hand {summary.number}"
+        await deliver(post, what=what, first_pause=self.retry_pause)
 
     async def standings(self, table: TableInfo, summary: SessionSummary) -> None:
         """The session's final standings, the transfers that settle it and the running totals'
@@ -127,11 +134,20 @@ class ResultPosts:
         )
         if transfers:
             embed.add_field(name=t("table.session.settle", lang), value="\n".join(transfers)[:1024])
-        kwargs: dict[str, Any] = {}
+        chart: bytes | None = None
         if summary.records:
-            png = await PICTURES.draw(
+            chart = await PICTURES.draw(
                 render_running_totals, [r.deltas for r in summary.records], lang=lang
             )
-            kwargs["file"] = discord.File(io.BytesIO(png), filename="totals.png")
             embed.set_image(url="attachment://totals.png")
-        await thread.send(embed=embed, allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+
+        async def post() -> discord.Message:
+            kwargs: dict[str, Any] = {}
+            if chart is not None:  # a fresh upload every try
+                kwargs["file"] = discord.File(io.BytesIO(chart), filename="totals.png")
+            return await thread.send(
+                embed=embed, allowed_mentions=discord.AllowedMentions.none(), **kwargs
+            )
+
+        what = f"table {table.id}: the session's standings"
+        await deliver(post, what=what, first_pause=self.retry_pause)

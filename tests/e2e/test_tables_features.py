@@ -388,3 +388,44 @@ async def test_a_turn_prompt_discord_fails_for_a_moment_is_delivered(
     warned = [r.getMessage() for r in caplog.records if "503" in r.getMessage()]
     assert warned and all("POST" in w for w in warned)
     assert all(r.exc_info is None for r in caplog.records)
+
+
+async def test_a_hand_result_discord_fails_for_a_moment_is_posted(
+    fake_discord: FakeDiscord, bot: ShangraoBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The thread's next message after the deal is the hand's result card: Discord answers it
+    503 once, and the card is posted all the same (a result is always delivered)."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    table_id, thread, lobby = await open_table(fake, bot, alice)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await until(lambda: fake.dm_messages(alice))
+    await bot.presenter_queue.drain()
+    bot.table_presenter.results.retry_pause = 0.01
+    only = f"/{thread.id}/"
+    fake.fail_next("POST", "/channels/{channel_id}/messages", status=503, only=only)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 60
+    with caplog.at_level(logging.WARNING, logger="shangrao_bot.ui"):
+        while not result_posted(fake, thread):
+            assert loop.time() < end, "the hand's result never came"
+            await bot.presenter_queue.drain()
+            dms = fake.dm_messages(alice)
+            ids = move_ids(dms[0]) if dms else []
+            try:
+                legal = bot.service.private_view(table_id, alice.id).legal
+            except Refusal:  # the hand is over (and the one-hand table closed)
+                legal = ()
+            if ids and legal:
+                rec = await fake.click(alice, dms[0], pick(ids))
+                await until(lambda rec=rec: rec.responded, 30)
+            await asyncio.sleep(0.01)
+    failed = [r for r in fake.rejections if r.status == 503]
+    assert len(failed) == 1 and only in failed[0].path
+    cards = [
+        m
+        for m in fake.channel_messages(thread)
+        if any(a.filename == "result.png" for a in m.attachments)
+    ]
+    assert len(cards) == 1
+    assert all(r.exc_info is None for r in caplog.records)
