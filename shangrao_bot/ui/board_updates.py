@@ -201,6 +201,11 @@ class BoardUpdates:
                     view=table_view(table, lang),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
+        except discord.HTTPException as error:  # Discord's answer: a warning, no traceback
+            if not self.client.is_closed():  # (the next change of the board edits it again)
+                log.warning(
+                    "table %s: board edit failed (%s %s)", table.id, error.status, error.text
+                )
         except Exception:
             if not self.client.is_closed():
                 log.warning("table %s: board edit failed", table.id, exc_info=True)
