@@ -22,7 +22,7 @@ draw is in the font: add a label to the catalogs' ``pictures`` area, rerun the s
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from shangrao_bot.catalog import CATALOGS
 from shangrao_bot.engine.hand_records import Outcome
@@ -214,63 +214,21 @@ def _from_catalog(lang: str) -> Labels:
     def table(key: str, names: Iterable[str]) -> dict[str, str]:
         return {name: word(f"{key}.{name}") for name in names}
 
+    words = {f.name: word(f.name) for f in fields(Labels) if f.type == "str" and f.name != "lang"}
     return Labels(
         lang=lang,
         winds=(word("winds.0"), word("winds.1"), word("winds.2"), word("winds.3")),
-        seat=word("seat"),
-        house=word("house"),
-        join=word("join"),
-        bao=word("bao"),
-        bao_caption=word("bao_caption"),
-        indicator=word("indicator"),
-        dealer=word("dealer"),
-        live=word("live"),
-        turn=word("turn"),
-        won=word("won"),
-        flown=word("flown"),
-        status_turn=word("status_turn"),
-        status_claim=word("status_claim"),
-        status_rob=word("status_rob"),
-        status_won=word("status_won"),
-        status_won_many=word("status_won_many"),
-        exhausted=word("exhausted"),
-        exhausted_note=word("exhausted_note"),
-        rules_line=word("rules_line"),
         presets=table("presets", _PRESETS),
-        hash=word("hash"),
-        seed=word("seed"),
-        drawn=word("drawn"),
         claim_discard=tuple(word("claim_discard").split("\n")),
         claim_rob=tuple(word("claim_rob").split("\n")),
-        waits=word("waits"),
-        per_payer=word("per_payer"),
-        not_a_win=word("not_a_win"),
-        no_waits=word("no_waits"),
         how={how: word(f"how.{how.value}") for how in WinHow},
         shapes=table("shapes", _SHAPES),
-        clean=word("clean"),
-        with_bao=word("with_bao"),
         meld_kinds=table("meld_kinds", _MELD_KINDS),
-        payments=word("payments"),
-        no_payments=word("no_payments"),
-        net=word("net"),
         reasons={reason: word(f"reasons.{reason.value}") for reason in Reason},
-        doubling=word("doubling"),
         count_words=tuple(word(f"count_words.{n}") for n in range(5)),
-        kong_chain=word("kong_chain"),
-        winner_flown=word("winner_flown"),
-        totals_title=word("totals_title"),
-        hand_axis=word("hand_axis"),
-        points_axis=word("points_axis"),
-        board_title=word("board_title"),
         metrics=table("metrics", _METRICS),
-        col_hands=word("col_hands"),
-        col_wins=word("col_wins"),
-        col_rate=word("col_rate"),
-        col_best=word("col_best"),
-        col_flown=word("col_flown"),
-        no_data=word("no_data"),
         outcomes={outcome: word(f"outcomes.{outcome.value}") for outcome in Outcome},
+        **words,
     )
 
 
