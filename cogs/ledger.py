@@ -25,6 +25,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from shangrao_bot.catalog.fields import term
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.service.book_reading import (
     BoardPeriod,
@@ -46,7 +47,7 @@ from shangrao_bot.service.book_reading import (
 )
 from shangrao_bot.service.book_reading import resolve_player as find_player
 from shangrao_bot.ui.i18n import lang_of, t
-from shangrao_bot.ui.score_views import player_name, public_lang, shown, term, void_reason_text
+from shangrao_bot.ui.score_views import player_name, public_lang, shown, void_reason_text
 
 from .help import EMBED_COLOUR
 

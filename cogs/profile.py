@@ -13,10 +13,11 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
+from shangrao_bot.catalog.fields import term
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.service.book_reading import player_figures, rating_figures
 from shangrao_bot.ui.i18n import t
-from shangrao_bot.ui.score_views import public_lang, shown, term
+from shangrao_bot.ui.score_views import public_lang, shown
 
 from .help import EMBED_COLOUR
 from .ledger import (

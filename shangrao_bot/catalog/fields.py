@@ -45,16 +45,21 @@ _PRESETS = {
 }
 # The characters of the core's Chinese terms (宝, 杠, pattern and tile names) that differ in
 # traditional script.
-_TO_TRADITIONAL = str.maketrans(
-    "宝对烂头无调杠开万条发东单飞个华双连抢补饼张门风",
-    "寶對爛頭無調槓開萬條發東單飛個華雙連搶補餅張門風",
+TO_TRADITIONAL = str.maketrans(
+    "宝对烂头无调杠开万条发东单飞个华双连抢补饼张门风庄余轮计总暂数据听标准饶种录结奖胜须从",
+    "寶對爛頭無調槓開萬條發東單飛個華雙連搶補餅張門風莊餘輪計總暫數據聽標準饒種錄結獎勝須從",
 )
+
+
+def term(name: str, lang: str) -> str:
+    """A Chinese term of the rules core (a pattern, a modifier, 宝) in the script of ``lang``."""
+    return traditional(name) if lang == "zh-TW" else name
 
 
 def traditional(value: str) -> str:
     """A simplified-Chinese term in traditional characters (only the characters of the core's
     terms are mapped)."""
-    return value.translate(_TO_TRADITIONAL)
+    return value.translate(TO_TRADITIONAL)
 
 
 class Formatter(string.Formatter):

@@ -34,6 +34,7 @@ from math import ceil
 
 from PIL import Image, ImageDraw
 
+from shangrao_bot.catalog.fields import term
 from shangrao_bot.engine.hand_records import SEATS, Phase
 from shangrao_bot.engine.views import PublicView, SeatView
 from shangrao_bot.render import palette as pal
@@ -51,7 +52,7 @@ from shangrao_bot.render.canvas import (
 )
 from shangrao_bot.render.fixed_palette import table_palette
 from shangrao_bot.render.fonts import Face
-from shangrao_bot.render.labels import DEFAULT_LANG, Labels, labels_for, term
+from shangrao_bot.render.labels import DEFAULT_LANG, Labels, labels_for
 from shangrao_bot.render.melds import meld_looks
 from shangrao_bot.render.tiles import BACK, Look, geometry, sprite
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 
+from shangrao_bot.catalog.fields import term
 from shangrao_bot.render.analysis import label_strings
 from shangrao_bot.render.labels import (
     BAO,
@@ -22,7 +23,6 @@ from shangrao_bot.render.labels import (
     gloss,
     labels_for,
     scorer_names,
-    term,
 )
 from shangrao_bot.render.replay import caption_strings
 from shangrao_bot.rules.tile_names import tile_label

@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from shangrao_bot.catalog.fields import term
 from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.render import palette as pal
@@ -40,7 +41,7 @@ from shangrao_bot.render.canvas import (
 )
 from shangrao_bot.render.fixed_palette import table_palette
 from shangrao_bot.render.fonts import Face
-from shangrao_bot.render.labels import DEFAULT_LANG, Labels, gloss, labels_for, term
+from shangrao_bot.render.labels import DEFAULT_LANG, Labels, gloss, labels_for
 from shangrao_bot.render.melds import meld_looks
 from shangrao_bot.render.tiles import Look, geometry, sprite
 

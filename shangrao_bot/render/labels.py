@@ -12,9 +12,10 @@ a :class:`Labels` from them and keeps what is not a per-language text: the tile 
 scorer's Chinese terms and their English glosses. Tiles are named by
 :func:`shangrao_bot.rules.tile_names.tile_label`, as in the bot's messages.
 
-The scorer names patterns and modifiers in simplified Chinese; :func:`term` writes them in the
-image's script. The shipped fonts are subsets: they hold only the glyphs of the labels, of the
-scorer's names in both scripts and of printable ASCII. :mod:`.charset` derives the subset
+The scorer names patterns and modifiers in simplified Chinese;
+:func:`~shangrao_bot.catalog.fields.term` writes them in the image's script. The shipped fonts
+are subsets: they hold only the glyphs of the labels, of the scorer's names in both scripts and
+of printable ASCII. :mod:`.charset` derives the subset
 (``tests/render/make_font_subset.py``) and a test proves that every character the images can
 draw is in the font: add a label to the catalogs' ``pictures`` area, rerun the subset script.
 """
@@ -53,13 +54,6 @@ FLOWN_TAG_TRAD = "飛"
 LUXURY = ("豪华", "双豪华", "三豪华")
 BAIKE_STATUS = ("无宝自摸", "宝调", "有宝自摸")
 FLAT = ("天胡", "地胡")
-
-#: simplified → traditional, for every character of the scorer's names and of the zh-CN labels
-#: that is written differently in traditional script (a test holds zh-TW images to it)
-TO_TRADITIONAL = str.maketrans(
-    "宝对烂头无调杠开万条发东单飞个华双连抢补饼庄余轮计总暂数据听标准饶张种录结奖胜须从",
-    "寶對爛頭無調槓開萬條發東單飛個華雙連搶補餅莊餘輪計總暫數據聽標準饒張種錄結獎勝須從",
-)
 
 #: English glosses of the words pattern and modifier names are made of (longest match first)
 _GLOSS = {
@@ -108,11 +102,6 @@ def gloss(name: str) -> str:
         parts.append(_GLOSS[word])
         i += len(word)
     return ", ".join(parts)
-
-
-def term(name: str, lang: str) -> str:
-    """A Chinese name of the scorer (pattern, modifier) in the script of ``lang``."""
-    return name.translate(TO_TRADITIONAL) if lang == "zh-TW" else name
 
 
 # --- labels ------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from shangrao_bot.catalog.fields import term
 from shangrao_bot.engine.hand_records import SEATS, HandResult
 from shangrao_bot.render import palette as pal
 from shangrao_bot.render.canvas import (
@@ -39,7 +40,7 @@ from shangrao_bot.render.canvas import (
     text_width,
 )
 from shangrao_bot.render.fonts import Face
-from shangrao_bot.render.labels import DEFAULT_LANG, Labels, gloss, labels_for, term
+from shangrao_bot.render.labels import DEFAULT_LANG, Labels, gloss, labels_for
 from shangrao_bot.render.tiles import Look, geometry, sprite
 from shangrao_bot.rules.interpret import Group, GroupType, Interpretation
 from shangrao_bot.rules.payments import payer_doubling

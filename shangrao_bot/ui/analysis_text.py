@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from shangrao_bot.catalog.fields import term
 from shangrao_bot.engine.analysis import DiscardAnalysis, WaitValue, analyze_hand, rank_discards
 from shangrao_bot.engine.analysis_input import (
     TILES_BETWEEN_TURNS,
@@ -19,7 +20,6 @@ from shangrao_bot.engine.analysis_input import (
     check_input,
 )
 from shangrao_bot.errors import Refusal
-from shangrao_bot.render.labels import term
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tile_names import tile_label

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from shangrao_bot.catalog.fields import traditional
+from shangrao_bot.catalog.fields import term
 from shangrao_bot.errors import NotAllowed
 from shangrao_bot.rules.interpret import Interpretation
 from shangrao_bot.rules.score_model import WinHow
@@ -75,12 +75,6 @@ def player_name(name: str, lang: str) -> str:
 def shown(name: str, lang: str) -> str:
     """:func:`player_name`, escaped for Discord markdown (and mentions)."""
     return esc(player_name(name, lang))
-
-
-def term(name: str, lang: str) -> str:
-    """A rule term (a pattern, a modifier: the rules core writes them in simplified
-    characters) in the reader's script: ``宝吊头`` is ``寶吊頭`` in zh-TW."""
-    return traditional(name) if lang == "zh-TW" else name
 
 
 def void_reason_text(reason: str, lang: str) -> str:

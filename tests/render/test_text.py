@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from shangrao_bot.catalog.fields import TO_TRADITIONAL
 from shangrao_bot.engine.hand_records import SEATS, Outcome
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.state import HandState
@@ -37,7 +38,7 @@ from shangrao_bot.render import (
 from shangrao_bot.render.board import layout_board
 from shangrao_bot.render.canvas import Box, Drawn, record_text
 from shangrao_bot.render.hand import layout_hand
-from shangrao_bot.render.labels import TO_TRADITIONAL, scorer_names
+from shangrao_bot.render.labels import scorer_names
 from shangrao_bot.render.result import result_card, score_card
 from shangrao_bot.render.samples import SampleRow
 from shangrao_bot.render.tiles import Look, geometry

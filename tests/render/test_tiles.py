@@ -7,10 +7,11 @@ import itertools
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from shangrao_bot.catalog import fields
+from shangrao_bot.catalog.fields import term
 from shangrao_bot.render import labels
 from shangrao_bot.render.charset import tile_charset, ui_charset
 from shangrao_bot.render.fonts import Face, font
-from shangrao_bot.render.labels import term
 from shangrao_bot.render.tiles import BACK, Look, badge_box, geometry, sprite
 from shangrao_bot.rules import baike_preset, shangrao_preset
 from shangrao_bot.rules.baike_preset import BAIKE_PATTERNS
@@ -108,7 +109,7 @@ def test_every_scorer_name_has_an_english_gloss() -> None:
     for name in labels.scorer_names():
         assert labels.gloss(name), name
     assert labels.gloss("碰碰胡宝吊头") == "all pongs, 宝 pair wait"
-    assert labels.term("宝吊无宝", "zh-TW") == "寶吊無寶"
+    assert fields.term("宝吊无宝", "zh-TW") == "寶吊無寶"
 
 
 def test_composed_pattern_names_match_the_scorer() -> None:
