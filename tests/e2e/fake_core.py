@@ -13,20 +13,21 @@ so that every module type-checks on its own; no method is defined in two layers 
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from tests.e2e import discord_rules as rules
+from tests.e2e.fake_limits import DEFAULT_BUCKETS, MessageClock, RateLimiter, Traffic
 from tests.e2e.fake_model import (
     FakeAttachment,
     FakeChannel,
     FakeEmoji,
     FakeGuild,
-    FakeMessage,
     FakeUser,
     InteractionRecord,
     Snowflakes,
@@ -41,6 +42,9 @@ from tests.e2e.fake_types import (
     _Injected,
 )
 from tests.e2e.openapi_check import OpenApiSpec, spec_path_from_env
+
+if TYPE_CHECKING:
+    from tests.e2e.fake_faults import Faults
 
 
 def _resolve(waiter: asyncio.Future[None]) -> None:
@@ -66,6 +70,7 @@ class FakeCore:
         session_start_total: int = 1000,
         identify_pacing: bool | None = None,
         identify_window: float = IDENTIFY_WINDOW,
+        rate_limits: bool = False,
     ) -> None:
         """``openapi_spec``: a path, False for no validation, None (default) to take
         ``DISCORD_OPENAPI_SPEC`` from the environment. ``world=False`` starts empty (no guild,
@@ -81,7 +86,11 @@ class FakeCore:
         checks it only when the fake has more than one shard, as the one-shard tests restart
         their bot within seconds on purpose. ``identify_window``: that interval (Discord's
         5 s by default); a test that is not about it shortens it, and a bot process started
-        with :meth:`subprocess_env` is told to pace its logins to match."""
+        with :meth:`subprocess_env` is told to pace its logins to match.
+
+        ``rate_limits``: apply Discord's rate limits (also the attribute; see
+        :mod:`tests.e2e.fake_faults` for it and the other limits and faults, all off by
+        default)."""
         self.ids = Snowflakes()
         self.token = token
         self.ack_deadline = ack_deadline
@@ -107,7 +116,7 @@ class FakeCore:
         self.guilds: list[FakeGuild] = []
         self._channels: dict[int, FakeChannel] = {}
         self._dm_channels: dict[int, FakeChannel] = {}
-        self._messages: dict[int, FakeMessage] = {}
+        self._messages: MessageClock = MessageClock(self.now)
         self._attachments: dict[int, FakeAttachment] = {}
         self._commands: dict[int | None, list[dict[str, Any]]] = {}
         self._app_emojis: dict[int, FakeEmoji] = {}
@@ -142,10 +151,44 @@ class FakeCore:
         #: the other _wait rounds: resolved by the change after which their predicate holds
         self._watches: dict[asyncio.Future[None], Callable[[], bool]] = {}
         self._clock_offset = 0.0
+        self._init_limits(rate_limits)
         self._runner: web.AppRunner | None = None
         self.port = 0
         if world:
             self._build_default_world()
+
+    def _init_limits(self, rate_limits: bool) -> None:
+        """The state of :mod:`tests.e2e.fake_faults`: Discord's limits and faults, all off
+        (an ordinary test sees no change) but the traffic record."""
+        #: Every HTTP request answered (:class:`~tests.e2e.fake_limits.Traffic`).
+        self.traffic = Traffic()
+        #: Apply Discord's rate limits: global, per-route buckets, old-message edits.
+        self.rate_limits = rate_limits
+        #: Global-counted requests per second per bot token.
+        self.global_limit = 50
+        #: The bucket table (a copy of ``DEFAULT_BUCKETS``; a test may shorten windows).
+        self.buckets = dict(DEFAULT_BUCKETS)
+        #: Edits of messages older than an hour allowed per channel per ``old_edit_window``.
+        self.old_edit_limit = 3
+        self.old_edit_window = 3600.0
+        #: The ``retry_after`` of a 30046 answer (discord.py retries it 5 times, then raises).
+        self.old_edit_retry_after = 1.0
+        #: Edits of messages older than an hour the bot tried (limits on or off).
+        self.old_message_edits = 0
+        #: Discord failing requests (None: never).
+        self.faults: Faults | None = None
+        #: ``(low_s, high_s)``: each HTTP request waits a random time in the range first.
+        self.latency: tuple[float, float] | None = None
+        self.latency_seed = 0
+        self._latency_rng: tuple[int, random.Random] | None = None
+        self._limiter = RateLimiter()
+        #: Gateway outages begun by ``drop_gateway``.
+        self.gateway_outages = 0
+        #: The event loop's clock until which gateway connections are refused.
+        self._gateway_down_until = 0.0
+        #: During an outage, hold new gateway connections until it ends (else: answer 503).
+        self._gateway_hold = False
+        self._gateway_transports: dict[_GatewaySession, asyncio.Transport] = {}
 
     def _build_default_world(self) -> None:
         """The default world: built by :class:`~tests.e2e.fake_world.FakeWorld`."""

@@ -73,6 +73,19 @@ per call ``deadline=``; what a real client could not send raises :class:`DriverE
   15-minute token life); gateway: ``await fake.reconnect_gateway()`` (op 7, the bot RESUMEs
   at resume_gateway_url)
 
+Limits and faults (all off by default; see :mod:`tests.e2e.fake_faults`):
+``fake.traffic`` (:class:`Traffic`, always kept: a :class:`TrafficRecord` per HTTP request;
+``counted()``, ``exempt_records()``, ``limited()``, ``by_route(records)``, ``per_second()``);
+``FakeDiscord(rate_limits=True)`` or ``fake.rate_limits = True``: the global limit
+(``fake.global_limit`` = 50/s, interaction callbacks and webhooks exempt), per-route buckets
+with Discord's headers (``fake.buckets``, a copy of :data:`DEFAULT_BUCKETS` of
+:class:`BucketLimit`), 30046 for edits of messages older than an hour beyond
+``fake.old_edit_limit`` per channel per hour (``fake.old_message_edits`` counts such edits
+always); ``fake.faults = Faults(rate=0.05, ...)`` (5xx, Cloudflare's 502 page, timeouts);
+``fake.latency = (0.01, 0.05)``; ``await fake.drop_gateway(2.0, hold=False)`` (a gateway
+outage: sessions aborted, new connections refused 503 or, with ``hold``, held until it ends;
+``fake.gateway_outages``).
+
 Sharding: ``FakeDiscord(shards=2, max_concurrency=1)`` (or the attributes, before the bot
 connects; one shard by default). GET /gateway/bot recommends ``shards``; IDENTIFY's ``shard``
 is checked as Discord does (4010 Invalid shard, 4011 Sharding required); a guild's events go to
@@ -115,6 +128,10 @@ instance; each subclasses the layers it calls into (see :mod:`tests.e2e.fake_cor
   the clock, waiting, violations;
 - :mod:`tests.e2e.fake_gateway` (``FakeGateway``): the websocket (IDENTIFY, RESUME, READY),
   dispatch by shard, session records, GET /gateway;
+- :mod:`tests.e2e.fake_limits`: the traffic record, the bucket table, the rate limiter's
+  state;
+- :mod:`tests.e2e.fake_faults` (``FakeFaults``): :class:`Faults`; latency, rate limits,
+  faults and gateway outages applied to each request;
 - :mod:`tests.e2e.fake_world` (``FakeWorld``): users, guilds, channels, DMs, reading messages,
   the user, DM, guild and member routes;
 - :mod:`tests.e2e.fake_application` (``FakeApplication``): the application, its commands and
@@ -139,8 +156,10 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from tests.e2e.fake_component_driver import FakeComponentDriver
+from tests.e2e.fake_faults import Faults
 from tests.e2e.fake_gateway import SESSION_START_RESET
 from tests.e2e.fake_interactions import TOKEN_LIFETIME
+from tests.e2e.fake_limits import DEFAULT_BUCKETS, BucketLimit, Traffic, TrafficRecord
 from tests.e2e.fake_model import (
     FakeAttachment,
     FakeChannel,
@@ -171,6 +190,7 @@ from tests.e2e.fake_types import (
 
 __all__ = [
     "API_PREFIX",
+    "DEFAULT_BUCKETS",
     "DIRECT_MESSAGES",
     "FAKE_IDENTIFY_ENV",
     "FAKE_URL_ENV",
@@ -182,6 +202,7 @@ __all__ = [
     "SESSION_START_RESET",
     "SITECUSTOM_DIR",
     "TOKEN_LIFETIME",
+    "BucketLimit",
     "DriverError",
     "FakeAttachment",
     "FakeChannel",
@@ -192,11 +213,14 @@ __all__ = [
     "FakeMessage",
     "FakeRole",
     "FakeUser",
+    "Faults",
     "GatewayEvent",
     "InteractionNotAcknowledged",
     "InteractionRecord",
     "Rejection",
     "SessionRecord",
+    "Traffic",
+    "TrafficRecord",
     "WaitTimeout",
     "running_fake",
 ]

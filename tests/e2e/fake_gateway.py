@@ -121,9 +121,16 @@ class FakeGateway(FakeCore):
         self._violations.append(rejection)
 
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        outage_left = self._gateway_down_until - asyncio.get_running_loop().time()
+        if outage_left > 0:  # a gateway outage (``drop_gateway``)
+            if not self._gateway_hold:  # the upgrade fails; discord.py backs off and retries
+                return web.Response(status=503, text="503 Service Unavailable")
+            await asyncio.sleep(outage_left)  # no answer until the outage ends
         ws = web.WebSocketResponse(max_msg_size=0, timeout=2.0)
         await ws.prepare(request)
         session = _GatewaySession(ws)
+        if request.transport is not None:  # for ``drop_gateway``, which aborts it
+            self._gateway_transports[session] = request.transport
         session.writer = asyncio.create_task(self._gateway_writer(session))
         self._sessions.append(session)
         self._send(
@@ -149,6 +156,7 @@ class FakeGateway(FakeCore):
                     self._gateway_violation("a binary frame (discord.py sends JSON text)")
         finally:
             self._sessions.remove(session)
+            self._gateway_transports.pop(session, None)
             if session.writer is not None:
                 session.writer.cancel()
             if session.record is not None:

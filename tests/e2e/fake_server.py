@@ -1,9 +1,10 @@
 """The fake Discord's HTTP side (a layer of :class:`~tests.e2e.fake_discord.FakeDiscord`):
 the aiohttp server on 127.0.0.1 and its lifecycle, the route table, each request's handling
-(failure injection, the bot token, the body read from JSON or multipart and checked against
-Discord's OpenAPI description and rules, a refusal turned into Discord's error reply and a
-:class:`~tests.e2e.fake_types.Rejection`), unknown routes, attachment downloads, and
-pointing discord.py at the fake, in this process or another.
+(failure injection, Discord's limits and faults (:mod:`tests.e2e.fake_faults`; off by
+default) and the traffic record, the bot token, the body read from JSON or multipart and
+checked against Discord's OpenAPI description and rules, a refusal turned into Discord's
+error reply and a :class:`~tests.e2e.fake_types.Rejection`), unknown routes, attachment
+downloads, and pointing discord.py at the fake, in this process or another.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from aiohttp import web
 from tests.e2e import discord_rules as rules
 from tests.e2e.discord_rules import FieldError
 from tests.e2e.fake_channels import FakeChannels
+from tests.e2e.fake_faults import FakeFaults, _Call
 from tests.e2e.fake_interactions import FakeInteractions
 from tests.e2e.fake_model import AUTOCOMPLETE_RESULT, CHANNEL_MESSAGE, MODAL, UPDATE_MESSAGE
 from tests.e2e.fake_types import (
@@ -46,7 +48,7 @@ FAKE_URL_ENV = "SHANGRAO_FAKE_DISCORD"
 FAKE_IDENTIFY_ENV = "SHANGRAO_FAKE_IDENTIFY_SECONDS"
 
 
-class FakeHttpServer(FakeChannels, FakeInteractions, FakeWorld):
+class FakeHttpServer(FakeChannels, FakeInteractions, FakeWorld, FakeFaults):
     """The HTTP server, routing and request handling."""
 
     # ------------------------------------------------------------------ lifecycle
@@ -263,71 +265,82 @@ class FakeHttpServer(FakeChannels, FakeInteractions, FakeWorld):
         handler: Callable[[_Request], Awaitable[web.StreamResponse]],
         auth: bool,
     ) -> web.StreamResponse:
+        call = await self._limits_arrive(request, method, template)  # latency, classification
+        try:
+            response = await self._respond(call, handler, auth)
+            return await self._limits_depart(call, response)  # bucket headers, traffic record
+        finally:
+            self._notify()
+
+    async def _respond(
+        self, call: _Call, handler: Callable[[_Request], Awaitable[web.StreamResponse]], auth: bool
+    ) -> web.StreamResponse:
+        request, method, template = call.request, call.method, call.template
         self.requests.append((method, request.path))
         for hook in self._before:
             if hook[0] == method and hook[1] == template:
                 self._before.remove(hook)
                 await hook[2]()
                 break
+        for injected in self._injected:
+            if (
+                injected.method == method
+                and injected.template == template
+                and injected.only in request.path
+            ):
+                self._injected.remove(injected)
+                self.rejections.append(
+                    Rejection(
+                        method,
+                        request.path,
+                        injected.status,
+                        injected.body.get("code", 0),
+                        injected.body.get("message", ""),
+                        detail="injected by fail_next",
+                        violation=False,
+                    )
+                )
+                return _json(injected.body, injected.status, injected.headers)
+        stopped = await self._limits_gate(call)  # rate limits, faults (off by default)
+        if stopped is not None:
+            return stopped
+        if auth and request.headers.get("Authorization") != f"Bot {self.token}":
+            return self._reject(
+                method, request.path, _Refused(401, 0, "401: Unauthorized", violation=False)
+            )
+        body: Any = None
         try:
-            for injected in self._injected:
-                if (
-                    injected.method == method
-                    and injected.template == template
-                    and injected.only in request.path
-                ):
-                    self._injected.remove(injected)
-                    self.rejections.append(
-                        Rejection(
-                            method,
-                            request.path,
-                            injected.status,
-                            injected.body.get("code", 0),
-                            injected.body.get("message", ""),
-                            detail="injected by fail_next",
-                            violation=False,
-                        )
+            params = {k: v for k, v in request.match_info.items()}
+            spec_template = template
+            if params.get("message_id") == "@original":
+                spec_template = template.replace("{message_id}", "@original")
+            body, uploads = await self._read_body(request)
+            if self.spec is not None and body is not None:
+                problems = self.spec.check(method, spec_template, body)
+                if problems:  # report the specific rule when one applies, as Discord would
+                    raise _form_error(
+                        self._rule_problems(method, template, body, uploads) or problems
                     )
-                    return _json(injected.body, injected.status, injected.headers)
-            if auth and request.headers.get("Authorization") != f"Bot {self.token}":
-                return self._reject(
-                    method, request.path, _Refused(401, 0, "401: Unauthorized", violation=False)
+            req = _Request(
+                method, request.path, template, params, dict(request.query), body, uploads
+            )
+            return await handler(req)
+        except _Refused as refused:
+            if refused.record is None:
+                token = request.match_info.get("interaction_token") or request.match_info.get(
+                    "webhook_token"
                 )
-            body: Any = None
-            try:
-                params = {k: v for k, v in request.match_info.items()}
-                spec_template = template
-                if params.get("message_id") == "@original":
-                    spec_template = template.replace("{message_id}", "@original")
-                body, uploads = await self._read_body(request)
-                if self.spec is not None and body is not None:
-                    problems = self.spec.check(method, spec_template, body)
-                    if problems:  # report the specific rule when one applies, as Discord would
-                        raise _form_error(
-                            self._rule_problems(method, template, body, uploads) or problems
-                        )
-                req = _Request(
-                    method, request.path, template, params, dict(request.query), body, uploads
-                )
-                return await handler(req)
-            except _Refused as refused:
-                if refused.record is None:
-                    token = request.match_info.get("interaction_token") or request.match_info.get(
-                        "webhook_token"
-                    )
-                    refused.record = self._by_token.get(token or "")
-                return self._reject(method, request.path, refused, body)
-            except (
-                Exception
-            ):  # a bug in the fake must not look like a Discord 5xx (discord.py retries those)
-                return self._reject(
-                    method,
-                    request.path,
-                    _Refused(400, 0, "fake Discord crashed", detail=traceback.format_exc()),
-                    body,
-                )
-        finally:
-            self._notify()
+                refused.record = self._by_token.get(token or "")
+            return self._reject(method, request.path, refused, body)
+        except (
+            Exception
+        ):  # a bug in the fake must not look like a Discord 5xx (discord.py retries those)
+            return self._reject(
+                method,
+                request.path,
+                _Refused(400, 0, "fake Discord crashed", detail=traceback.format_exc()),
+                body,
+            )
 
     @staticmethod
     def _rule_problems(
@@ -447,6 +460,7 @@ class FakeHttpServer(FakeChannels, FakeInteractions, FakeWorld):
             detail = "the fake does not implement this route (add it if Discord has it)"
         refused = _Refused(404, 0, "404: Not Found", detail=detail)
         try:
+            self._record_unknown_route(request.method, request.path, 404)
             return self._reject(request.method, request.path, refused)
         finally:
             self._notify()
