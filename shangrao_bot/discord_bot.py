@@ -34,6 +34,7 @@ from shangrao_bot.ui.i18n import remember_commands
 from shangrao_bot.ui.language import ServerLanguages
 from shangrao_bot.ui.pacing import Pacing
 from shangrao_bot.ui.pictures import PICTURES, decide_in_worker
+from shangrao_bot.ui.request_budget import GLOBAL_RATE, RequestBudget, install, process_share
 from shangrao_bot.ui.rulebook import RULEBOOK_ITEMS
 from shangrao_bot.ui.table_views import TABLE_ITEMS
 from shangrao_bot.ui.translator import ShangraoTranslator
@@ -133,6 +134,11 @@ class ShangraoBot(commands.AutoShardedBot):
             **sharding,
         )
         self.settings = settings
+        # every global-counted request takes a slot in the bot's budget first, this process's
+        # share of the token's limit (ui/request_budget)
+        self.budget = RequestBudget(GLOBAL_RATE * process_share(shards.ids, shards.count))
+        install(self.http, self.budget)
+        self._was_ready = False
         self.coordination: Coordination = SoloCoordination()
         self.handoff: Handoff | None = None
         self._sqlite_hold: IO[bytes] | None = None
@@ -299,7 +305,7 @@ class ShangraoBot(commands.AutoShardedBot):
         if self.settings.picture_processes is not None:
             PICTURES.configure(self.settings.picture_processes)
         self._pictures_warming = asyncio.create_task(PICTURES.warm(), name="pictures-warm")
-        self.table_presenter = DiscordPresenter(self, self._pacing, db=self.db)
+        self.table_presenter = DiscordPresenter(self, self._pacing, db=self.db, budget=self.budget)
         self.table_presenter.dm_off = await dm_panels_off(self.db)
         self.table_presenter.langs = await user_langs(self.db)
         self.presenter_queue = QueuedPresenter(
@@ -396,6 +402,17 @@ class ShangraoBot(commands.AutoShardedBot):
             user.id if user else "?",
             len(self.guilds),
         )
+        if self._was_ready:  # a new session after the gateway was lost: as after a resume
+            await self.on_resumed()
+        self._was_ready = True
+
+    async def on_resumed(self) -> None:
+        """The gateway is back after an outage: the tables' boards and the players' panels are
+        brought up to date (clicks were lost meanwhile, and some edits may have failed)."""
+        presenter = getattr(self, "table_presenter", None)
+        if presenter is not None:
+            log.info("gateway back: boards and panels refreshed")
+            await presenter.refresh()
 
     async def close(self) -> None:
         """Stop cleanly: the emoji sync, the tables' timers, what the presenter still has to

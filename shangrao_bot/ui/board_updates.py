@@ -21,8 +21,11 @@ import discord
 
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.service.presenter import HandSummary
+from shangrao_bot.ui.discord_retry import FIRST_PAUSE, deliver
 from shangrao_bot.ui.i18n import t
+from shangrao_bot.ui.message_age import too_old_to_edit
 from shangrao_bot.ui.pictures import PICTURES, timed
+from shangrao_bot.ui.request_budget import RequestBudget, Urgency, urgency
 from shangrao_bot.ui.table_text import table_message_text
 from shangrao_bot.ui.table_thread import TableThread
 from shangrao_bot.ui.table_views import table_view
@@ -30,6 +33,7 @@ from shangrao_bot.ui.table_views import table_view
 log = logging.getLogger(__name__)
 
 BOARD_SHARE = 0.35  # at most this share of the time goes to drawing the tables' boards
+BUDGET_PAUSE = 0.5  # a board waiting for the request budget looks again after this long
 
 
 def release(waiters: list[asyncio.Future[None]]) -> None:
@@ -64,6 +68,10 @@ class BoardUpdates:
         self.edits: set[asyncio.Task[None]] = set()  # edits of table messages under way
         self.locks: dict[int, asyncio.Lock] = {}
         self.flushing: set[asyncio.Task[None]] = set()  # board edits a turn started
+        # the bot's request budget (None: no budget, as in tests of the presenter alone)
+        self.budget: RequestBudget | None = None
+        self.postponed = 0  # boards that waited for the request budget
+        self.retry_pause = FIRST_PAUSE  # before a final board Discord failed is tried again
 
     async def board_file(self, table: TableInfo) -> discord.File | None:
         if table.public is None:
@@ -129,25 +137,30 @@ class BoardUpdates:
         while self.due:
             self.wake.clear()
             now = time.monotonic()
-            table_id, (_urgent, due) = min(
-                self.due.items(), key=lambda kv: (not kv[1][0], kv[1][1])
-            )
+            table_id, (urgent, due) = min(self.due.items(), key=lambda kv: (not kv[1][0], kv[1][1]))
             if due > now:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), due - now)
+                continue
+            if not urgent and self.budget is not None and self.budget.pressed():
+                # the bot's request budget is short: the boards wait, turns and results go
+                self.due[table_id] = (False, now + BUDGET_PAUSE)
+                self.postponed += 1
                 continue
             del self.due[table_id]
             waiters = self.waiters.pop(table_id, [])
             spent = 0.0
             try:
-                spent = await self._draw(table_id, waiters)
+                spent = await self._draw(table_id, waiters, urgent=urgent)
             except Exception:
                 log.warning("table %s: board picture failed", table_id, exc_info=True)
                 release(waiters)
             if self.share < 1:
                 await asyncio.sleep(spent * (1 / self.share - 1))
 
-    async def _draw(self, table_id: int, waiters: list[asyncio.Future[None]]) -> float:
+    async def _draw(
+        self, table_id: int, waiters: list[asyncio.Future[None]], *, urgent: bool = False
+    ) -> float:
         """Draw the latest state not yet shown (if any) and start the edit of the table
         message showing it (``waiters`` are told once it is made). Returns the processor
         seconds the picture took."""
@@ -171,7 +184,9 @@ class BoardUpdates:
         drops = self.drops.get(table_id, 0)
         png, spent = await PICTURES.draw_background(timed, render_board, table.public, lang=lang)
         self.drawn += 1
-        edit = asyncio.create_task(self._edit(table, current, png, lang, waiters, drops))
+        level = Urgency.NORMAL if urgent else Urgency.DEFERRABLE
+        with urgency(level):  # the edit's task takes it along
+            edit = asyncio.create_task(self._edit(table, current, png, lang, waiters, drops))
         self.edits.add(edit)
         edit.add_done_callback(self.edits.discard)
         return spent
@@ -195,9 +210,20 @@ class BoardUpdates:
                 ):
                     return  # the message was replaced or finished meanwhile
                 status = self.status_texts[table.id] = table_message_text(table, lang)
+                board = discord.File(io.BytesIO(png), filename="board.png")
+                if too_old_to_edit(message[1]):  # (a paused hand) posted anew instead
+                    msg = await thread.send(
+                        status,
+                        file=board,
+                        view=table_view(table, lang),
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+                    self.messages[table.id] = (table.hand_no, msg.id)
+                    await self._delete(thread, message[1])
+                    return
                 await thread.get_partial_message(message[1]).edit(
                     content=status,
-                    attachments=[discord.File(io.BytesIO(png), filename="board.png")],
+                    attachments=[board],
                     view=table_view(table, lang),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
@@ -258,12 +284,33 @@ class BoardUpdates:
         self.drop(table.id)  # the final board follows
         if current is not None:
             board = await PICTURES.draw(render_board, summary.public, lang=lang)
+            text = t("table.status.over", lang, table=table.id, hand=summary.number)
+            old = too_old_to_edit(current[1])
+
+            async def show() -> object:  # a fresh upload for every try
+                file = discord.File(io.BytesIO(board), filename="board.png")
+                if old:  # too old to edit: posted anew instead
+                    return await thread.send(text, file=file)
+                message = thread.get_partial_message(current[1])
+                return await message.edit(content=text, attachments=[file], view=None)
+
+            what = f"table {table.id}: final board of hand {summary.number}"
             async with self.lock(table.id):  # after an edit in flight
-                await thread.get_partial_message(current[1]).edit(
-                    content=t("table.status.over", lang, table=table.id, hand=summary.number),
-                    attachments=[discord.File(io.BytesIO(board), filename="board.png")],
-                    view=None,
-                )
+                try:
+                    with urgency(Urgency.URGENT):  # part of the hand's result
+                        await deliver(show, what=what, first_pause=self.retry_pause)
+                except discord.HTTPException as error:  # the result card follows all the same
+                    log.warning("%s not shown (%s %s)", what, error.status, error.text)
+                    return
+                if old:
+                    await self._delete(thread, current[1])
+
+    @staticmethod
+    async def _delete(thread: discord.PartialMessageable, message_id: int) -> None:
+        """A table message replaced by a new one goes (best effort: its buttons answer that
+        the hand moved on anyway)."""
+        with contextlib.suppress(discord.HTTPException):
+            await thread.get_partial_message(message_id).delete()
 
     def forget(self, table_id: int) -> None:
         """The table is closing (its last board flushed): its lock, pace and drops go."""
@@ -276,7 +323,11 @@ class BoardUpdates:
         the session was completed (the hand's end took them already)."""
         current = self.messages.pop(table.id, None)
         thread = self.thread.thread(table)
-        if current is not None and thread is not None and reason != "completed":
+        if current is None or thread is None or reason == "completed":
+            return
+        if too_old_to_edit(current[1]):  # too old to edit: it goes instead
+            await self._delete(thread, current[1])
+        else:
             await thread.get_partial_message(current[1]).edit(view=None)
 
     def tasks(self) -> set[asyncio.Task[None]]:

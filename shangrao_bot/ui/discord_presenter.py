@@ -20,6 +20,7 @@ off the table's lock, in order; a failing Discord call is logged and never stops
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -41,9 +42,12 @@ from shangrao_bot.ui.pacing import Pacing
 from shangrao_bot.ui.panel_content import PanelContent
 from shangrao_bot.ui.panel_delivery import PanelDelivery
 from shangrao_bot.ui.player_prefs import PlayerPreferences
+from shangrao_bot.ui.request_budget import RequestBudget
 from shangrao_bot.ui.result_posts import ResultPosts
 from shangrao_bot.ui.table_text import hand_start_text, seat_who
 from shangrao_bot.ui.table_thread import TableThread
+
+log = logging.getLogger(__name__)
 
 # notices after which the seat's own panel changes (I'm back appears or goes)
 AWAY_OR_BACK = frozenset({"table.notice.away", "table.notice.autopilot", "table.notice.back"})
@@ -61,9 +65,12 @@ class DiscordPresenter:
         pacing: Pacing | None = None,
         *,
         db: Database | None = None,
+        budget: RequestBudget | None = None,
     ) -> None:
         """``pacing``: how often messages are edited (:class:`~.pacing.Pacing`; its defaults
-        when None). ``db``: where players' preferences are saved (none: kept in memory only)."""
+        when None). ``db``: where players' preferences are saved (none: kept in memory only).
+        ``budget``: the bot's request budget, whose pressure holds the boards back (none: the
+        boards keep their pace)."""
         pacing = Pacing() if pacing is None else pacing
         self.client = client
         self.thread = TableThread(client)
@@ -71,6 +78,7 @@ class DiscordPresenter:
         self.content = PanelContent(client)
         self.lobby = LobbyPosts(self.thread)
         self.boards = BoardUpdates(self.thread, pacing.board_edit_seconds)
+        self.boards.budget = budget
         self.results = ResultPosts(self.thread)
         self.delivery = PanelDelivery(
             self.thread,
@@ -216,15 +224,16 @@ class DiscordPresenter:
         self.delivery.private(table, seat, view)
 
     async def prompt(self, table: TableInfo, seat: int, view: PlayerView, deadline: float) -> None:
-        # the board a human acts on is brought up to date: a turn is public, so its edit runs
-        # now; a claim prompt is secret, so the edit keeps its schedule (an early one would
-        # tell everyone that someone may claim). The panel does not wait for the board: it
-        # names the tile on offer and what happened since the player's last move itself, and
-        # under load a board edit can wait its turn behind other tables' pictures
+        # the board a human acts on is brought up to date when she plays from the thread (My
+        # hand): a turn is public, so its edit runs now; a claim prompt is secret, so the edit
+        # keeps its schedule (an early one would tell everyone that someone may claim). A
+        # player with a DM panel reads what happened since her last move there, so her turn
+        # spends no board edit. The panel does not wait for the board: under load a board
+        # edit can wait its turn behind other tables' pictures
         s = table.seats[seat]
         if s is None or s.user_id is None:
             return
-        if table.turn_seat == seat:
+        if table.turn_seat == seat and not self.delivery.dms.wanted((table.id, s.user_id)):
             self.boards.flush_soon(table.id)
         self.delivery.private(table, seat, view, fresh=True)
 
@@ -237,7 +246,10 @@ class DiscordPresenter:
             return
         lang = self.thread.lang(table)
         await self.delivery.close_all(table)
-        await self.boards.show_final(table, summary, thread, lang)
+        try:
+            await self.boards.show_final(table, summary, thread, lang)
+        except Exception:  # the result must follow whatever became of the final board
+            log.warning("table %s: the final board failed", table.id, exc_info=True)
         await self.results.hand_result(table, summary, thread, lang)
 
     async def session_ended(self, table: TableInfo, summary: SessionSummary) -> None:
@@ -271,6 +283,26 @@ class DiscordPresenter:
         except Refusal:  # between hands: no panel to show
             return
         self.delivery.private(table, seat, view)
+
+    async def refresh(self) -> None:
+        """Discord's gateway came back after an outage (clicks were lost meanwhile, edits may
+        have failed): every table's board and every seated player's panel is shown again as
+        it is now — a panel offering moves as a new message, which notifies."""
+        service = getattr(self.client, "service", None)
+        if service is None:
+            return
+        for table in service.tables():
+            if table.status is not TableStatus.PLAYING:
+                continue
+            await self.boards.changed(table)
+            for seat, s in enumerate(table.seats):
+                if s is None or s.user_id is None:
+                    continue
+                try:
+                    view = service.private_view(table.id, s.user_id)
+                except Refusal:
+                    continue
+                self.delivery.private(table, seat, view, fresh=bool(view.legal), force=True)
 
     async def paused(self, table: TableInfo) -> None:
         minutes = 0

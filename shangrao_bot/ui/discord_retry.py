@@ -42,9 +42,11 @@ async def deliver(
     what: str,
     attempts: int = ATTEMPTS,
     first_pause: float = FIRST_PAUSE,
+    superseded: Callable[[], bool] | None = None,
 ) -> T:
     """``await call()``, tried again on a transient Discord failure (5xx, a timeout, a lost
-    connection); the last failure is raised. ``what`` names the message in the log."""
+    connection); the last failure is raised, at once when ``superseded()`` says a newer version
+    of the message waits (which is sent instead). ``what`` names the message in the log."""
     pause = first_pause
     for attempt in range(1, attempts + 1):
         try:
@@ -55,6 +57,9 @@ async def deliver(
         except (TimeoutError, aiohttp.ClientError) as error:
             reason = f"{type(error).__name__}"
             last = error
+        if superseded is not None and superseded():
+            log.warning("%s: %s; a newer version follows", what, reason)
+            raise last
         if attempt == attempts:
             log.warning("%s not delivered: %s (%d tries)", what, reason, attempts)
             raise last

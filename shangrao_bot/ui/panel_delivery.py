@@ -18,11 +18,15 @@ from shangrao_bot.ui.hand_buttons import release_view
 from shangrao_bot.ui.hand_panels import HandPanels
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.panel_content import PanelContent
+from shangrao_bot.ui.panel_parts import PanelParts
 from shangrao_bot.ui.panel_queues import Key, PanelQueue, PanelQueues, PanelState
 from shangrao_bot.ui.player_prefs import PlayerPreferences
 from shangrao_bot.ui.table_thread import TableThread
 
 log = logging.getLogger(__name__)
+
+REDELIVER_PAUSE = 5.0  # a panel Discord kept failing is queued again after this long
+REDELIVER_TRIES = 6  # ... this many times in a row at most
 
 
 class PanelDelivery:
@@ -46,6 +50,8 @@ class PanelDelivery:
         self.hand = HandPanels()
         self.queues = PanelQueues(self._show, panel_quiet)
         self.retiring: set[asyncio.Task[None]] = set()  # older DM panels being retired
+        self.redelivered: dict[Key, int] = {}  # states Discord refused, queued again
+        self.redeliver_pause = REDELIVER_PAUSE
 
     def panel_lang(self, user_id: int, table: TableInfo) -> str:
         """A player's panels speak their own language, else the table's."""
@@ -69,14 +75,21 @@ class PanelDelivery:
         self.content.hand_pictures.prefetch(view, self.panel_lang(s.user_id, table))
 
     def private(
-        self, table: TableInfo, seat: int, view: PlayerView, *, fresh: bool = False
+        self,
+        table: TableInfo,
+        seat: int,
+        view: PlayerView,
+        *,
+        fresh: bool = False,
+        force: bool = False,
     ) -> None:
         """Queue a seat's view for its player's panels (``fresh``: a prompt, which a DM panel
-        may show as a new message)."""
+        may show as a new message; ``force``: shown even when the panel shows it already)."""
         s = table.seats[seat]
         if s is None or s.user_id is None:
             return
-        self.queues.update((table.id, s.user_id), PanelState(table, view), fresh=fresh)
+        state = PanelState(table, view)
+        self.queues.update((table.id, s.user_id), state, fresh=fresh, force=force)
 
     async def close_all(self, table: TableInfo) -> None:
         """The end of the hand for every panel of the table, each after its queued updates."""
@@ -138,9 +151,14 @@ class PanelDelivery:
                 task = asyncio.create_task(self._retire(interaction, user_id))
                 self.retiring.add(task)
                 task.add_done_callback(self.retiring.discard)
+            elif interaction.response.is_done():  # (acknowledged: its token edits)
+                self.dms.clicked(key, interaction)  # the panel's next states
         q = self.queues.get(key)
         if again and q is not None and q.last is not None:
-            self.queues.update(key, q.last, force=True)
+            # shown again — unless a newer state waits, which answers the press itself (the
+            # last state shown must never replace a newer one: the panel would go back)
+            state = q.pending if q.pending is not None else q.last
+            self.queues.update(key, state, force=True)
 
     async def _retire(self, interaction: discord.Interaction, user_id: int) -> None:
         text = t("table.panel.moved", self.prefs.langs.get(user_id, "en"))
@@ -173,12 +191,45 @@ class PanelDelivery:
             q.shown = shown
             jobs = []
             if dm_wanted:
-                jobs.append(self.dms.show(table, user_id, parts, fresh=fresh))
+                jobs.append(
+                    self.dms.show(
+                        table, user_id, parts, fresh=fresh, superseded=lambda: q.pending is not None
+                    )
+                )
             if ephemeral is not None:
-                jobs.append(self.hand.show(key, ephemeral, parts))
-            await asyncio.gather(*jobs)
+                jobs.append(self._show_hand(key, ephemeral, parts))
+            if not all(await asyncio.gather(*jobs)):  # Discord kept failing: tried again
+                q.shown = None
+                self._again_later(key, q, state, fresh=fresh or bool(view.legal))
+            else:
+                self.redelivered.pop(key, None)
         finally:
             release_view(parts.items)
+
+    async def _show_hand(
+        self, key: Key, interaction: discord.Interaction, parts: PanelParts
+    ) -> bool:
+        await self.hand.show(key, interaction, parts)
+        return True
+
+    def _again_later(self, key: Key, q: PanelQueue, state: PanelState, *, fresh: bool) -> None:
+        """A state Discord would not take (every try failed) is queued again after a pause,
+        unless a newer one is queued meanwhile: a turn prompt must reach the player."""
+        tries = self.redelivered.get(key, 0) + 1
+        self.redelivered[key] = tries
+        if tries > REDELIVER_TRIES:
+            log.warning("table %s: the panel of %s given up for now", key[0], key[1])
+            self.redelivered.pop(key, None)
+            return
+
+        async def again() -> None:
+            await asyncio.sleep(self.redeliver_pause)
+            if q.pending is None and q.last is state:
+                self.queues.update(key, state, fresh=fresh)
+
+        task = asyncio.create_task(again())
+        self.retiring.add(task)
+        task.add_done_callback(self.retiring.discard)
 
     async def _close(self, key: Key, text: str) -> None:
         """The hand is over for this player: the DM panel says so and loses its buttons; the

@@ -23,6 +23,7 @@ from typing import Protocol
 
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.service.model import TableInfo
+from shangrao_bot.ui.request_budget import Urgency, urgency
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +109,17 @@ class PanelQueues:
             return False
         return q.last is not None and q.last.view is not None and not q.last.view.legal
 
+    @classmethod
+    def level_of(cls, q: PanelQueue, state: PanelState) -> Urgency:
+        """How soon the update must reach Discord when the bot's request budget is short: a
+        panel offering moves (a turn, a claim prompt) before anything else, a passive update
+        last (:mod:`.request_budget`)."""
+        if q.fresh or (state.view is not None and state.view.legal):
+            return Urgency.URGENT
+        if cls.passive(q, state):
+            return Urgency.DEFERRABLE
+        return Urgency.NORMAL
+
     async def _work(self, key: Key, q: PanelQueue) -> None:
         """Show the player's queued states, newest first. A passive update (:meth:`passive`)
         waits until ``quiet`` has passed since the panel's last edit, and is replaced by
@@ -122,11 +134,13 @@ class PanelQueues:
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(q.wake.wait(), wait)
                     continue  # the newest state, passive or not
+                level = self.level_of(q, q.pending)
                 state, fresh, force = q.pending, q.fresh, q.force
                 q.pending, q.fresh, q.force = None, False, False
                 waiters, q.waiters = q.waiters, []
                 try:
-                    await self.show(key, q, state, fresh=fresh, force=force)
+                    with urgency(level):
+                        await self.show(key, q, state, fresh=fresh, force=force)
                     q.edited = time.monotonic()
                 except Exception:
                     log.exception("table %s: a player's panel was not shown", key[0])

@@ -15,6 +15,7 @@ from shangrao_bot.ui.hand_buttons import ReadyButton
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.payments import payment_line
 from shangrao_bot.ui.pictures import PICTURES
+from shangrao_bot.ui.request_budget import Urgency, urgency
 from shangrao_bot.ui.table_text import seat_name, seat_who, signed
 from shangrao_bot.ui.table_thread import TableThread
 
@@ -96,7 +97,8 @@ class ResultPosts:
             )
 
         what = f"table {table.id}: result of hand {summary.number}"
-        await deliver(post, what=what, first_pause=self.retry_pause)
+        with urgency(Urgency.URGENT):  # first in line when the request budget is short
+            await deliver(post, what=what, first_pause=self.retry_pause)
 
     async def standings(self, table: TableInfo, summary: SessionSummary) -> None:
         """The session's final standings, the transfers that settle it and the running totals'
@@ -150,4 +152,5 @@ class ResultPosts:
             )
 
         what = f"table {table.id}: the session's standings"
-        await deliver(post, what=what, first_pause=self.retry_pause)
+        with urgency(Urgency.URGENT):
+            await deliver(post, what=what, first_pause=self.retry_pause)

@@ -1,0 +1,186 @@
+"""The bot's budget of Discord requests: the global rate limit kept by design, not met as 429s.
+
+Discord allows one bot token 50 requests per second across every process and shard it runs;
+interaction callbacks and interaction webhooks (answering a click, editing a panel through its
+token) are exempt. discord.py paces each route's bucket from Discord's headers and waits out a
+429, but it sends as fast as it is asked until Discord answers 429 — and every 429 counts
+toward Cloudflare's ban of the bot's address. So every request discord.py's HTTP client makes
+(exactly the global-counted ones: discord.py sends the exempt ones through its webhook adapter)
+first takes a slot in :class:`RequestBudget`: a sliding one-second window holding at most
+``rate`` requests (45 by default, a margin under Discord's 50 for the network's jitter), split
+between the bot's shard processes by the shards each runs (:func:`process_share`), so that
+together they stay under it.
+
+Requests wait their turn by urgency (:class:`Urgency`, set for a block of code with
+:func:`urgency`): what carries a turn, a claim prompt or a result is ``URGENT`` and may use the
+whole window; ordinary requests leave a few slots free for those; ``DEFERRABLE`` ones (a board
+edit, a panel's passive update: latest-wins, so a later one replaces them) use at most
+``deferrable_share`` of it, and the board worker draws fewer boards while the window is that
+full (:meth:`RequestBudget.pressed`). Under load the boards lag and the passive updates come
+later; turn prompts and results never wait behind them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import heapq
+import itertools
+import time
+from collections import Counter, deque
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
+from typing import Any
+
+GLOBAL_RATE = 45.0  # requests per second for the whole token (Discord allows 50)
+WINDOW_S = 1.0
+
+
+class Urgency(enum.IntEnum):
+    """How soon a request must go when the budget is short (a higher value goes first)."""
+
+    DEFERRABLE = 0  # a board edit, a passive panel update: a newer one replaces it
+    NORMAL = 1
+    URGENT = 2  # a turn or claim prompt, a result: always delivered, first in line
+
+
+_URGENCY: ContextVar[Urgency] = ContextVar("discord_request_urgency", default=Urgency.NORMAL)
+
+
+@contextlib.contextmanager
+def urgency(level: Urgency) -> Iterator[None]:
+    """The requests made inside the block (and in tasks it starts) have ``level``."""
+    token = _URGENCY.set(level)
+    try:
+        yield
+    finally:
+        _URGENCY.reset(token)
+
+
+def current_urgency() -> Urgency:
+    return _URGENCY.get()
+
+
+def process_share(shard_ids: tuple[int, ...] | None, shard_count: int | None) -> float:
+    """This process's share of the token's budget: the share of the bot's shards it runs
+    (all of them when it runs every shard), so that the processes of one token never exceed it
+    together however their guilds are spread."""
+    if shard_ids is None or not shard_count:
+        return 1.0
+    return max(1, len(shard_ids)) / shard_count
+
+
+class RequestBudget:
+    """A sliding one-second window of this process's global-counted requests, handed out by
+    urgency (one per presenter's bot)."""
+
+    def __init__(
+        self,
+        rate: float = GLOBAL_RATE,
+        *,
+        deferrable_share: float = 0.6,
+        reserve: int = 3,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """``rate``: requests per second; ``deferrable_share``: the part of the window
+        deferrable requests may fill; ``reserve``: slots only urgent requests may take."""
+        self.rate = max(1, int(rate))
+        self.deferrable_cap = max(1, int(self.rate * deferrable_share))
+        self.normal_cap = max(1, self.rate - reserve)
+        self.clock = clock
+        self.sent: deque[float] = deque()  # times of the requests in the window
+        self.waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (-urgency, n, wake)
+        self.order = itertools.count()
+        self.counts: Counter[str] = Counter()  # route → requests sent through the budget
+        self.waited = 0  # requests that had to wait for a slot
+        self.peak = 0  # the most requests seen in one window
+        self._timer: asyncio.TimerHandle | None = None
+
+    def cap(self, level: Urgency) -> int:
+        if level is Urgency.URGENT:
+            return self.rate
+        if level is Urgency.NORMAL:
+            return self.normal_cap
+        return self.deferrable_cap
+
+    def _trim(self, now: float) -> None:
+        while self.sent and self.sent[0] <= now - WINDOW_S:
+            self.sent.popleft()
+
+    def in_window(self) -> int:
+        """Requests sent in the last second."""
+        self._trim(self.clock())
+        return len(self.sent)
+
+    def pressed(self) -> bool:
+        """The window is as full as deferrable requests may fill it: draw no more boards
+        now."""
+        return self.in_window() >= self.deferrable_cap or bool(self.waiting)
+
+    def _take(self, route: str) -> None:
+        self.sent.append(self.clock())
+        self.counts[route] += 1
+        self.peak = max(self.peak, len(self.sent))
+
+    async def spend(self, route: str, level: Urgency | None = None) -> None:
+        """Take a slot for one request on ``route`` (waiting for one when the window is full
+        for ``level``, behind more urgent waiters and earlier ones of the same urgency)."""
+        level = current_urgency() if level is None else level
+        if not self.waiting and self.in_window() < self.cap(level):
+            self._take(route)
+            return
+        self.waited += 1
+        wake: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        entry = (-int(level), next(self.order), wake)
+        heapq.heappush(self.waiting, entry)
+        self._pump()
+        try:
+            await wake
+        except BaseException:
+            if entry in self.waiting:
+                self.waiting.remove(entry)
+                heapq.heapify(self.waiting)
+            self._pump()
+            raise
+        self._take(route)
+        self._pump()
+
+    def _pump(self) -> None:
+        """Let the first waiter go when the window has room for it; else wake up again when
+        the oldest request in the window leaves it."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        while self.waiting:
+            level = Urgency(-self.waiting[0][0])
+            now = self.clock()
+            self._trim(now)
+            if len(self.sent) < self.cap(level):
+                _, _, wake = heapq.heappop(self.waiting)
+                if not wake.done():
+                    wake.set_result(None)
+                    return  # it takes its slot, then pumps again
+                continue
+            # the window has room for this urgency once enough of its requests have left it
+            leaving = self.sent[len(self.sent) - self.cap(level)]
+            delay = max(0.001, leaving + WINDOW_S - now)
+            self._timer = asyncio.get_running_loop().call_later(delay, self._pump)
+            return
+
+
+def route_name(route: Any) -> str:
+    """``METHOD path template`` of a discord.py :class:`discord.http.Route`."""
+    return f"{route.method} {route.path}"
+
+
+def install(http: Any, budget: RequestBudget) -> None:
+    """Make every request of discord.py's HTTP client ``http`` take a slot in ``budget``
+    first (discord.py's own bucket pacing and 429 handling then apply as before)."""
+    original: Callable[..., Awaitable[Any]] = http.request
+
+    async def request(route: Any, **kwargs: Any) -> Any:
+        await budget.spend(route_name(route))
+        return await original(route, **kwargs)
+
+    http.request = request
