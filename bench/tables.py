@@ -39,6 +39,11 @@ discards again), the three AIs' turns and any claim window in between included â
 waits for. Samples whose hand ends first are dropped. Target: p50 < 4 s. The last line of this
 part is ``pace turn_wait_s_p50=<x> turn_wait_s_p90=<x> samples=<n>``.
 
+**Discord's limits.** ``--discord-limits [--tables N] [--humans H]``: the fake with Discord's
+rate limits on, the tables at the default timings over several servers, and the requests the
+bot spends per human turn by route, its 429s and the turn waits (:mod:`discord_limits`, which
+describes it; its last line is ``discord tables=<n> humans_per_table=<h> ...``).
+
 Run: ``python bench/tables.py`` (both parts), ``--tables N`` (the load part only, N tables;
 a bare number works too), ``--pace [--hands H]`` (the pace part only, about a minute per hand).
 """
@@ -49,7 +54,6 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
-import hashlib
 import json
 import logging
 import os
@@ -63,6 +67,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from table_drivers import MOVE, PANEL, pick, seeds
+from table_drivers import percentile as p
 
 from shangrao_bot.bot_runner import freeze_when_ready
 from shangrao_bot.discord_bot import ShangraoBot
@@ -88,8 +95,6 @@ WARMUP_S = 30.0  # about one hand: by then the tables no longer move in step
 ACK_MS, LAG_MS = 500.0, 100.0
 UPDATE_MS = {40: 250.0, 80: 500.0}
 READY_TIMEOUT = 120.0
-MOVE = re.compile(r"mj:\d+:\d+:\d+:(d|a):")
-PANEL = re.compile(r"mj:\d+:(?P<hand>\d+):(?P<seq>\d+):(?P<op>d|a):")
 PACE_TARGET_S = 4.0
 PACE_HAND_TIMEOUT = 600.0
 PANEL_WAIT_S = 10.0
@@ -103,26 +108,6 @@ def load_config(n: int) -> ServiceConfig:
         ready_seconds=30.0,
         max_tables_per_guild=max(20, n),
     )
-
-
-def seeds(table_id: int, hand_no: int) -> bytes:
-    return hashlib.sha256(f"bench-tables/{table_id}/{hand_no}".encode()).digest()
-
-
-def p(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def pick(ids: list[str]) -> str:
-    for wanted in (":a:win", ":a:pass"):
-        for c in ids:
-            if wanted in c:
-                return c
-    discards = [c for c in ids if ":d:" in c]
-    return discards[-1] if discards else ids[0]
 
 
 # --- the bot's process -------------------------------------------------------------------------
@@ -600,8 +585,22 @@ def main() -> None:
     parser.add_argument("--profile", help="the load part: write the bot's cProfile stats here")
     parser.add_argument("--pace", action="store_true", help="run the pace part")
     parser.add_argument("--hands", type=int, default=2, help="hands of the pace part")
+    parser.add_argument(
+        "--discord-limits",
+        action="store_true",
+        help="with Discord's rate limits on: requests per human turn, 429s, turn waits "
+        "(bench/discord_limits.py; --tables, --humans, --seconds, --warmup apply)",
+    )
+    parser.add_argument("--humans", type=int, default=1, help="--discord-limits: humans a table")
     parser.add_argument("--serve-bot", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.discord_limits:
+        import discord_limits
+
+        limits = [f"--humans={args.humans}", f"--seconds={args.seconds}"]
+        limits += [f"--warmup={args.warmup}", f"--tables={args.tables or args.n or 20}"]
+        discord_limits.main(limits)
+        return
     if args.serve_bot:
         serve_bot_main()
         return
