@@ -28,6 +28,7 @@ from shangrao_bot.store.prefs import dm_panels_off, user_langs
 from shangrao_bot.store.processes.coordination import Coordination, SoloCoordination
 from shangrao_bot.ui.cross_shard_clicks import Handoff
 from shangrao_bot.ui.discord_presenter import DiscordPresenter
+from shangrao_bot.ui.discord_retry import discord_fault
 from shangrao_bot.ui.emoji import TileEmojis
 from shangrao_bot.ui.errors import on_app_command_error
 from shangrao_bot.ui.i18n import remember_commands
@@ -137,7 +138,6 @@ class ShangraoBot(commands.AutoShardedBot):
         # every global-counted request takes a slot in the bot's budget first, this process's
         # share of the token's limit (ui/request_budget)
         self.budget = RequestBudget(GLOBAL_RATE * process_share(shards.ids, shards.count))
-        install(self.http, self.budget)
         self._was_ready = False
         self.coordination: Coordination = SoloCoordination()
         self.handoff: Handoff | None = None
@@ -293,6 +293,8 @@ class ShangraoBot(commands.AutoShardedBot):
         await self.coordination.identify_gate(shard_id, self._max_concurrency)
 
     async def setup_hook(self) -> None:
+        # logged in: discord.py's HTTP session exists; its requests take budget slots from now
+        install(self.http._HTTPClient__session, self.budget)  # type: ignore[attr-defined]
         self.tile_emojis = TileEmojis()
         await self.open_database()
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
@@ -309,7 +311,7 @@ class ShangraoBot(commands.AutoShardedBot):
         self.table_presenter.dm_off = await dm_panels_off(self.db)
         self.table_presenter.langs = await user_langs(self.db)
         self.presenter_queue = QueuedPresenter(
-            self.table_presenter, instant=DiscordPresenter.INSTANT
+            self.table_presenter, instant=DiscordPresenter.INSTANT, transient=discord_fault
         )
         self.service = TableService(
             self.db,

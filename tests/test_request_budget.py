@@ -114,16 +114,30 @@ def test_each_process_takes_its_shards_share() -> None:
     assert sum(shares) == pytest.approx(1.0)  # together never more than the token's limit
 
 
-async def test_install_puts_every_request_through_the_budget() -> None:
-    class Route:
-        method, path = "PATCH", "/channels/{channel_id}/messages/{message_id}"
+async def test_install_puts_every_global_counted_request_through_the_budget() -> None:
+    class Sent:
+        async def __aenter__(self) -> str:
+            return "response"
 
-    class Http:
-        async def request(self, route: Any, **kwargs: Any) -> Any:
-            return ("sent", route.method, kwargs)
+        async def __aexit__(self, *exc: Any) -> None:
+            return None
 
-    http = Http()
+    class Session:
+        def request(self, method: str, url: str, **kwargs: Any) -> Sent:
+            return Sent()
+
+    session = Session()
     budget = RequestBudget(rate=5)
-    install(http, budget)
-    assert await http.request(Route(), json={"a": 1}) == ("sent", "PATCH", {"json": {"a": 1}})
-    assert budget.counts == {"PATCH /channels/{channel_id}/messages/{message_id}": 1}
+    install(session, budget)
+    api = "https://discord.com/api/v10"
+    async with session.request(
+        "PATCH", f"{api}/channels/1234567890123456789/messages/98765432109876543"
+    ) as r:
+        assert r == "response"
+    async with session.request("POST", f"{api}/interactions/1234567890123456789/tok/callback"):
+        pass
+    async with session.request(
+        "PATCH", f"{api}/webhooks/1234567890123456789/tok/messages/@original"
+    ):
+        pass
+    assert budget.counts == {"PATCH /api/v10/channels/{id}/messages/{id}": 1}  # exempt: free

@@ -31,8 +31,17 @@ _Call = Callable[[Presenter], Awaitable[None]]
 
 
 class QueuedPresenter:
-    def __init__(self, inner: Presenter, *, instant: Collection[str] = ()) -> None:
-        """``instant``: the names of ``inner``'s calls that return at once."""
+    def __init__(
+        self,
+        inner: Presenter,
+        *,
+        instant: Collection[str] = (),
+        transient: Callable[[Exception], bool] = lambda error: False,
+    ) -> None:
+        """``instant``: the names of ``inner``'s calls that return at once. ``transient``: the
+        errors that are the platform's passing fault (a chat service answering 5xx), logged as
+        one warning line rather than a traceback."""
+        self._transient = transient
         self._inner = inner
         self._instant = frozenset(instant)
         self._queues: dict[int, asyncio.Queue[tuple[str, _Call] | None]] = {}
@@ -46,10 +55,16 @@ class QueuedPresenter:
         if name in self._instant and not self._busy.get(table_id):
             try:
                 await call(self._inner)
-            except Exception:
-                log.exception("table %s: presenter.%s failed", table_id, name)
+            except Exception as error:
+                self._failed(table_id, name, error)
             return
         self._submit(table_id, name, call)
+
+    def _failed(self, table_id: int, name: str, error: Exception) -> None:
+        if self._transient(error):
+            log.warning("table %s: presenter.%s failed: %s", table_id, name, error)
+        else:
+            log.error("table %s: presenter.%s failed", table_id, name, exc_info=error)
 
     def _submit(self, table_id: int, name: str, call: _Call, *, last: bool = False) -> None:
         queue = self._queues.get(table_id)
@@ -75,8 +90,8 @@ class QueuedPresenter:
                     name, call = item
                     try:
                         await call(self._inner)
-                    except Exception:
-                        log.exception("table %s: presenter.%s failed", table_id, name)
+                    except Exception as error:
+                        self._failed(table_id, name, error)
                     self._busy[table_id] -= 1
                     if not self._busy[table_id]:
                         del self._busy[table_id]

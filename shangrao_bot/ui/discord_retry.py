@@ -67,3 +67,14 @@ async def deliver(
         await asyncio.sleep(pause)
         pause *= 2
     raise AssertionError("unreachable")
+
+
+def discord_fault(error: BaseException) -> bool:
+    """Discord's passing fault or its network's, not a bug: a 5xx, a 429 discord.py gave up
+    on, a message deleted meanwhile (404), a timeout, a lost connection — one warning line,
+    never a traceback. Any other refusal (a 400: the bot sent what Discord rejects) is a bug."""
+    if isinstance(error, discord.DiscordServerError | discord.NotFound):
+        return True
+    if isinstance(error, discord.HTTPException):
+        return error.status == 429
+    return isinstance(error, TimeoutError | aiohttp.ClientError)

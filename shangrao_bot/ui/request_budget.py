@@ -4,12 +4,11 @@ Discord allows one bot token 50 requests per second across every process and sha
 interaction callbacks and interaction webhooks (answering a click, editing a panel through its
 token) are exempt. discord.py paces each route's bucket from Discord's headers and waits out a
 429, but it sends as fast as it is asked until Discord answers 429 — and every 429 counts
-toward Cloudflare's ban of the bot's address. So every request discord.py's HTTP client makes
-(exactly the global-counted ones: discord.py sends the exempt ones through its webhook adapter)
-first takes a slot in :class:`RequestBudget`: a sliding one-second window holding at most
-``rate`` requests (45 by default, a margin under Discord's 50 for the network's jitter), split
-between the bot's shard processes by the shards each runs (:func:`process_share`), so that
-together they stay under it.
+toward Cloudflare's ban of the bot's address. So every global-counted request discord.py
+sends (each try, as it goes out, after discord.py's own per-route waits) first takes a slot
+in :class:`RequestBudget`: a sliding one-second window holding at most ``rate`` requests (45 by
+default, a margin under Discord's 50 for the network's jitter), split between the bot's shard
+processes by the shards each runs (:func:`process_share`), so that together they stay under it.
 
 Requests wait their turn by urgency (:class:`Urgency`, set for a block of code with
 :func:`urgency`): what carries a turn, a claim prompt or a result is ``URGENT`` and may use the
@@ -27,11 +26,13 @@ import contextlib
 import enum
 import heapq
 import itertools
+import re
 import time
 from collections import Counter, deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
+from urllib.parse import urlsplit
 
 GLOBAL_RATE = 45.0  # requests per second for the whole token (Discord allows 50)
 WINDOW_S = 1.0
@@ -136,15 +137,14 @@ class RequestBudget:
         heapq.heappush(self.waiting, entry)
         self._pump()
         try:
-            await wake
+            await wake  # its slot was taken for it when it was woken
         except BaseException:
             if entry in self.waiting:
                 self.waiting.remove(entry)
                 heapq.heapify(self.waiting)
             self._pump()
             raise
-        self._take(route)
-        self._pump()
+        self.counts[route] += 1
 
     def _pump(self) -> None:
         """Let the first waiter go when the window has room for it; else wake up again when
@@ -158,9 +158,10 @@ class RequestBudget:
             self._trim(now)
             if len(self.sent) < self.cap(level):
                 _, _, wake = heapq.heappop(self.waiting)
-                if not wake.done():
+                if not wake.done():  # its slot is taken now: nobody can come in between
+                    self.sent.append(now)
+                    self.peak = max(self.peak, len(self.sent))
                     wake.set_result(None)
-                    return  # it takes its slot, then pumps again
                 continue
             # the window has room for this urgency once enough of its requests have left it
             leaving = self.sent[len(self.sent) - self.cap(level)]
@@ -169,18 +170,64 @@ class RequestBudget:
             return
 
 
-def route_name(route: Any) -> str:
-    """``METHOD path template`` of a discord.py :class:`discord.http.Route`."""
-    return f"{route.method} {route.path}"
+_ID = re.compile(r"/[0-9]{15,}")
+EXEMPT_PARTS = ("/interactions/", "/webhooks/")  # the bot uses no webhook but interactions'
 
 
-def install(http: Any, budget: RequestBudget) -> None:
-    """Make every request of discord.py's HTTP client ``http`` take a slot in ``budget``
-    first (discord.py's own bucket pacing and 429 handling then apply as before)."""
-    original: Callable[..., Awaitable[Any]] = http.request
+def _path(url: Any) -> str:
+    """The path of a URL given as text (as discord.py does) or as a ``yarl.URL``."""
+    return str(getattr(url, "path", None) or urlsplit(str(url)).path)
 
-    async def request(route: Any, **kwargs: Any) -> Any:
-        await budget.spend(route_name(route))
-        return await original(route, **kwargs)
 
-    http.request = request
+def route_of(method: str, url: Any) -> str:
+    """``METHOD /path`` with its ids as ``{id}`` (the budget's counts by route)."""
+    return f"{method} {_ID.sub('/{id}', _path(url))}"
+
+
+def exempt(url: Any) -> bool:
+    """Not counted by Discord's global limit: an interaction callback or interaction webhook,
+    or anything that is not a REST request (the gateway's websocket, a CDN download)."""
+    path = _path(url)
+    return "/api/" not in path or any(part in path for part in EXEMPT_PARTS)
+
+
+class _Budgeted:
+    """``session.request(...)`` that takes its slot in the budget when it is entered (or
+    awaited, as aiohttp itself does) — the moment discord.py actually sends it, after its own
+    per-route waits, once per try."""
+
+    def __init__(self, budget: RequestBudget, send: Callable[..., Any], args: Any, kw: Any):
+        self.budget, self.send, self.args, self.kw = budget, send, args, kw
+        self.entered: Any = None
+
+    async def _spend(self) -> None:
+        method, url = self.args[0], self.args[1]
+        if not exempt(url):
+            await self.budget.spend(route_of(str(method), url))
+
+    async def _sent(self) -> Any:
+        await self._spend()
+        return await self.send(*self.args, **self.kw)
+
+    def __await__(self) -> Any:
+        return self._sent().__await__()
+
+    async def __aenter__(self) -> Any:
+        await self._spend()
+        self.entered = self.send(*self.args, **self.kw)
+        return await self.entered.__aenter__()
+
+    async def __aexit__(self, *exc: Any) -> Any:
+        return await self.entered.__aexit__(*exc)
+
+
+def install(session: Any, budget: RequestBudget) -> None:
+    """Make every global-counted request sent through ``session`` (discord.py's HTTP session,
+    which its interaction responses share) take a slot in ``budget`` as it goes out; interaction
+    callbacks and webhooks pass freely."""
+    send: Callable[..., Any] = session.request
+
+    def request(*args: Any, **kwargs: Any) -> _Budgeted:
+        return _Budgeted(budget, send, args, kwargs)
+
+    session.request = request

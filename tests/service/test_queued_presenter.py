@@ -4,7 +4,10 @@ each table's calls in order."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Sequence
+
+import pytest
 
 from shangrao_bot.engine.events import Event
 from shangrao_bot.service import TableService
@@ -94,3 +97,37 @@ async def test_instant_calls_are_made_inline_only_when_their_table_is_idle(
     finally:
         await svc.shutdown()
         await queued.close()
+
+
+class FailingLobby(RecordingPresenter):
+    """Every lobby change fails with the error the test sets."""
+
+    def __init__(self, clock: ManualClock, error: Exception) -> None:
+        super().__init__(clock)
+        self.error = error
+
+    async def lobby_changed(self, table: TableInfo) -> None:
+        raise self.error
+
+
+async def test_a_transient_fault_is_one_warning_line_and_a_bug_is_a_traceback(
+    db: Database, clock: ManualClock, caplog: pytest.LogCaptureFixture
+) -> None:
+    for error, level, traced in (
+        (ConnectionResetError("gone"), logging.WARNING, False),
+        (KeyError("bug"), logging.ERROR, True),
+    ):
+        caplog.clear()
+        inner = FailingLobby(clock, error)
+        queued = QueuedPresenter(inner, transient=lambda e: isinstance(e, ConnectionError))
+        svc = TableService(db, queued, clock=clock, config=FAST, seeds=seeds_for)
+        try:
+            with caplog.at_level(logging.WARNING, logger="shangrao_bot.service.queued"):
+                await open_table(svc, humans=[HOST], ais=[], start=False)
+                await queued.drain()
+            failed = [r for r in caplog.records if "lobby_changed failed" in r.getMessage()]
+            assert failed and {r.levelno for r in failed} == {level}
+            assert all(bool(r.exc_info) is traced for r in failed)
+        finally:
+            await svc.shutdown()
+            await queued.close()
