@@ -93,12 +93,12 @@ async def serve_bot() -> None:
     runner = asyncio.create_task(bot.start(settings.discord_token))
     freezing = asyncio.create_task(freeze_when_ready(bot))
     await stop.wait()
-    budget = getattr(bot, "budget", None)
+    budget = getattr(bot, "budget", None)  # (none in a bot from before the budget)
+    boards = getattr(getattr(bot, "table_presenter", None), "boards", None)
     out = {
         "waited": getattr(budget, "waited", None),
         "peak": getattr(budget, "peak", None),
-        "boards_postponed": getattr(getattr(bot, "table_presenter", None), "boards", None)
-        and bot.table_presenter.boards.postponed,
+        "boards_postponed": getattr(boards, "postponed", None),
     }
     Path(os.environ["BENCH_OUT"]).write_text(json.dumps(out))
     freezing.cancel()
@@ -262,6 +262,7 @@ class Traffic:
     routes: Counter[str]
     per_second: list[int]
     limited: int
+    limited_by: Counter[tuple[str, str]]
 
 
 def traffic_of(fake: FakeDiscord, start: float, end: float) -> Traffic:
@@ -273,8 +274,10 @@ def traffic_of(fake: FakeDiscord, start: float, end: float) -> Traffic:
         routes[f"{r.method} {r.template}"] += 1
     for r in exempt:
         routes[f"{r.method} {r.template} (exempt)"] += 1
+    limited = traffic.limited()
+    by: Counter[tuple[str, str]] = Counter((r.route, r.scope or "?") for r in limited)
     return Traffic(
-        len(counted), len(exempt), routes, traffic.per_second(start, end), len(traffic.limited())
+        len(counted), len(exempt), routes, traffic.per_second(start, end), len(limited), by
     )
 
 
@@ -340,7 +343,10 @@ async def measure(n: int, humans: int, seconds: float, warmup: float) -> None:
             finally:
                 with contextlib.suppress(ProcessLookupError):
                     proc.terminate()
-                await asyncio.wait_for(proc.wait(), 60)
+                try:
+                    await asyncio.wait_for(proc.wait(), 60)
+                except TimeoutError:
+                    proc.kill()
             budget = json.loads(out.read_text()) if out.exists() else {}
         seen = traffic_of(fake, fake_start, fake_end)
     turns = max(1, run.turns)
@@ -370,6 +376,8 @@ async def measure(n: int, humans: int, seconds: float, warmup: float) -> None:
         f"bot's budget: waited {budget.get('waited')}, peak in one second {budget.get('peak')}, "
         f"boards postponed {budget.get('boards_postponed')}"
     )
+    for (route, scope), count in sorted(seen.limited_by.items(), key=lambda kv: -kv[1]):
+        print(f"  429 ({scope}): {count} x {route}")
     print(f"fake violations: {len(fake.violations)}; driver failures: {len(run.failures)}")
     for line in run.failures[:10]:
         print(f"  {line}")
