@@ -35,7 +35,8 @@ from shangrao_bot.ui.i18n import remember_commands
 from shangrao_bot.ui.language import ServerLanguages
 from shangrao_bot.ui.pacing import Pacing
 from shangrao_bot.ui.pictures import PICTURES, decide_in_worker
-from shangrao_bot.ui.request_budget import GLOBAL_RATE, RequestBudget, install, process_share
+from shangrao_bot.ui.request_budget import GLOBAL_RATE, RequestBudget, process_share
+from shangrao_bot.ui.request_gate import RequestGate, install
 from shangrao_bot.ui.rulebook import RULEBOOK_ITEMS
 from shangrao_bot.ui.table_views import TABLE_ITEMS
 from shangrao_bot.ui.translator import ShangraoTranslator
@@ -138,6 +139,8 @@ class ShangraoBot(commands.AutoShardedBot):
         # every global-counted request takes a slot in the bot's budget first, this process's
         # share of the token's limit (ui/request_budget)
         self.budget = RequestBudget(GLOBAL_RATE * process_share(shards.ids, shards.count))
+        # and every request waits for its route's bucket (ui/route_buckets)
+        self.request_gate = RequestGate(self.budget)
         self._was_ready = False
         self.coordination: Coordination = SoloCoordination()
         self.handoff: Handoff | None = None
@@ -293,8 +296,8 @@ class ShangraoBot(commands.AutoShardedBot):
         await self.coordination.identify_gate(shard_id, self._max_concurrency)
 
     async def setup_hook(self) -> None:
-        # logged in: discord.py's HTTP session exists; its requests take budget slots from now
-        install(self.http._HTTPClient__session, self.budget)  # type: ignore[attr-defined]
+        # logged in: discord.py's HTTP session exists; its requests pass the gate from now
+        install(self.http._HTTPClient__session, self.request_gate)  # type: ignore[attr-defined]
         self.tile_emojis = TileEmojis()
         await self.open_database()
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())

@@ -4,7 +4,7 @@ deferrable ones held to their share, and this process's part of the token's limi
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -12,10 +12,10 @@ from shangrao_bot.ui.request_budget import (
     RequestBudget,
     Urgency,
     current_urgency,
-    install,
     process_share,
     urgency,
 )
+from shangrao_bot.ui.request_gate import RequestGate, install
 
 
 class Clock:
@@ -114,30 +114,86 @@ def test_each_process_takes_its_shards_share() -> None:
     assert sum(shares) == pytest.approx(1.0)  # together never more than the token's limit
 
 
+class Answer:
+    """An aiohttp response as the gate reads it."""
+
+    status = 200
+    headers: ClassVar[dict[str, str]] = {}
+
+    async def __aenter__(self) -> Answer:
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        return None
+
+    def __await__(self) -> Any:
+        return asyncio.sleep(0, result=self).__await__()
+
+
+class Session:
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def request(self, method: str, url: str, **kwargs: Any) -> Answer:
+        self.sent.append(f"{method} {url}")
+        return Answer()
+
+
+API = "https://discord.com/api/v10"
+
+
 async def test_install_puts_every_global_counted_request_through_the_budget() -> None:
-    class Sent:
-        async def __aenter__(self) -> str:
-            return "response"
-
-        async def __aexit__(self, *exc: Any) -> None:
-            return None
-
-    class Session:
-        def request(self, method: str, url: str, **kwargs: Any) -> Sent:
-            return Sent()
-
     session = Session()
     budget = RequestBudget(rate=5)
-    install(session, budget)
-    api = "https://discord.com/api/v10"
+    install(session, RequestGate(budget))
     async with session.request(
-        "PATCH", f"{api}/channels/1234567890123456789/messages/98765432109876543"
+        "PATCH", f"{API}/channels/1234567890123456789/messages/98765432109876543"
     ) as r:
-        assert r == "response"
-    async with session.request("POST", f"{api}/interactions/1234567890123456789/tok/callback"):
+        assert r.status == 200
+        assert budget.in_window() == 1  # its slot is held while it is on its way
+    async with session.request("POST", f"{API}/interactions/1234567890123456789/tok/callback"):
         pass
     async with session.request(
-        "PATCH", f"{api}/webhooks/1234567890123456789/tok/messages/@original"
+        "PATCH", f"{API}/webhooks/1234567890123456789/tok/messages/@original"
     ):
         pass
-    assert budget.counts == {"PATCH /api/v10/channels/{id}/messages/{id}": 1}  # exempt: free
+    answer = await session.request("GET", f"{API}/channels/1234567890123456789")  # awaited
+    assert answer.status == 200
+    await session.request("GET", "wss://gateway.discord.gg/?v=10")  # not REST: not counted
+    assert budget.counts == {
+        "PATCH /api/v10/channels/{id}/messages/{id}": 1,  # the exempt ones are free
+        "GET /api/v10/channels/{id}": 1,
+    }
+    assert len(session.sent) == 5 and budget.inflight == 0 and budget.in_window() == 2
+
+
+async def test_a_slot_is_held_until_the_answer_and_a_second_after_it() -> None:
+    """Discord counts a request when it arrives, any time before its answer: its slot is
+    taken from the send until a second after the answer."""
+    budget = RequestBudget(rate=1, reserve=0)
+    loop = asyncio.get_running_loop()
+    answered = asyncio.Event()
+
+    async def slow() -> None:
+        async with budget.sending("slow"):
+            await answered.wait()
+
+    first = asyncio.create_task(slow())
+    await asyncio.sleep(0)
+    second = asyncio.create_task(budget.spend("second"))
+    await asyncio.sleep(1.2)
+    assert not second.done() and budget.in_window() == 1
+    answered.set()
+    await first
+    started = loop.time()
+    await asyncio.wait_for(second, 3)
+    assert loop.time() - started >= 0.95
+
+
+async def test_a_global_429_holds_every_request() -> None:
+    budget = RequestBudget(rate=10)
+    loop = asyncio.get_running_loop()
+    budget.hold(0.3)
+    started = loop.time()
+    await budget.spend("x", Urgency.URGENT)
+    assert loop.time() - started >= 0.29

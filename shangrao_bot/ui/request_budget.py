@@ -26,13 +26,10 @@ import contextlib
 import enum
 import heapq
 import itertools
-import re
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextvars import ContextVar
-from typing import Any
-from urllib.parse import urlsplit
 
 GLOBAL_RATE = 45.0  # requests per second for the whole token (Discord allows 50)
 WINDOW_S = 1.0
@@ -74,7 +71,12 @@ def process_share(shard_ids: tuple[int, ...] | None, shard_count: int | None) ->
 
 class RequestBudget:
     """A sliding one-second window of this process's global-counted requests, handed out by
-    urgency (one per presenter's bot)."""
+    urgency (one per presenter's bot).
+
+    A request holds its slot from the moment it is sent until one second after its answer
+    came (:meth:`sending`): Discord counts it when it arrives, somewhere in between, so however
+    the network delays requests, no second of Discord's clock holds more of them than the
+    window."""
 
     def __init__(
         self,
@@ -90,12 +92,14 @@ class RequestBudget:
         self.deferrable_cap = max(1, int(self.rate * deferrable_share))
         self.normal_cap = max(1, self.rate - reserve)
         self.clock = clock
-        self.sent: deque[float] = deque()  # times of the requests in the window
+        self.sent: deque[float] = deque()  # when the answered requests in the window ended
+        self.inflight = 0  # requests sent and not answered yet
         self.waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (-urgency, n, wake)
         self.order = itertools.count()
         self.counts: Counter[str] = Counter()  # route → requests sent through the budget
         self.waited = 0  # requests that had to wait for a slot
         self.peak = 0  # the most requests seen in one window
+        self.held_until = 0.0  # Discord asked the whole token to wait (a global 429) until then
         self._timer: asyncio.TimerHandle | None = None
 
     def cap(self, level: Urgency) -> int:
@@ -110,26 +114,33 @@ class RequestBudget:
             self.sent.popleft()
 
     def in_window(self) -> int:
-        """Requests sent in the last second."""
+        """Requests in flight or answered in the last second."""
         self._trim(self.clock())
-        return len(self.sent)
+        return self.inflight + len(self.sent)
 
     def pressed(self) -> bool:
         """The window is as full as deferrable requests may fill it: draw no more boards
         now."""
         return self.in_window() >= self.deferrable_cap or bool(self.waiting)
 
-    def _take(self, route: str) -> None:
-        self.sent.append(self.clock())
-        self.counts[route] += 1
-        self.peak = max(self.peak, len(self.sent))
+    def hold(self, seconds: float) -> None:
+        """Discord answered a global 429: no request of this token goes for ``seconds``."""
+        self.held_until = max(self.held_until, self.clock() + seconds)
 
-    async def spend(self, route: str, level: Urgency | None = None) -> None:
-        """Take a slot for one request on ``route`` (waiting for one when the window is full
-        for ``level``, behind more urgent waiters and earlier ones of the same urgency)."""
+    def _occupy(self) -> None:
+        self.inflight += 1
+        self.peak = max(self.peak, self.inflight + len(self.sent))
+
+    async def _acquire(self, route: str, level: Urgency | None) -> None:
+        """An in-flight slot for one request on ``route`` (waiting for one when the window is
+        full for ``level``, behind more urgent waiters and earlier ones of the same
+        urgency)."""
         level = current_urgency() if level is None else level
+        while (pause := self.held_until - self.clock()) > 0:
+            await asyncio.sleep(pause)
+        self.counts[route] += 1
         if not self.waiting and self.in_window() < self.cap(level):
-            self._take(route)
+            self._occupy()
             return
         self.waited += 1
         wake: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -142,13 +153,34 @@ class RequestBudget:
             if entry in self.waiting:
                 self.waiting.remove(entry)
                 heapq.heapify(self.waiting)
+            elif wake.done() and not wake.cancelled():
+                self._release()  # woken, then cancelled: give its slot back
             self._pump()
             raise
-        self.counts[route] += 1
+
+    def _release(self) -> None:
+        self.inflight -= 1
+        self.sent.append(self.clock())
+        if self.waiting:
+            self._pump()
+
+    async def spend(self, route: str, level: Urgency | None = None) -> None:
+        """Take a slot for one request on ``route`` that is answered at once."""
+        await self._acquire(route, level)
+        self._release()
+
+    @contextlib.asynccontextmanager
+    async def sending(self, route: str, level: Urgency | None = None) -> AsyncIterator[None]:
+        """Hold a slot for the request sent (and answered) inside the block."""
+        await self._acquire(route, level)
+        try:
+            yield
+        finally:
+            self._release()
 
     def _pump(self) -> None:
         """Let the first waiter go when the window has room for it; else wake up again when
-        the oldest request in the window leaves it."""
+        enough answered requests leave it (or when an answer comes)."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -156,78 +188,15 @@ class RequestBudget:
             level = Urgency(-self.waiting[0][0])
             now = self.clock()
             self._trim(now)
-            if len(self.sent) < self.cap(level):
+            held = self.inflight + len(self.sent)
+            if held < self.cap(level):
                 _, _, wake = heapq.heappop(self.waiting)
                 if not wake.done():  # its slot is taken now: nobody can come in between
-                    self.sent.append(now)
-                    self.peak = max(self.peak, len(self.sent))
+                    self._occupy()
                     wake.set_result(None)
                 continue
-            # the window has room for this urgency once enough of its requests have left it
-            leaving = self.sent[len(self.sent) - self.cap(level)]
-            delay = max(0.001, leaving + WINDOW_S - now)
-            self._timer = asyncio.get_running_loop().call_later(delay, self._pump)
-            return
-
-
-_ID = re.compile(r"/[0-9]{15,}")
-EXEMPT_PARTS = ("/interactions/", "/webhooks/")  # the bot uses no webhook but interactions'
-
-
-def _path(url: Any) -> str:
-    """The path of a URL given as text (as discord.py does) or as a ``yarl.URL``."""
-    return str(getattr(url, "path", None) or urlsplit(str(url)).path)
-
-
-def route_of(method: str, url: Any) -> str:
-    """``METHOD /path`` with its ids as ``{id}`` (the budget's counts by route)."""
-    return f"{method} {_ID.sub('/{id}', _path(url))}"
-
-
-def exempt(url: Any) -> bool:
-    """Not counted by Discord's global limit: an interaction callback or interaction webhook,
-    or anything that is not a REST request (the gateway's websocket, a CDN download)."""
-    path = _path(url)
-    return "/api/" not in path or any(part in path for part in EXEMPT_PARTS)
-
-
-class _Budgeted:
-    """``session.request(...)`` that takes its slot in the budget when it is entered (or
-    awaited, as aiohttp itself does) — the moment discord.py actually sends it, after its own
-    per-route waits, once per try."""
-
-    def __init__(self, budget: RequestBudget, send: Callable[..., Any], args: Any, kw: Any):
-        self.budget, self.send, self.args, self.kw = budget, send, args, kw
-        self.entered: Any = None
-
-    async def _spend(self) -> None:
-        method, url = self.args[0], self.args[1]
-        if not exempt(url):
-            await self.budget.spend(route_of(str(method), url))
-
-    async def _sent(self) -> Any:
-        await self._spend()
-        return await self.send(*self.args, **self.kw)
-
-    def __await__(self) -> Any:
-        return self._sent().__await__()
-
-    async def __aenter__(self) -> Any:
-        await self._spend()
-        self.entered = self.send(*self.args, **self.kw)
-        return await self.entered.__aenter__()
-
-    async def __aexit__(self, *exc: Any) -> Any:
-        return await self.entered.__aexit__(*exc)
-
-
-def install(session: Any, budget: RequestBudget) -> None:
-    """Make every global-counted request sent through ``session`` (discord.py's HTTP session,
-    which its interaction responses share) take a slot in ``budget`` as it goes out; interaction
-    callbacks and webhooks pass freely."""
-    send: Callable[..., Any] = session.request
-
-    def request(*args: Any, **kwargs: Any) -> _Budgeted:
-        return _Budgeted(budget, send, args, kwargs)
-
-    session.request = request
+            leaving = held - self.cap(level) + 1  # requests that must leave the window first
+            if leaving <= len(self.sent):
+                delay = max(0.001, self.sent[leaving - 1] + WINDOW_S - now)
+                self._timer = asyncio.get_running_loop().call_later(delay, self._pump)
+            return  # (else the next answer pumps)
