@@ -21,6 +21,7 @@ import pytest
 from shangrao_bot import render
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.engine import session as session_module
+from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.wall import WallSetup
 from shangrao_bot.errors import Refusal
@@ -105,14 +106,18 @@ def newest_panel(fake: FakeDiscord, user: FakeUser) -> FakeMessage | None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("latency", [None, (0.0, 0.15)], ids=["in-order", "reordered"])
 async def test_a_panel_never_goes_back_to_an_older_state(
-    fake_discord: FakeDiscord, bot: ShangraoBot
+    fake_discord: FakeDiscord, bot: ShangraoBot, latency: tuple[float, float] | None
 ) -> None:
     """Each move changes the panel twice (the click's answer, the presenter's update); an
     answer that is slow to land (Discord rate-limits it) must not overwrite a newer panel.
     Every state the player's panel shows is at least as late in the hand as the one before,
-    and once the table waits for the player, their panel offers the moves of that moment."""
+    and once the table waits for the player, their panel offers the moves of that moment —
+    also when Discord answers each request after a random wait of up to 150 ms, so that
+    concurrent requests land in any order."""
     fake = fake_discord
+    fake.latency, fake.latency_seed = latency, 3
     alice = fake.user("alice")
     table_id, thread, lobby = await open_table(fake, bot, alice)
     await seat_ais_and_start(fake, alice, lobby, table_id)
@@ -152,10 +157,15 @@ async def test_a_panel_never_goes_back_to_an_older_state(
             break
         view = bot.service.private_view(table_id, alice.id)
 
-        def current(seq: int = view.public.sequence) -> bool:
+        # a pass of a claim and the draw after it share the sequence: the moment's moves are
+        # discards or not, as the table's are
+        discards = any(a.kind is ActionKind.DISCARD for a in view.legal)
+
+        def current(seq: int = view.public.sequence, discards: bool = discards) -> bool:
             panel = newest_panel(fake, alice)
             ids = move_ids(panel) if panel is not None else []
-            return any(c.split(":")[3] == str(seq) for c in ids)
+            offered = [c for c in ids if c.split(":")[3] == str(seq)]
+            return bool(offered) and any(":d:" in c for c in offered) == discards
 
         with contextlib.suppress(AssertionError):
             await until(current, 5)  # the prompt is shown (after the board's edit)
