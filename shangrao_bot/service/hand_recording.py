@@ -227,7 +227,74 @@ class HandRecorder:
         key: str | None = None,
     ) -> Preview:
         """Score a hand from its pattern and flags (a session is needed: the winner is a
-        seated player)."""
+        seated player) and record it pending."""
+        info, settings, base, inp = await self._quick(
+            guild_id,
+            channel_id,
+            actor,
+            winner=winner,
+            pattern=pattern,
+            how=how,
+            kong_chain=kong_chain,
+            robbed=robbed,
+            dandiao=dandiao,
+            yaojiu=yaojiu,
+            flown=flown,
+            bonuses=bonuses,
+        )
+        detail = {"source": "quick", "how": base.how.value, "dandiao": dandiao, "yaojiu": yaojiu}
+        return await self._record(info, settings, actor, base, inp.flown, detail, key)
+
+    async def estimate_quick(
+        self,
+        guild_id: int,
+        channel_id: int,
+        actor: Actor,
+        *,
+        winner: str,
+        pattern: str,
+        how: str = "self",
+        kong_chain: int = 1,
+        robbed: str | None = None,
+        dandiao: bool = False,
+        yaojiu: bool = False,
+        flown: str | None = None,
+        bonuses: str | None = None,
+    ) -> Preview:
+        """What :meth:`preview_quick` would record, scored by the same rules and refused the
+        same way, with nothing written (``hand`` is None): the scorepad's running payments."""
+        _info, _settings, base, _inp = await self._quick(
+            guild_id,
+            channel_id,
+            actor,
+            winner=winner,
+            pattern=pattern,
+            how=how,
+            kong_chain=kong_chain,
+            robbed=robbed,
+            dandiao=dandiao,
+            yaojiu=yaojiu,
+            flown=flown,
+            bonuses=bonuses,
+        )
+        return base
+
+    async def _quick(
+        self,
+        guild_id: int,
+        channel_id: int,
+        actor: Actor,
+        *,
+        winner: str,
+        pattern: str,
+        how: str,
+        kong_chain: int,
+        robbed: str | None,
+        dandiao: bool,
+        yaojiu: bool,
+        flown: str | None,
+        bonuses: str | None,
+    ) -> tuple[SessionInfo, GuildSettings, Preview, QuickInput]:
         db = self.desk.db
         info, rules, settings = await self._context(guild_id, channel_id, actor)
         if info is None:
@@ -254,9 +321,7 @@ class HandRecorder:
             raise ScoreError("score.bad_input", reason=exc.phrase) from None
         shown_how = {"天胡": WinHow.TIANHU, "地胡": WinHow.DIHU}.get(inp.pattern, how_)
         seats = tuple(p.display_name for p in info.seats)
-        base = Preview(result, None, info, seats, None, None, shown_how, seat)
-        detail = {"source": "quick", "how": shown_how.value, "dandiao": dandiao, "yaojiu": yaojiu}
-        return await self._record(info, settings, actor, base, inp.flown, detail, key)
+        return info, settings, Preview(result, None, info, seats, None, None, shown_how, seat), inp
 
     async def preview_draw(
         self,
@@ -268,6 +333,20 @@ class HandRecorder:
         key: str | None = None,
     ) -> Preview:
         """A 流局: only the kong and 宝 bonuses are settled."""
+        info, settings, base = await self._draw(guild_id, channel_id, actor, bonuses)
+        return await self._record(
+            info, settings, actor, base, (0,) * SEATS, {"source": "draw"}, key
+        )
+
+    async def estimate_draw(
+        self, guild_id: int, channel_id: int, actor: Actor, *, bonuses: str | None = None
+    ) -> Preview:
+        """What :meth:`preview_draw` would record, with nothing written."""
+        return (await self._draw(guild_id, channel_id, actor, bonuses))[2]
+
+    async def _draw(
+        self, guild_id: int, channel_id: int, actor: Actor, bonuses: str | None
+    ) -> tuple[SessionInfo, GuildSettings, Preview]:
         info, rules, settings = await self._context(guild_id, channel_id, actor)
         if info is None:
             raise ScoreError("sk.no_session")
@@ -277,10 +356,7 @@ class HandRecorder:
         except RulesError as exc:  # 接宝 and 四个宝 together, two 四个宝 … (nothing is written)
             raise ScoreError("score.bad_input", reason=exc.phrase) from None
         seats = tuple(p.display_name for p in info.seats)
-        base = Preview(result, None, info, seats, None, None, WinHow.SELF, None)
-        return await self._record(
-            info, settings, actor, base, (0,) * SEATS, {"source": "draw"}, key
-        )
+        return info, settings, Preview(result, None, info, seats, None, None, WinHow.SELF, None)
 
     async def _winner(self, info: SessionInfo, actor: Actor, winner: str | None) -> int:
         if winner:

@@ -69,6 +69,8 @@ class ScoreBook:
         self.preview_tiles = self.recorder.preview_tiles
         self.preview_quick = self.recorder.preview_quick
         self.preview_draw = self.recorder.preview_draw
+        self.estimate_quick = self.recorder.estimate_quick
+        self.estimate_draw = self.recorder.estimate_draw
         # confirmation and expiry
         self.confirm = self.confirmation.confirm
         self.cancel = self.confirmation.cancel
