@@ -8,8 +8,6 @@ options, acknowledges, and posts: every rule is the scorebook's.
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 
 import discord
@@ -18,22 +16,16 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.errors import StorageUnavailable
-from shangrao_bot.service.hand_recording import Preview
 from shangrao_bot.service.hand_voiding import VoidRequest
 from shangrao_bot.service.scorebook import ScoreBook
-from shangrao_bot.store.guilds import get_settings
-from shangrao_bot.store.ledger import set_hand_message
-from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.i18n import lang_of
+from shangrao_bot.ui.score_posting import post_preview
 from shangrao_bot.ui.score_views import (
     actor_for,
     after_void,
     bot_book,
     player_name,
-    preview_embed,
-    preview_view,
     public_lang,
-    refresh_scoreboard,
     request_text,
     request_view,
     voided_text,
@@ -79,57 +71,6 @@ async def session_players(
         if typed in p.display_name.lower() or typed in name.lower() or typed == str(i + 1):
             out.append(app_commands.Choice(name=f"{i + 1}. {name}"[:100], value=str(i + 1)))
     return out
-
-
-async def post_preview(
-    bot: ShangraoBot, interaction: discord.Interaction, preview: Preview
-) -> None:
-    """Answer the command with the preview; remember where the prompt is. The answer is
-    public, so in the server's language (the calculator's in a DM: the user's)."""
-    hand = preview.hand
-    lang = public_lang(interaction)
-    minutes = 0  # the calculator (also in DMs) shows no expiry
-    if hand is not None:
-        minutes = (await get_settings(bot.db, hand.guild_id)).confirm_minutes
-    if hand is not None and hand.message_id is not None:
-        # a double submit: the first one's prompt is already there
-        await interaction.response.send_message(
-            t("skv.duplicate", lang_of(interaction.locale), id=hand.id, seq=hand.seq),
-            ephemeral=True,
-        )
-        return
-    embed = preview_embed(preview, lang, minutes)
-    files: list[discord.File] = []
-    if preview.result.interpretation is not None and preview.bao is not None:
-        from shangrao_bot.render import render_score
-
-        png = await asyncio.to_thread(
-            render_score,
-            preview.result,
-            bao=preview.bao,
-            winning_tile=preview.winning_tile,
-            how=preview.how,
-            winner=preview.winner or 0,
-            lang=lang,
-        )
-        embed.set_image(url="attachment://score.png")
-        files.append(discord.File(io.BytesIO(png), filename="score.png"))
-    view = preview_view(hand, lang) if hand is not None else None
-    if view is not None:
-        await interaction.response.send_message(embed=embed, files=files, view=view)
-    else:
-        await interaction.response.send_message(embed=embed, files=files)
-    if hand is not None and preview.session is not None:
-        message = await interaction.original_response()
-        try:
-            await set_hand_message(bot.db, hand.guild_id, hand.id, message.channel.id, message.id)
-        except StorageUnavailable as exc:
-            # the hand is saved and its preview posted (its buttons name the hand): telling the
-            # player "nothing was saved" would be wrong; only closing the prompt on expiry is lost
-            log.warning(
-                "hand %d: preview not linked, storage unavailable (%s)", hand.id, exc.detail
-            )
-        await refresh_scoreboard(bot, bot_book(bot), preview.session, lang)
 
 
 class Score(commands.GroupCog, group_name=_("score"), group_description=_("Score a hand")):
