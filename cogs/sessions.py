@@ -28,6 +28,8 @@ from shangrao_bot.store.ledger import (
     set_board_message,
 )
 from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.record_button import record_view
+from shangrao_bot.ui.score_pads import PAD_ITEMS
 from shangrao_bot.ui.score_views import (
     SCORE_ITEMS,
     actor_for,
@@ -66,11 +68,11 @@ class Sessions(
         return bot_book(self.bot)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*SCORE_ITEMS)
+        self.bot.add_dynamic_items(*SCORE_ITEMS, *PAD_ITEMS)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="score-expiry")
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*SCORE_ITEMS)
+        self.bot.remove_dynamic_items(*SCORE_ITEMS, *PAD_ITEMS)
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -153,6 +155,7 @@ class Sessions(
         await interaction.response.send_message(
             t("skv.started", lang, session=info.id, players=seated),
             embed=scoreboard_embed(board, lang),
+            view=record_view(info.id, lang),
         )
         message = await interaction.original_response()
         try:
@@ -194,9 +197,13 @@ class Sessions(
             embeds.append(
                 settlement_embed(await list_transfers(self.bot.db, info.guild_id, info.id), lang)
             )
-        await interaction.response.send_message(
-            embeds=embeds, files=await scoreboard_files(board, lang)
-        )
+        files = await scoreboard_files(board, lang)
+        if closed:
+            await interaction.response.send_message(embeds=embeds, files=files)
+        else:
+            await interaction.response.send_message(
+                embeds=embeds, files=files, view=record_view(info.id, lang)
+            )
 
     @app_commands.command(
         name=_("end"), description=_("End this channel's session: final standings and settlement")

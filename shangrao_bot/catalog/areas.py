@@ -17,6 +17,7 @@ AREA_NAMES = (
     "table_screens",
     "scorebook",
     "score_screens",
+    "score_pad",
     "rulebook",
     "analysis",
     "replay",

@@ -39,6 +39,7 @@ from shangrao_bot.ui.i18n import in_lang, lang_of, t
 from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.limits import EMBED_TOTAL, fit_embed
 from shangrao_bot.ui.payments import payment_line
+from shangrao_bot.ui.record_button import record_view
 
 if TYPE_CHECKING:
     from shangrao_bot.store.database.interface import Database
@@ -340,9 +341,11 @@ async def refresh_scoreboard(
     board = await book.scoreboard(info)
     channel = client.get_partial_messageable(info.board_channel_id)
     try:
+        closed = info.status == "closed"
         await channel.get_partial_message(info.board_message_id).edit(
-            embed=scoreboard_embed(board, lang, closed=info.status == "closed"),
+            embed=scoreboard_embed(board, lang, closed=closed),
             attachments=await scoreboard_files(board, lang),
+            view=None if closed else record_view(info.id, lang),
         )
     except discord.HTTPException as exc:
         log.warning("scoreboard of session %d not updated: %s", info.id, exc.status)

@@ -50,7 +50,8 @@ TEXTS: dict[str, str] = {
     "skv.board.last": "Last hand: #{seq} {what}",
     "skv.board.last_win": "{name} won {pattern} ({delta:+d})",
     "skv.board.help": (
-        "Record hands with `/score tiles`, `/score quick` or `/score draw` in this channel."
+        "Record a hand with 📝 Record below, or with `/score tiles`, `/score quick` or "
+        "`/score draw` in this channel."
     ),
     "skv.settle.title": "Settlement: who pays whom",
     "skv.settle.none": "Nobody owes anything.",

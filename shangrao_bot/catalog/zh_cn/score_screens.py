@@ -41,7 +41,10 @@ TEXTS: dict[str, str] = {
     "skv.board.pending": "{count} 手等待确认。",
     "skv.board.last": "上一手：第 {seq} 手 {what}",
     "skv.board.last_win": "{name} 胡 {pattern}（{delta:+d}）",
-    "skv.board.help": "在本频道用 `/score tiles`、`/score quick` 或 `/score draw` 记录每一手。",
+    "skv.board.help": (
+        "点下面的 📝 记一手，或在本频道用 `/score tiles`、`/score quick` 或 `/score draw` "
+        "记录每一手。"
+    ),
     "skv.settle.title": "结算：谁付给谁",
     "skv.settle.none": "没有人需要付钱。",
     "skv.settle.row": "{mark} {payer} 付给 {payee} **{amount}**",

@@ -41,7 +41,10 @@ TEXTS: dict[str, str] = {
     "skv.board.pending": "{count} 手等待確認。",
     "skv.board.last": "上一手：第 {seq} 手 {what}",
     "skv.board.last_win": "{name} 胡 {pattern}（{delta:+d}）",
-    "skv.board.help": "在本頻道用 `/score tiles`、`/score quick` 或 `/score draw` 記錄每一手。",
+    "skv.board.help": (
+        "點下面的 📝 記一手，或在本頻道用 `/score tiles`、`/score quick` 或 `/score draw` "
+        "記錄每一手。"
+    ),
     "skv.settle.title": "結算：誰付給誰",
     "skv.settle.none": "沒有人需要付錢。",
     "skv.settle.row": "{mark} {payer} 付給 {payee} **{amount}**",
