@@ -39,7 +39,7 @@ from shangrao_bot.store.ledger import SessionInfo, get_session
 from shangrao_bot.ui.errors import message_for, reply_error
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.score_posting import post_preview
-from shangrao_bot.ui.score_views import actor_for, bot_book, how_label, player_name
+from shangrao_bot.ui.score_views import actor_for, bot_book, player_name
 
 PAD_MINUTES = 14  # untouched this long, a pad is gone (its message's token lasts 15 minutes)
 NAME_WIDTH = 8  # display columns of a name on a button (a CJK character takes two)
@@ -59,6 +59,11 @@ def short_name(name: str, width: int = NAME_WIDTH) -> str:
             return out.rstrip() + "…"
         out, used = out + ch, used + w
     return out
+
+
+def pad_how(how: WinHow, lang: str) -> str:
+    """How a hand was won, short enough for a phone's button."""
+    return t(f"pad.how.{how.value}", lang)
 
 
 def wind(seat: int, lang: str) -> str:
@@ -155,7 +160,7 @@ def _summary(pad: Pad) -> str:
         name = _seat_label(pad, hand.winner, full=True)
         parts.append(t("pad.summary.winner", lang, name=name))
     if pad.step != "winner" or pad.shaped:
-        how = how_label(hand.how, lang)
+        how = pad_how(hand.how, lang)
         if hand.how is WinHow.KONG:
             how += f" ×{hand.kong_chain}"
         if hand.how is WinHow.ROB and hand.robbed is not None:
@@ -236,12 +241,12 @@ def pad_view(pad: Pad) -> discord.ui.View:
         if pad.habits.last is not None:
             add(_button(pad, "same", "", t("pad.btn.same", lang), row=1, on=pad.shaped))
         for i, common in enumerate(pad.habits.common):
-            label = f"{term(common.pattern or '', lang)} · {how_label(common.how, lang)}"
+            label = f"{term(common.pattern or '', lang)} · {pad_how(common.how, lang)}"
             add(_button(pad, "common", str(i), label, row=2))
         add(_button(pad, "close", "", t("pad.btn.close", lang), row=4))
     elif pad.step == "how":
         for how in HOWS:
-            add(_button(pad, "how", how.value, how_label(how, lang), row=0, on=hand.how is how))
+            add(_button(pad, "how", how.value, pad_how(how, lang), row=0, on=hand.how is how))
         if hand.how is WinHow.KONG:
             add(_button(pad, "chain", "down", "−", row=1, disabled=hand.kong_chain <= 1))
             label = t("pad.chain", lang, n=hand.kong_chain)
