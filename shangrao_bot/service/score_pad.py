@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from shangrao_bot.rules.quick import quick_patterns
 from shangrao_bot.rules.score_model import WinHow
 from shangrao_bot.service.hand_recording import Preview
-from shangrao_bot.service.pad_hand import PadHand
+from shangrao_bot.service.pad_hand import HOWS, PadHand
 from shangrao_bot.service.scorebook import ScoreBook
 from shangrao_bot.service.scorekeeping import session_rules
 from shangrao_bot.service.seating import Actor
@@ -26,16 +26,20 @@ COMMON = 3  # the commonest hands offered on the pad's first screen
 class PadHabits:
     """``patterns``: the preset's patterns, this session's most used first; ``common``: its
     commonest pattern-and-how shapes (at most three, seen at least twice); ``last``: the last
-    counted win's shape."""
+    counted win's shape; ``hows``: how a hand may be won under the session's rules (抢杠 only
+    where robbing a kong is allowed)."""
 
     patterns: tuple[str, ...]
     common: tuple[PadHand, ...]
     last: PadHand | None
+    hows: tuple[WinHow, ...] = HOWS
 
 
 async def pad_habits(book: ScoreBook, info: SessionInfo) -> PadHabits:
     """What the session's counted hands suggest to the pad."""
-    names = quick_patterns(session_rules(info).preset)
+    rules = session_rules(info)
+    names = quick_patterns(rules.preset)
+    hows = tuple(h for h in HOWS if h is not WinHow.ROB or rules.robbing_allowed)
     rows = await book.db.fetchall(
         "SELECT pattern, outcome, detail FROM hands WHERE session_id = ? AND status = 'confirmed'"
         " ORDER BY seq, id",
@@ -67,7 +71,7 @@ async def pad_habits(book: ScoreBook, info: SessionInfo) -> PadHabits:
         for (pattern, how), n in pairs.most_common(COMMON)
         if n >= 2
     )
-    return PadHabits(patterns, common, shapes[-1] if shapes else None)
+    return PadHabits(patterns, common, shapes[-1] if shapes else None, hows)
 
 
 async def estimate(

@@ -30,7 +30,7 @@ from shangrao_bot.catalog.fields import term
 from shangrao_bot.errors import Refusal
 from shangrao_bot.rules.score_model import BonusKind, WinHow
 from shangrao_bot.service.hand_recording import Preview
-from shangrao_bot.service.pad_hand import BONUS_KINDS, BONUS_NAMES, HOWS, PadHand
+from shangrao_bot.service.pad_hand import BONUS_KINDS, BONUS_NAMES, PadHand
 from shangrao_bot.service.score_pad import PadHabits, estimate, pad_habits, record
 from shangrao_bot.service.scorebook import ScoreBook
 from shangrao_bot.service.scorekeeping import ScoreError
@@ -245,7 +245,7 @@ def pad_view(pad: Pad) -> discord.ui.View:
             add(_button(pad, "common", str(i), label, row=2))
         add(_button(pad, "close", "", t("pad.btn.close", lang), row=4))
     elif pad.step == "how":
-        for how in HOWS:
+        for how in pad.habits.hows:
             add(_button(pad, "how", how.value, pad_how(how, lang), row=0, on=hand.how is how))
         if hand.how is WinHow.KONG:
             add(_button(pad, "chain", "down", "−", row=1, disabled=hand.kong_chain <= 1))

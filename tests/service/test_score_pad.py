@@ -104,6 +104,7 @@ async def test_habits_come_from_the_counted_hands(book: ScoreBook) -> None:
     info = await start(book)
     empty = await pad_habits(book, info)
     assert empty.common == () and empty.last is None and "平胡自摸" in empty.patterns
+    assert WinHow.ROB in empty.hows  # the shangrao preset robs kongs
     for n, (pattern, how) in enumerate(
         [("碰碰胡", WinHow.SELF), ("碰碰胡", WinHow.SELF), ("平胡自摸", WinHow.KONG)]
     ):
@@ -116,3 +117,11 @@ async def test_habits_come_from_the_counted_hands(book: ScoreBook) -> None:
     assert [(h.pattern, h.how) for h in habits.common] == [("碰碰胡", WinHow.SELF)]
     assert habits.last is not None and habits.last.pattern == "平胡自摸"
     assert habits.last.how is WinHow.KONG and habits.last.winner is None
+
+
+async def test_robbing_is_offered_only_where_the_rules_allow_it(book: ScoreBook) -> None:
+    roster = [RosterEntry("", 101), RosterEntry("", 102), RosterEntry("", 103), RosterEntry("Wang")]
+    info = await book.start(GUILD, CHANNEL, ALICE, roster, NAMES, "baike")
+    habits = await pad_habits(book, info)
+    assert WinHow.ROB not in habits.hows and WinHow.SELF in habits.hows
+    assert "平胡 无宝自摸" in habits.patterns
