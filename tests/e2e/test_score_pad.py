@@ -236,6 +236,32 @@ async def test_an_evening_recorded_with_taps_equals_the_typed_one(
     await taps.button(dave, two, "流局")
     await taps.button(dave, two, "暗杠 +")
     await taps.button(bob, one, "预览 ✓")
-    await taps.button(dave, two, "Preview ✓")
+    send = next(b["custom_id"] for b in two.buttons() if b.get("label") == "Preview ✓")
+    rec = await fake.click(dave, two, send)
+    (said,) = await rec.wait_followups(1)
+    assert said.ephemeral and "That hand was just recorded" in said.text()  # Dave's English
     assert await hands_written(bot) == before + 1
     print("TAPS per hand (Record, pad, Confirm):", per_hand)
+
+
+async def test_a_session_in_a_thread_records_there(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    """A session started in a thread: its pad records into that thread's session, and the
+    preview is posted in the thread."""
+    fake = fake_discord
+    bob, dave = fake.user("bob"), fake.user("dave")
+    thread = fake.guild.add_thread(fake.channel("mahjong"), "周五牌局", owner=dave)
+    players = f"<@{dave.id}> <@{bob.id}>, 老王, 小李"
+    board = await (
+        await fake.slash(dave, "session start", in_channel=thread, players=players)
+    ).response()
+    taps = Taps(fake)
+    rec = await fake.click(bob, board, await record_button(board))
+    pad = await rec.response()
+    await taps.button(bob, pad, "流局")
+    await taps.button(bob, pad, "暗杠 +")
+    await taps.button(bob, pad, "预览 ✓")
+    preview = await newest_preview(fake, thread, [])
+    assert "流局" in preview.text() and "Dave **+6**" in preview.text()
+    assert previews(fake, fake.channel("mahjong")) == []
