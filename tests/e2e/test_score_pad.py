@@ -14,7 +14,12 @@ from typing import Any
 import pytest
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.store.ledger import get_session, list_sessions, session_balances
+from shangrao_bot.store.ledger import (
+    get_session,
+    list_sessions,
+    list_transfers,
+    session_balances,
+)
 from shangrao_bot.ui.score_pads import PAD_MINUTES, pads_of
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord
@@ -241,6 +246,19 @@ async def test_an_evening_recorded_with_taps_equals_the_typed_one(
     (said,) = await rec.wait_followups(1)
     assert said.ephemeral and "That hand was just recorded" in said.text()  # Dave's English
     assert await hands_written(bot) == before + 1
+    pending = await newest_preview(fake, mahjong, posted)  # the hand sent twice: cancelled
+    cancel = next(c for c in pending.custom_ids if c.startswith("sk:cancel:"))
+    await (await fake.click(dave, pending, cancel)).response()
+    for channel in (mahjong, general):  # and the settlement: the same transfers, seat by seat
+        await (await fake.slash(dave, "session end", in_channel=channel)).response()
+    settled = []
+    for session in (tapped, typed):
+        seat_of = {p.id: i for i, p in enumerate(session.seats)}
+        transfers = await list_transfers(bot.db, fake.guild.id, session.id)
+        settled.append(
+            sorted((seat_of[t.payer.id], seat_of[t.payee.id], t.amount) for t in transfers)
+        )
+    assert settled[0] == settled[1] and settled[0]
     print("TAPS per hand (Record, pad, Confirm):", per_hand)
 
 
