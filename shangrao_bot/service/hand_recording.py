@@ -14,7 +14,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, Required, TypedDict, Unpack
 
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.quick import FLAT, QuickInput, quick_patterns, score_quick
@@ -44,6 +44,21 @@ from shangrao_bot.store.ledger import Hand, HandIn, PaymentIn, SessionInfo, reco
 
 DEDUPE_SECONDS = 20.0  # the same hand recorded twice in a session within this: once
 SELF_DRAWN = (WinHow.SELF, WinHow.KONG, WinHow.TIANHU)
+
+
+class QuickOptions(TypedDict, total=False):
+    """``/score quick``'s options as typed (seats by number, mention or name; ``flown`` and
+    ``bonuses`` as ``WHO:N, …`` and ``WHO:KIND, …``); the scorepad builds the same."""
+
+    winner: Required[str]
+    pattern: Required[str]
+    how: str  # a WinHow value, "self" when left out
+    kong_chain: int
+    robbed: str | None
+    dandiao: bool
+    yaojiu: bool
+    flown: str | None
+    bonuses: str | None
 
 
 @dataclass(frozen=True)
@@ -215,105 +230,51 @@ class HandRecorder:
         channel_id: int,
         actor: Actor,
         *,
-        winner: str,
-        pattern: str,
-        how: str = "self",
-        kong_chain: int = 1,
-        robbed: str | None = None,
-        dandiao: bool = False,
-        yaojiu: bool = False,
-        flown: str | None = None,
-        bonuses: str | None = None,
         key: str | None = None,
+        **options: Unpack[QuickOptions],
     ) -> Preview:
         """Score a hand from its pattern and flags (a session is needed: the winner is a
         seated player) and record it pending."""
-        info, settings, base, inp = await self._quick(
-            guild_id,
-            channel_id,
-            actor,
-            winner=winner,
-            pattern=pattern,
-            how=how,
-            kong_chain=kong_chain,
-            robbed=robbed,
-            dandiao=dandiao,
-            yaojiu=yaojiu,
-            flown=flown,
-            bonuses=bonuses,
-        )
-        detail = {"source": "quick", "how": base.how.value, "dandiao": dandiao, "yaojiu": yaojiu}
+        info, settings, base, inp = await self._quick(guild_id, channel_id, actor, options)
+        detail = {
+            "source": "quick",
+            "how": base.how.value,
+            "dandiao": inp.dandiao,
+            "yaojiu": inp.yaojiu,
+        }
         return await self._record(info, settings, actor, base, inp.flown, detail, key)
 
     async def estimate_quick(
-        self,
-        guild_id: int,
-        channel_id: int,
-        actor: Actor,
-        *,
-        winner: str,
-        pattern: str,
-        how: str = "self",
-        kong_chain: int = 1,
-        robbed: str | None = None,
-        dandiao: bool = False,
-        yaojiu: bool = False,
-        flown: str | None = None,
-        bonuses: str | None = None,
+        self, guild_id: int, channel_id: int, actor: Actor, **options: Unpack[QuickOptions]
     ) -> Preview:
         """What :meth:`preview_quick` would record, scored by the same rules and refused the
         same way, with nothing written (``hand`` is None): the scorepad's running payments."""
-        _info, _settings, base, _inp = await self._quick(
-            guild_id,
-            channel_id,
-            actor,
-            winner=winner,
-            pattern=pattern,
-            how=how,
-            kong_chain=kong_chain,
-            robbed=robbed,
-            dandiao=dandiao,
-            yaojiu=yaojiu,
-            flown=flown,
-            bonuses=bonuses,
-        )
-        return base
+        return (await self._quick(guild_id, channel_id, actor, options))[2]
 
     async def _quick(
-        self,
-        guild_id: int,
-        channel_id: int,
-        actor: Actor,
-        *,
-        winner: str,
-        pattern: str,
-        how: str,
-        kong_chain: int,
-        robbed: str | None,
-        dandiao: bool,
-        yaojiu: bool,
-        flown: str | None,
-        bonuses: str | None,
+        self, guild_id: int, channel_id: int, actor: Actor, options: QuickOptions
     ) -> tuple[SessionInfo, GuildSettings, Preview, QuickInput]:
         db = self.desk.db
         info, rules, settings = await self._context(guild_id, channel_id, actor)
         if info is None:
             raise ScoreError("sk.no_session")
+        how = options.get("how", "self")
         try:
             how_ = WinHow(how)
         except ValueError:
             raise ScoreError("sk.bad_how", how=how) from None
-        seat = await seat_named(db, info, winner, "winner")
+        seat = await seat_named(db, info, options["winner"], "winner")
+        robbed = options.get("robbed")
         inp = QuickInput(
-            pattern=" ".join(pattern.split()),
+            pattern=" ".join(options["pattern"].split()),
             winner=seat,
             how=how_,
-            kong_chain=kong_chain,
+            kong_chain=options.get("kong_chain", 1),
             robbed_seat=await seat_named(db, info, robbed, "robbed") if robbed else None,
-            dandiao=dandiao,
-            yaojiu=yaojiu,
-            flown=await parse_flown(db, info, flown),
-            bonuses=await parse_bonuses(db, info, bonuses),
+            dandiao=options.get("dandiao", False),
+            yaojiu=options.get("yaojiu", False),
+            flown=await parse_flown(db, info, options.get("flown")),
+            bonuses=await parse_bonuses(db, info, options.get("bonuses")),
         )
         try:
             result = score_quick(inp, rules)

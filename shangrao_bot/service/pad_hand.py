@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from shangrao_bot.rules.score_model import BonusKind, WinHow
+from shangrao_bot.service.hand_recording import QuickOptions
 
 SEATS = 4
 MAX_FLOWN_TOTAL = 4  # the wall holds four 宝
@@ -98,7 +99,7 @@ class PadHand:
                     items.append(f"{seat + 1}:{BONUS_NAMES[kind]}" + (f"×{n}" if n > 1 else ""))
         return ", ".join(items) or None
 
-    def quick_options(self) -> dict[str, Any]:
+    def quick_options(self) -> QuickOptions:
         """The options of ``/score quick`` (by seat numbers) that describe this hand."""
         if self.winner is None or self.pattern is None:
             raise ValueError("a win needs its winner and pattern")
@@ -119,14 +120,3 @@ class PadHand:
     def draw_options(self) -> dict[str, Any]:
         """The options of ``/score draw``."""
         return {"bonuses": self.bonuses_text()}
-
-    def shape(self) -> PadHand:
-        """This hand's shape for "same as last hand": how, pattern and flags, no winner and
-        nothing per seat."""
-        return PadHand(
-            how=self.how,
-            kong_chain=self.kong_chain,
-            pattern=self.pattern,
-            dandiao=self.dandiao,
-            yaojiu=self.yaojiu,
-        )

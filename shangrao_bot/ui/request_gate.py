@@ -12,7 +12,6 @@ holds the whole budget for its ``Retry-After``.
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -20,18 +19,12 @@ from urllib.parse import urlsplit
 from shangrao_bot.ui.request_budget import RequestBudget
 from shangrao_bot.ui.route_buckets import RouteBuckets, bucket_route
 
-_ID = re.compile(r"/[0-9]{15,}")
 EXEMPT_PARTS = ("/interactions/", "/webhooks/")  # the bot uses no webhook but interactions'
 
 
 def _path(url: Any) -> str:
     """The path of a URL given as text (as discord.py does) or as a ``yarl.URL``."""
     return str(getattr(url, "path", None) or urlsplit(str(url)).path)
-
-
-def route_of(method: str, url: Any) -> str:
-    """``METHOD /path`` with its ids as ``{id}`` (the budget's counts by route)."""
-    return f"{method} {_ID.sub('/{id}', _path(url))}"
 
 
 def rest(url: Any) -> bool:
@@ -67,7 +60,7 @@ class RequestGate:
             if exempt(url):
                 yield answer
             else:
-                async with self.budget.sending(route_of(method, url)):
+                async with self.budget.sending(route):
                     yield answer
         finally:
             global_wait = self.buckets.answered(

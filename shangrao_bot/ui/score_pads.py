@@ -37,14 +37,14 @@ from shangrao_bot.service.scorekeeping import ScoreError
 from shangrao_bot.service.seating import Actor, require_seated
 from shangrao_bot.store.ledger import SessionInfo, get_session
 from shangrao_bot.ui.errors import message_for, reply_error
+from shangrao_bot.ui.game_terms import wind_name
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.score_posting import post_preview
-from shangrao_bot.ui.score_views import actor_for, bot_book, player_name
+from shangrao_bot.ui.score_views import BookButton, actor_for, bot_book, player_name
 
 PAD_MINUTES = 14  # untouched this long, a pad is gone (its message's token lasts 15 minutes)
 NAME_WIDTH = 8  # display columns of a name on a button (a CJK character takes two)
 SELECT_OPTIONS = 25  # Discord's most options in one select
-WINDS = {"en": "ESWN", "zh-CN": "东南西北", "zh-TW": "東南西北"}
 STEPS = ("winner", "how", "pattern", "counts")
 FLOWN = "flown"  # the counts screen's 宝-flown stepper, beside the bonus kinds
 
@@ -67,7 +67,8 @@ def pad_how(how: WinHow, lang: str) -> str:
 
 
 def wind(seat: int, lang: str) -> str:
-    return WINDS.get(lang, WINDS["en"])[seat]
+    """A seat's wind in one character (seat 1 is East): 东 / 東 / E."""
+    return wind_name(seat, lang)[0]
 
 
 @dataclass
@@ -176,7 +177,7 @@ def _counts_line(pad: Pad, seat: int, deltas: tuple[int, ...] | None) -> str:
     hand, lang = pad.hand, pad.lang
     counts = []
     if hand.flown[seat]:
-        counts.append(f"飞宝{hand.flown[seat]}" if lang != "zh-TW" else f"飛寶{hand.flown[seat]}")
+        counts.append(t("pad.count.flown", lang) + str(hand.flown[seat]))
     for kind, n in zip(BONUS_KINDS, hand.bonuses[seat], strict=True):
         if n:
             counts.append(term(BONUS_NAMES[kind], lang) + (f"×{n}" if n > 1 else ""))
@@ -382,17 +383,27 @@ async def show(interaction: discord.Interaction, pad: Pad, actor: Actor, notice:
     await interaction.response.edit_message(content=content, view=pad_view(pad))
 
 
-async def _expired(interaction: discord.Interaction) -> None:
-    await interaction.response.edit_message(
-        content=t("pad.expired", lang_of(interaction.locale)), view=None
-    )
+async def _tapped(interaction: discord.Interaction, pad_id: int) -> tuple[Pad, Actor] | None:
+    """The pad tapped and who tapped it; None once the tap was answered that the pad expired.
+    Only its opener may tap it (an ephemeral pad is hers alone; a copy is not)."""
+    pad = pads_of(interaction.client).get(pad_id)
+    if pad is None:
+        await interaction.response.edit_message(
+            content=t("pad.expired", lang_of(interaction.locale)), view=None
+        )
+        return None
+    actor = await actor_for(bot_book(interaction.client).db, interaction)
+    if actor.user_id != pad.owner:
+        raise ScoreError("pad.not_yours", name=pad.owner_name)
+    pad.touch()
+    return pad, actor
 
 
 _OPS = "win|same|common|how|chain|robbed|flag|seat|step|nav|send|close"
 
 
 class PadButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    BookButton,
     template=rf"skp:(?P<pad>\d+):(?P<op>{_OPS}):(?P<arg>[a-z0-9.\-]*)",
 ):
     """A tap on a pad (``skp:{pad}:{op}:{arg}``); a pad this process no longer holds answers
@@ -423,23 +434,12 @@ class PadButton(
     ) -> PadButton:
         return cls(int(match["pad"]), match["op"], match["arg"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.run(interaction)
-        except Exception as error:
-            await reply_error(interaction, error)
-
     async def run(self, interaction: discord.Interaction) -> None:
-        pads = pads_of(interaction.client)
-        pad = pads.get(self.pad)
-        if pad is None:
-            await _expired(interaction)
+        tapped = await _tapped(interaction, self.pad)
+        if tapped is None:
             return
-        book = bot_book(interaction.client)
-        actor = await actor_for(book.db, interaction)
-        if actor.user_id != pad.owner:  # (an ephemeral pad is hers alone; a copy is not)
-            raise ScoreError("pad.not_yours", name=pad.owner_name)
-        pad.touch()
+        pad, actor = tapped
+        pads = pads_of(interaction.client)
         if self.op == "close":
             pads.close(pad.id)
             await interaction.response.edit_message(content=t("pad.closed", pad.lang), view=None)
@@ -490,15 +490,10 @@ class PatternSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            pads = pads_of(interaction.client)
-            pad = pads.get(self.pad)
-            if pad is None:
-                await _expired(interaction)
+            tapped = await _tapped(interaction, self.pad)
+            if tapped is None:
                 return
-            actor = await actor_for(bot_book(interaction.client).db, interaction)
-            if actor.user_id != pad.owner:
-                raise ScoreError("pad.not_yours", name=pad.owner_name)
-            pad.touch()
+            pad, actor = tapped
             data: dict[str, Any] = dict(interaction.data or {})
             values = [str(v) for v in data.get("values") or []]
             if values and values[0] in pad.habits.patterns:
@@ -529,9 +524,7 @@ async def send(interaction: discord.Interaction, pads: ScorePads, pad: Pad, acto
     await post_preview(interaction.client, interaction, preview)
 
 
-class RecordButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sk:pad:(?P<session>\d+)"
-):
+class RecordButton(BookButton, template=r"sk:pad:(?P<session>\d+)"):
     """Record under a live scoreboard: opens a fresh pad for its session, for a seated member,
     a scorer or an administrator; names another member already recording."""
 
@@ -544,12 +537,6 @@ class RecordButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> RecordButton:
         return cls(int(match["session"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.run(interaction)
-        except Exception as error:
-            await reply_error(interaction, error)
 
     async def run(self, interaction: discord.Interaction) -> None:
         if interaction.guild_id is None:

@@ -387,9 +387,9 @@ def settlement_view(transfers: list[TransferRow], lang: str) -> discord.ui.View 
 # --- buttons ------------------------------------------------------------------------------------
 
 
-class _BookButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sk:never"):
-    """Shared callback plumbing: errors through the one path; a preview found expired on the
-    way has its prompt closed at once."""
+class BookButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"sk:never"):
+    """Shared callback plumbing of the scorebook's buttons (subclasses give ``run``): errors
+    through the one path; a preview found expired on the way has its prompt closed at once."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -465,7 +465,7 @@ async def _answer_prompt(
     )
 
 
-class PreviewButton(_BookButton, template=r"sk:(?P<op>confirm|cancel):(?P<hand>\d+)"):
+class PreviewButton(BookButton, template=r"sk:(?P<op>confirm|cancel):(?P<hand>\d+)"):
     """Confirm or Cancel on a hand's preview (``sk:{op}:{hand}``)."""
 
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
@@ -508,7 +508,7 @@ class PreviewButton(_BookButton, template=r"sk:(?P<op>confirm|cancel):(?P<hand>\
         await refresh_scoreboard(interaction.client, book, info, public_lang(interaction))
 
 
-class PaidButton(_BookButton, template=r"sk:paid:(?P<transfer>\d+)"):
+class PaidButton(BookButton, template=r"sk:paid:(?P<transfer>\d+)"):
     def __init__(self, transfer: int, lang: str = "en", row: TransferRow | None = None) -> None:
         label = (
             t(
@@ -590,7 +590,7 @@ async def after_void(client: discord.Client, book: ScoreBook, hand: Hand, lang: 
     await refresh_scoreboard(client, book, info, lang)
 
 
-class VoidRequestButton(_BookButton, template=r"sk:vreq:(?P<op>ok|no):(?P<req>[0-9a-f]{8})"):
+class VoidRequestButton(BookButton, template=r"sk:vreq:(?P<op>ok|no):(?P<req>[0-9a-f]{8})"):
     """Confirm or Cancel on a recorder's request to void a hand that counts."""
 
     STYLES: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
