@@ -24,7 +24,7 @@ mean of the candidate's four results on deal ``i``, and the 95 % confidence inte
 Everything but the decision times is reproducible from ``--seed``: deal ``n``'s wall seed is
 derived from the run's seed and ``n``, and every AI's random source from the deal's wall seed,
 the rotation and the seat, so a run gives the same report however many processes play it.
-The AI levels are whatever :data:`~.engine.levels.AI_LEVELS` lists and
+The AI levels are whatever :data:`~.engine.levels.ARENA_LEVELS` lists and
 :func:`~.engine.levels.make_ai` builds.
 """
 
@@ -42,7 +42,7 @@ from typing import Any
 
 from shangrao_bot.engine.ai import Player
 from shangrao_bot.engine.hand_records import SEATS
-from shangrao_bot.engine.levels import AI_LEVELS, make_ai
+from shangrao_bot.engine.levels import ARENA_LEVELS, make_ai
 from shangrao_bot.engine.session import seeded_source
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import view_for
@@ -56,8 +56,8 @@ PlayObserver = Callable[[int, HandState], None]
 def check_level(level: str, option: str = "AI level") -> str:
     """``level`` normalised, or ``ValueError`` naming the levels :func:`make_ai` offers."""
     name = level.strip().lower()
-    if name not in AI_LEVELS:
-        raise ValueError(f"{option} '{level}' is not an AI level: use {', '.join(AI_LEVELS)}")
+    if name not in ARENA_LEVELS:
+        raise ValueError(f"{option} '{level}' is not an AI level: use {', '.join(ARENA_LEVELS)}")
     return name
 
 

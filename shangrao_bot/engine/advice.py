@@ -1,16 +1,17 @@
 """What a player can work out about their own hand, as data for hints.
 
-* On a turn (14 tiles with melds counted as three): for each discard, the shanten it leaves
-  (宝-aware, every shape), its **effective tiles** — the kinds whose draw would lower that
-  shanten — with how many copies of each the player has not seen, and, when the discard leaves
-  the hand ready, its waits.
-* For a ready 13-tile hand: each wait with what a self-drawn win on it pays each other player
-  now (before their own 飞宝 doubling), how many copies are unseen (none: the wait is **dead**),
-  and whether it wins at all (a 有宝平胡 does not).
+* On a turn (14 tiles with melds counted as three): for each discard, best first by the 何切
+  ranking, the distance to a real win it leaves (an 有宝平胡 is no win), its **effective
+  tiles** — the kinds whose draw brings it closer — with how many copies of each the player
+  has not seen, and, when the discard leaves the hand ready, its waits.
+* For a 13-tile hand complete but for one tile: each wait with what a self-drawn win on it pays
+  each other player now (before their own 飞宝 doubling), how many copies are unseen (none: the
+  wait is **dead**), and whether it wins at all (a 有宝平胡 does not).
 
-The numbers come from :mod:`.analysis` (the 何切 engine), which this module shapes for the
-hint texts. Only the seat's own view is read — its tiles, melds, the 宝 and what lies face up on
-the table — so a hint never tells a player more than they could work out themselves.
+The numbers come from :mod:`.ranking` and :mod:`.analysis` (the 何切 engine), which this module
+shapes for the hint texts. Only the seat's own view is read — its tiles, melds, the 宝 and what
+lies face up on the table — so a hint never tells a player more than they could work out
+themselves.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.analysis import WaitValue, analyze_hand, rank_view
+from shangrao_bot.engine.analysis import WaitValue, shape_of_hand
 from shangrao_bot.engine.analysis_input import from_view
+from shangrao_bot.engine.ranking import rank_view
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.rules.shapes import YAOJIU_KINDS, shanten
 from shangrao_bot.rules.tiles import NUM_KINDS, counts_of
@@ -65,9 +67,9 @@ def _wait_infos(found: tuple[WaitValue, ...]) -> tuple[WaitInfo, ...]:
 
 
 def discard_options(view: PlayerView) -> list[DiscardInfo]:
-    """Every legal discard of the seat's turn, best first by the hand analysis' rule (fewest
-    shanten, then the most unseen effective tiles weighted by what the hand can pay; when
-    ready, the expected value of the waits). Effective tiles with no copy left are left out."""
+    """Every legal discard of the seat's turn, best first by the 何切 ranking
+    (:mod:`.ranking`: the distance to a real win, then the points to expect); ``shanten`` is
+    the distance to a real win. Effective tiles with no copy left are left out."""
     if not any(a.kind is ActionKind.DISCARD for a in view.legal):
         return []
     return [
@@ -89,7 +91,7 @@ def ready_waits(view: PlayerView) -> tuple[WaitInfo, ...] | None:
     inp = from_view(view)
     if inp.size != TILES_BEFORE_DRAW:
         return None
-    hand = analyze_hand(inp)
+    hand = shape_of_hand(inp)  # every wait of the shape, each marked a win or not
     if hand.shanten != 0:
         return None
     return _wait_infos(hand.waits)

@@ -49,7 +49,8 @@ returns frozen dataclasses.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import STEAL_MIN_LIVE, steal_play_on
@@ -94,6 +95,7 @@ from shangrao_bot.rules.tiles import (
 )
 
 LIVE_DRAWS = 82  # live tiles after the deal (rule book §2)
+SCORED_KEPT = 1 << 16  # scorer answers kept (a few megabytes)
 
 
 def _baike(row: str, status: int) -> int:
@@ -175,7 +177,12 @@ class DiscardAnalysis:
     ready, value-weighted unseen effective tiles otherwise). When ready: ``waits``; ``baodiao``,
     the hand is in the 宝吊头 state; ``steal``, what 偷机 would gain there (None when no draw
     pays more than the plainest win, or fewer than 8 live tiles are left: then a win is
-    always taken)."""
+    always taken).
+
+    Looked ahead (:mod:`.lookahead`, the ranking players see, :mod:`.ranking`): ``shanten`` and
+    ``effective`` count towards a real win, ``shape_shanten`` is the shape's own distance,
+    ``win_chance`` the chance of a win in the draws left and ``expected`` the points expected
+    from the hand (:func:`.lookahead.look_ahead`). The shape ranking leaves those three None."""
 
     tile: int | None
     shanten: int
@@ -184,6 +191,9 @@ class DiscardAnalysis:
     waits: tuple[WaitValue, ...] = ()
     baodiao: bool = False
     steal: StealInfo | None = None
+    shape_shanten: int | None = None
+    win_chance: float | None = None
+    expected: float | None = None
 
     @property
     def effective_unseen(self) -> int:
@@ -193,7 +203,7 @@ class DiscardAnalysis:
     def ready(self) -> bool:
         return self.shanten == 0
 
-    def rank_key(self) -> tuple[int, int, int, int]:
+    def shape_key(self) -> tuple[int, int, int, int]:
         """The ranking rule of the module: fewer shanten, higher weight, more unseen effective
         tiles, lower tile kind."""
         return (
@@ -227,12 +237,12 @@ class ClaimAnalysis:
 # --- the fast core: every draw on the per-suit keys ---------------------------------------------
 
 
-_GROUP = tuple(k // 9 if k < 27 else 3 for k in range(NUM_KINDS))
-_WEIGHT = tuple(W9[k % 9] if k < 27 else W7[k - 27] for k in range(NUM_KINDS))
+KIND_GROUP = tuple(k // 9 if k < 27 else 3 for k in range(NUM_KINDS))
+KIND_KEY_WEIGHT = tuple(W9[k % 9] if k < 27 else W7[k - 27] for k in range(NUM_KINDS))
 
 
 @dataclass(frozen=True)
-class _Ctx:
+class HandContext:
     """What stays fixed while the discards and draws of one hand are tried."""
 
     bao: int
@@ -248,6 +258,8 @@ class _Ctx:
     indicator: int
     melded: tuple[int, ...]  # the melds' tiles per kind
     valid: bool  # the tiles (``counts`` of :meth:`of` and the melds) and melds can exist
+    # waits valued by the scorer rather than the fast shape checks, so far (a budget's count)
+    scored: list[int] = field(default_factory=lambda: [0], compare=False, hash=False)
 
     @classmethod
     def of(
@@ -257,7 +269,7 @@ class _Ctx:
         unseen: Sequence[int],
         counts: Sequence[int],
         how: WinHow = WinHow.SELF,
-    ) -> _Ctx:
+    ) -> HandContext:
         """``counts``: the concealed tiles the hands tried are drawn from (14 on a turn, the
         hand after a claim), checked once here so that each wait's check is one kind's."""
         v = SHAPE_VALUES[inp.rules.preset]
@@ -291,7 +303,7 @@ class _Ctx:
 
 
 def _scan(
-    keys: Sequence[int], b: int, c13: Sequence[int], ctx: _Ctx
+    keys: Sequence[int], b: int, c13: Sequence[int], ctx: HandContext
 ) -> tuple[int, list[tuple[int, int]]]:
     """The 13-tile hand's shanten, and ``(kind, shape value)`` for every kind whose draw lowers
     it, the value being the best paid by the shapes that reach the lower shanten."""
@@ -329,7 +341,7 @@ def _triplets(c: Sequence[int], bao: int, sets: int, pair: bool) -> bool:
 
 
 def _quick_value(
-    c13: Sequence[int], wait: int, flown: tuple[int, ...], baodiao: bool, ctx: _Ctx
+    c13: Sequence[int], wait: int, flown: tuple[int, ...], baodiao: bool, ctx: HandContext
 ) -> tuple[int | None, str | None] | None:
     """What :func:`score_win` says of a self-drawn win on ``wait`` — ``(value, pattern)``, or
     ``(None, reason)`` for an 有宝平胡 — in the common case where it can be read off fast shape
@@ -396,7 +408,7 @@ def _quick_value(
 
 
 def _quick_other(
-    c: list[int], shape: Shape, flown: tuple[int, ...], ctx: _Ctx
+    c: list[int], shape: Shape, flown: tuple[int, ...], ctx: HandContext
 ) -> tuple[int | None, str | None]:
     """:func:`_quick_value` for a final hand of one shape other than the standard one: a
     十三浪, a 七对 or a 九幺 (the standalone pattern, which takes no 九幺 doubling; a 十三浪 or
@@ -434,8 +446,8 @@ def _quick_other(
     return factor * 2 ** flown[ctx.seat] * ctx.rules.stake, name
 
 
-def _wait_value(
-    c13: Sequence[int], wait: int, flown: tuple[int, ...], baodiao: bool, ctx: _Ctx
+def wait_value(
+    c13: Sequence[int], wait: int, flown: tuple[int, ...], baodiao: bool, ctx: HandContext
 ) -> WaitValue:
     quick = _quick_value(c13, wait, flown, baodiao, ctx)
     if quick is not None:
@@ -448,27 +460,40 @@ def _wait_value(
     tiles = [k for k in range(NUM_KINDS) for _ in range(c13[k])]
     tiles.append(wait)
     tiles.sort()
+    ctx.scored[0] += 1
+    value, text = _scored(
+        WinInput(
+            concealed=tuple(tiles),
+            bao=ctx.bao,
+            winning_tile=wait,
+            melds=ctx.melds,
+            how=ctx.how,
+            winner=ctx.seat,
+            flown=flown,
+        ),
+        ctx.rules,
+    )
+    if value is None:
+        return WaitValue(wait, ctx.unseen[wait], None, None, text)
+    return WaitValue(wait, ctx.unseen[wait], value, text)
+
+
+@lru_cache(maxsize=SCORED_KEPT)
+def _scored(win: WinInput, rules: RuleSet) -> tuple[int | None, str | None]:
+    """What the scorer says of a win: ``(value, pattern)``, or ``(None, reason)``. Kept: the
+    lookahead values the hands one exchange away, and a player's next turn (or the next
+    ranking of the same hand) meets many of them again; the scorer takes about a millisecond
+    where every reading of the hand must be tried (``baike``, many 宝)."""
     try:
-        res = score_win(
-            WinInput(
-                concealed=tuple(tiles),
-                bao=ctx.bao,
-                winning_tile=wait,
-                melds=ctx.melds,
-                how=ctx.how,
-                winner=ctx.seat,
-                flown=flown,
-            ),
-            ctx.rules,
-        )
+        res = score_win(win, rules)
     except RulesError as exc:
-        return WaitValue(wait, ctx.unseen[wait], None, None, exc.phrase)
+        return None, exc.phrase
     if not res.winning:
-        return WaitValue(wait, ctx.unseen[wait], None, None, res.reason)
-    return WaitValue(wait, ctx.unseen[wait], res.value, res.pattern)
+        return None, res.reason
+    return res.value, res.pattern
 
 
-def _steal(found: Sequence[WaitValue], ctx: _Ctx) -> StealInfo | None:
+def _steal(found: Sequence[WaitValue], ctx: HandContext) -> StealInfo | None:
     """偷机's expected gain in the 宝吊头 state, when some draw pays more than the plainest win
     (else there is nothing to play on for)."""
     wins = [w for w in found if w.value is not None and w.unseen]
@@ -483,32 +508,52 @@ def _steal(found: Sequence[WaitValue], ctx: _Ctx) -> StealInfo | None:
     return StealInfo(plain, expected, play_on, play_on - plain)
 
 
-def _outcome(
-    tile: int | None, c13: list[int], keys: Sequence[int], b: int, ctx: _Ctx
+def shape_outcome(
+    tile: int | None, c13: list[int], keys: Sequence[int], b: int, ctx: HandContext
 ) -> DiscardAnalysis:
     """The analysis of the 13-tile hand ``c13`` left by discarding ``tile``."""
     shanten, draws = _scan(keys, b, c13, ctx)
     unseen = ctx.unseen
     effective = tuple((k, unseen[k]) for k, _ in draws)
-    flown = ctx.flown
-    if tile is not None and tile == ctx.bao:  # discarding a 宝 flies it
-        flown = tuple(f + (s == ctx.seat) for s, f in enumerate(flown))
+    flown = flown_after(tile, ctx)
     if shanten > 0:
         doubling = 2 ** flown[ctx.seat]
         weight = sum(unseen[k] * value for k, value in draws) * doubling
         return DiscardAnalysis(tile, shanten, effective, weight)
+    found, baodiao, steal = ready_facts(c13, flown, ctx)
+    weight = sum(w.unseen * w.value for w in found if w.value is not None)
+    return DiscardAnalysis(tile, shanten, effective, weight, found, baodiao, steal)
+
+
+def flown_after(
+    tile: int | None, ctx: HandContext, flown: tuple[int, ...] | None = None
+) -> tuple[int, ...]:
+    """The 宝 flown (``flown``, else the context's) once ``tile`` is discarded: discarding a
+    宝 flies it."""
+    before = ctx.flown if flown is None else flown
+    if tile is not None and tile == ctx.bao:
+        return tuple(f + (s == ctx.seat) for s, f in enumerate(before))
+    return before
+
+
+def ready_facts(
+    c13: Sequence[int], flown: tuple[int, ...], ctx: HandContext
+) -> tuple[tuple[WaitValue, ...], bool, StealInfo | None]:
+    """A ready 13-tile hand's waits with their values, whether it is in the 宝吊头 state, and
+    what 偷机 would gain there."""
     baodiao = baodiao_counts(c13, ctx.bao)
     found = []
     for w in waits(c13, ctx.bao, len(ctx.melds), ctx.yaojiu):
-        if w == ctx.bao and unseen[w] == 0:
+        if w == ctx.bao and ctx.unseen[w] == 0:
             continue  # every 宝 is in sight: none is left to draw (nor a hand the scorer takes)
-        found.append(_wait_value(c13, w, flown, baodiao, ctx))
-    weight = sum(w.unseen * w.value for w in found if w.value is not None)
+        found.append(wait_value(c13, w, flown, baodiao, ctx))
     steal = _steal(found, ctx) if baodiao else None
-    return DiscardAnalysis(tile, shanten, effective, weight, tuple(found), baodiao, steal)
+    return tuple(found), baodiao, steal
 
 
-def _rank(c14: list[int], candidates: Sequence[int], ctx: _Ctx) -> tuple[DiscardAnalysis, ...]:
+def shape_ranking(
+    c14: list[int], candidates: Sequence[int], ctx: HandContext
+) -> tuple[DiscardAnalysis, ...]:
     keys14 = natural_keys(c14, ctx.bao)
     out = []
     for d in candidates:
@@ -517,31 +562,33 @@ def _rank(c14: list[int], candidates: Sequence[int], ctx: _Ctx) -> tuple[Discard
         if d == ctx.bao:
             b -= 1
         else:
-            keys[_GROUP[d]] -= _WEIGHT[d]
+            keys[KIND_GROUP[d]] -= KIND_KEY_WEIGHT[d]
         c14[d] -= 1
-        out.append(_outcome(d, c14, keys, b, ctx))
+        out.append(shape_outcome(d, c14, keys, b, ctx))
         c14[d] += 1
-    return tuple(sorted(out, key=DiscardAnalysis.rank_key))
+    return tuple(sorted(out, key=DiscardAnalysis.shape_key))
 
 
 # --- public entry points ------------------------------------------------------------------------
 
 
-def rank_discards(inp: AnalysisInput) -> tuple[DiscardAnalysis, ...]:
+def rank_by_shape(inp: AnalysisInput) -> tuple[DiscardAnalysis, ...]:
     """Every candidate discard of a hand on its turn (14 tiles, melds counted as three), best
     first by the module's ranking rule. ``inp.discards`` limits the candidates (else every kind
     held)."""
     c14 = counts_of(inp.tiles)
     held = [k for k in range(NUM_KINDS) if c14[k]]
     candidates = held if inp.discards is None else [k for k in inp.discards if c14[k]]
-    return _rank(c14, candidates, _Ctx.of(inp, inp.melds, inp.unseen(), c14))
+    return shape_ranking(c14, candidates, HandContext.of(inp, inp.melds, inp.unseen(), c14))
 
 
-def analyze_hand(inp: AnalysisInput) -> DiscardAnalysis:
+def shape_of_hand(inp: AnalysisInput) -> DiscardAnalysis:
     """A 13-tile hand as it stands (between turns): shanten, effective tiles, waits."""
     c13 = counts_of(inp.tiles)
     keys = natural_keys(c13, inp.bao)
-    return _outcome(None, c13, keys[:4], keys[4], _Ctx.of(inp, inp.melds, inp.unseen(), c13))
+    return shape_outcome(
+        None, c13, keys[:4], keys[4], HandContext.of(inp, inp.melds, inp.unseen(), c13)
+    )
 
 
 def claim_options(inp: AnalysisInput, tile: int, chi: bool) -> tuple[Action, ...]:
@@ -585,18 +632,30 @@ def _claim_meld(action: Action) -> tuple[Meld, list[int]]:
     return Meld(MeldKind.KONG_EXPOSED, (t,) * 4), [t, t, t]
 
 
-def analyze_claims(inp: AnalysisInput, actions: Sequence[Action]) -> tuple[ClaimAnalysis, ...]:
+@dataclass(frozen=True)
+class ClaimHand:
+    """One answer to an offered discard as a hand to judge: ``action`` None for passing, the
+    concealed ``counts`` it leaves (13 on a pass or a 明杠, 14 after a chi, pong or 跌宝杠, which a
+    discard must follow), and the context they are judged in (the claim's meld added; a 明杠's
+    replacement wins as 杠开). ``order``: passing 0, then the claims in the order offered."""
+
+    order: int
+    action: Action | None
+    counts: list[int]
+    ctx: HandContext
+
+    @property
+    def discard_follows(self) -> bool:
+        return sum(self.counts) % 3 == 2
+
+
+def claim_hands(inp: AnalysisInput, actions: Sequence[Action]) -> list[ClaimHand]:
     """Passing and each claim in ``actions`` (chi, pong, 明杠 or 跌宝杠 on one discard; others
-    are ignored) for a 13-tile hand, best first by the module's rule; on a tie passing comes
-    first, then the claims in the order given. The offered tile is among ``inp.seen``: claiming
-    moves it from the table into a meld, so what is unseen stays the same."""
+    are ignored) as hands to judge. The offered tile is among ``inp.seen``: claiming moves it
+    from the table into a meld, so what is unseen stays the same."""
     unseen = inp.unseen()
     c13 = counts_of(inp.tiles)
-    keys = natural_keys(c13, inp.bao)
-    ctx = _Ctx.of(inp, inp.melds, unseen, c13)
-    options: list[tuple[int, ClaimAnalysis]] = [
-        (0, ClaimAnalysis(None, _outcome(None, c13, keys[:4], keys[4], ctx)))
-    ]
+    out = [ClaimHand(0, None, c13, HandContext.of(inp, inp.melds, unseen, c13))]
     for i, a in enumerate(actions, start=1):
         if a.kind not in (ActionKind.CHI, ActionKind.PONG, ActionKind.KONG) or a.tile is None:
             continue
@@ -606,22 +665,37 @@ def analyze_claims(inp: AnalysisInput, actions: Sequence[Action]) -> tuple[Claim
             after[x] -= 1
         replaced = meld.kind is MeldKind.KONG_EXPOSED  # the next draw is its replacement
         how = WinHow.KONG if replaced else WinHow.SELF
-        actx = _Ctx.of(inp, (*inp.melds, meld), unseen, after, how)
-        if replaced:
-            k = natural_keys(after, inp.bao)
-            outcome = _outcome(None, after, k[:4], k[4], actx)
+        out.append(
+            ClaimHand(i, a, after, HandContext.of(inp, (*inp.melds, meld), unseen, after, how))
+        )
+    return out
+
+
+def held_kinds(counts: Sequence[int]) -> list[int]:
+    return [k for k in range(NUM_KINDS) if counts[k]]
+
+
+def claims_by_shape(inp: AnalysisInput, actions: Sequence[Action]) -> tuple[ClaimAnalysis, ...]:
+    """Passing and each claim in ``actions`` for a 13-tile hand (:func:`claim_hands`), best
+    first by the module's rule; on a tie passing comes first, then the claims in the order
+    given."""
+    options: list[tuple[int, ClaimAnalysis]] = []
+    for h in claim_hands(inp, actions):
+        if h.discard_follows:
+            outcome = shape_ranking(h.counts, held_kinds(h.counts), h.ctx)[0]
         else:
-            outcome = _rank(after, [k for k in range(NUM_KINDS) if after[k]], actx)[0]
-        options.append((i, ClaimAnalysis(a, outcome)))
-    options.sort(key=lambda o: (o[1].outcome.rank_key()[:3], o[0]))
+            k = natural_keys(h.counts, inp.bao)
+            outcome = shape_outcome(None, h.counts, k[:4], k[4], h.ctx)
+        options.append((h.order, ClaimAnalysis(h.action, outcome)))
+    options.sort(key=lambda o: (o[1].outcome.shape_key()[:3], o[0]))
     return tuple(o for _, o in options)
 
 
-def rank_view(view: PlayerView) -> tuple[DiscardAnalysis, ...]:
-    """:func:`rank_discards` of the seat's own view (on its turn)."""
-    return rank_discards(from_view(view))
+def rank_view_by_shape(view: PlayerView) -> tuple[DiscardAnalysis, ...]:
+    """:func:`rank_by_shape` of the seat's own view (on its turn)."""
+    return rank_by_shape(from_view(view))
 
 
-def claims_view(view: PlayerView) -> tuple[ClaimAnalysis, ...]:
-    """:func:`analyze_claims` of the seat's own view, on the claims its legal actions offer."""
-    return analyze_claims(from_view(view), view.legal)
+def claims_view_by_shape(view: PlayerView) -> tuple[ClaimAnalysis, ...]:
+    """:func:`claims_by_shape` of the seat's own view, on the claims its legal actions offer."""
+    return claims_by_shape(from_view(view), view.legal)

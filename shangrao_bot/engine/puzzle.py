@@ -3,20 +3,22 @@
 Four ``normal`` AI players play a session whose walls and AI choices all derive from the seed
 (:func:`~.session.seeded_source` for the walls, ``Random(f"{seed}/ai/{seat}")`` for the players,
 as the simulator does). Every turn on which a player must choose a discard is ranked by the hand
-analysis (:func:`~.analysis.rank_view`), from that player's own view; a turn is a puzzle when
+ranking (:func:`~.ranking.rank_view`), from that player's own view; a turn is a puzzle when
 its best discard **clearly beats** the second best (:func:`clearly_beats`). Once a hand has
 ended with such turns, one of them is drawn with ``Random(f"{seed}/puzzle")``; the same seed,
 rules and code always give the same puzzle.
 
-**The rule ("clearly beats").** The best discard
+**The rule ("clearly beats").** The best discard, by the 何切 ranking (:mod:`.ranking`),
 
-* can win: its weight is above 0 (a ready hand whose waits are all no-wins, an 有宝平胡, or a
-  hand whose useful draws are all in sight, teaches nothing);
-* and either leaves **fewer shanten** than the second best,
-* or leaves the same shanten with a weight at least :data:`CLEAR_RATIO` (1.5) times the second's
-  **and** at least :data:`CLEAR_MARGIN` (4) more unseen effective tiles (when ready: copies of
-  its waits) — better by what the draws are worth *and* by how many there are, so neither a
-  small count of rich waits nor a pile of cheap ones decides it alone.
+* can win: its chance of a real win is above 0 (a ready hand whose waits are all no-wins, an
+  有宝平胡, or a hand whose useful draws are all in sight, teaches nothing);
+* and either leaves the hand **closer to a real win** than the second best,
+* or leaves it as close, with at least :data:`CLEAR_POINTS` (0.5) more points to expect
+  **and** a chance of winning at least :data:`CLEAR_RATIO` (1.5) times the second's — better
+  by what it can expect *and* by how likely it wins, so neither a rich long shot nor a cheap
+  quick hand decides it alone;
+* a best discard that leaves the hand further than the second (the ranking may prefer a wide
+  one-away hand to a poor ready one) is no puzzle: the reason is too subtle to show.
 
 A turn also needs at least :data:`MIN_CHOICES` (4) kinds to choose from, a best discard no
 further than :data:`MAX_SHANTEN` (2) from ready (the early turns of a hand are mostly about
@@ -32,18 +34,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from shangrao_bot.engine.actions import ActionKind
-from shangrao_bot.engine.analysis import DiscardAnalysis, rank_discards
+from shangrao_bot.engine.analysis import DiscardAnalysis
 from shangrao_bot.engine.analysis_input import AnalysisInput, from_view
 from shangrao_bot.engine.hand_records import SEATS, Phase
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.persist import rules_from_dict, rules_to_dict
+from shangrao_bot.engine.ranking import rank_discards
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.views import PlayerView, view_for
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import format_melds, format_tiles, parse_melds, parse_tiles
 
 CLEAR_RATIO = 1.5
-CLEAR_MARGIN = 4
+CLEAR_POINTS = 0.5
 MIN_CHOICES = 4
 MAX_SHANTEN = 2
 PUZZLE_HANDS = 6  # hands of one seed's session tried before giving up
@@ -62,15 +65,17 @@ def clean_seed(text: str | None) -> str:
 
 
 def clearly_beats(best: DiscardAnalysis, second: DiscardAnalysis) -> bool:
-    """The module's rule: ``best`` can win, and leaves fewer shanten than ``second``, or the
-    same shanten with ≥ 1.5 × its weight and ≥ 4 more unseen effective tiles."""
-    if best.weight <= 0:
+    """The module's rule: ``best`` can win, and leaves the hand closer to a real win than
+    ``second``, or as close with ≥ 0.5 more points to expect and ≥ 1.5 × its win chance."""
+    assert best.win_chance is not None and second.win_chance is not None
+    assert best.expected is not None and second.expected is not None
+    if best.win_chance <= 0:
         return False
     if best.shanten != second.shanten:
         return best.shanten < second.shanten
     return (
-        best.weight >= CLEAR_RATIO * second.weight
-        and best.effective_unseen >= second.effective_unseen + CLEAR_MARGIN
+        best.expected >= second.expected + CLEAR_POINTS
+        and best.win_chance >= CLEAR_RATIO * second.win_chance
     )
 
 

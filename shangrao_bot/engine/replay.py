@@ -70,6 +70,7 @@ class Replay:
 
     steps: tuple[ReplayStep, ...]
     final: HandState
+    action_steps: tuple[int, ...] = ()  # per action of ``final.actions``: the step showing it
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -230,6 +231,7 @@ def rebuild_hand(
     cursor.expect(state.start_events)
     steps = [ReplayStep(0, public_view(state), _hands(state), _public(state.start_events))]
     pending: list[Event] = []
+    action_steps: list[int] = []
     while not state.over:
         if len(state.actions) > limit:
             raise ReplayError("engine.replay.too_long", limit=limit)
@@ -248,9 +250,11 @@ def rebuild_hand(
         if shown:
             steps.append(ReplayStep(len(steps), public_view(state), _hands(state), shown))
             pending = []
+            action_steps += [len(steps) - 1] * (len(state.actions) - len(action_steps))
     if cursor.at != len(logged):
         raise ReplayError("engine.replay.goes_on", more=len(logged) - cursor.at)
-    return Replay(tuple(steps), state)
+    action_steps += [len(steps) - 1] * (len(state.actions) - len(action_steps))
+    return Replay(tuple(steps), state, tuple(action_steps))
 
 
 def dealer_of(logged: Sequence[Event]) -> int:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from shangrao_bot.engine.actions import ActionKind
 from shangrao_bot.engine.advice import after_claim, discard_options, hand_shanten, ready_waits
 from shangrao_bot.engine.hand_records import Discard, Phase
+from shangrao_bot.engine.ranking import rank_view
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import unseen_counts, view_for
 from shangrao_bot.rules.ruleset import RuleSet
@@ -19,15 +20,13 @@ from shangrao_bot.rules.tiles import counts_of
 from tests.engine.builders import make_state, tile, tiles
 
 
-def test_a_dealt_hand_ranks_every_discard_by_shanten_then_effective_tiles() -> None:
+def test_a_dealt_hand_ranks_every_discard_by_the_ranking() -> None:
     # the dealer's 14 tiles: 123m 456p 789s 11z 23s 5z; 宝 is 发 (6z)
     state = make_state({0: "123m456p789s11z23s5z"})
     view = view_for(state, 0)
     options = discard_options(view)
     assert {o.tile for o in options} == set(tiles("123m456p789s11z23s5z"))
-    ranks = [(o.shanten, -o.effective_unseen) for o in options if o.shanten > 0]
-    assert ranks == sorted(ranks)
-    assert [o.shanten for o in options] == sorted(o.shanten for o in options)
+    assert [o.tile for o in options] == [d.tile for d in rank_view(view)]
     best = options[0]
     assert best.tile == tile("5z")  # the lone 白 goes: 123m 456p 789s 11z 23s is ready
     assert best.shanten == 0
@@ -38,7 +37,8 @@ def test_a_dealt_hand_ranks_every_discard_by_shanten_then_effective_tiles() -> N
 @given(st.integers(0, 2**32 - 1))
 def test_ready_discards_have_the_waits_as_effective_tiles(seed: int) -> None:
     """Cross-check against the wait finder (a different code path): for a discard that leaves
-    the hand ready, the effective tiles are exactly its waits that can still be drawn."""
+    the hand ready, the effective tiles are exactly its waits that can still be drawn; a
+    discard at the shape's own distance has effective tiles that lower it."""
     rng = random.Random(seed)
     state = HandState(RuleSet(), seed=rng.randbytes(32), dealer=0)
     view = view_for(state, 0)
@@ -46,15 +46,17 @@ def test_ready_discards_have_the_waits_as_effective_tiles(seed: int) -> None:
     for option in discard_options(view):
         c13 = counts_of([*view.concealed, *([view.drawn] if view.drawn is not None else [])])
         c13[option.tile] -= 1
-        assert option.shanten == shanten(c13, bao)
+        shape = shanten(c13, bao)
+        assert option.shanten >= shape  # a real win is never nearer than a complete shape
         seen = list(c13)
         seen[option.tile] += 1
         left = unseen_counts(view, seen)
         for kind, unseen in option.effective:
             assert unseen == left[kind] > 0
-            c13[kind] += 1
-            assert shanten(c13, bao) < option.shanten
-            c13[kind] -= 1
+            if option.shanten == shape:
+                c13[kind] += 1
+                assert shanten(c13, bao) < option.shanten
+                c13[kind] -= 1
         if option.shanten == 0:
             found = waits(c13, bao)
             assert {w.tile for w in option.waits} == set(found)

@@ -27,12 +27,12 @@ from shangrao_bot.engine.analysis import (
     SHAPE_VALUES,
     ClaimAnalysis,
     DiscardAnalysis,
-    analyze_claims,
-    analyze_hand,
     claim_options,
-    claims_view,
-    rank_discards,
-    rank_view,
+    claims_by_shape,
+    claims_view_by_shape,
+    rank_by_shape,
+    rank_view_by_shape,
+    shape_of_hand,
 )
 from shangrao_bot.engine.analysis_input import AnalysisInput, check_input, from_view
 from shangrao_bot.engine.hand_records import Phase
@@ -140,7 +140,7 @@ def _reference_value(
 @SETTINGS
 @given(turn_inputs())
 def test_discards_agree_with_the_rules_core(inp: AnalysisInput) -> None:
-    ranked = rank_discards(inp)
+    ranked = rank_by_shape(inp)
     assert sorted(d.tile for d in ranked if d.tile is not None) == sorted(set(inp.tiles))
     visible = inp.visible()
     unseen = inp.unseen()
@@ -181,7 +181,7 @@ def test_discards_agree_with_the_rules_core(inp: AnalysisInput) -> None:
 @SETTINGS
 @given(turn_inputs())
 def test_ranking_follows_the_documented_rule(inp: AnalysisInput) -> None:
-    ranked = rank_discards(inp)
+    ranked = rank_by_shape(inp)
     keys = [(d.shanten, -d.weight, -d.effective_unseen, d.tile) for d in ranked]
     assert keys == sorted(keys)
     values = SHAPE_VALUES[inp.rules.preset]
@@ -270,7 +270,7 @@ def _check_claim_waits(inp: AnalysisInput, option: ClaimAnalysis) -> None:
 @given(st.integers(0, 2**32 - 1))
 def test_claims_agree_with_after_claim(seed: int) -> None:
     for view in _claim_views(seed):
-        options = claims_view(view)
+        options = claims_view_by_shape(view)
         inp = from_view(view)
         assert options[0].shanten <= min(o.shanten for o in options)
         passing = [o for o in options if o.passing]
@@ -285,7 +285,7 @@ def test_claims_agree_with_after_claim(seed: int) -> None:
                     (k, inp.unseen()[k]) for k, _ in o.outcome.effective
                 )
                 _check_claim_waits(inp, o)
-        keys = [o.outcome.rank_key()[:3] for o in options]
+        keys = [o.outcome.shape_key()[:3] for o in options]
         assert keys == sorted(keys)
         offered = view.public.last_discard
         assert offered is not None
@@ -314,7 +314,7 @@ def test_views_give_the_scorers_values_and_the_hints_the_same_waits(seed: int) -
         inp = from_view(view)
         assert inp.unseen() == unseen_counts(view, counts_of(inp.tiles))
         if len(inp.tiles) + 3 * len(inp.melds) == 13:
-            hand = analyze_hand(inp)
+            hand = shape_of_hand(inp)
             hinted = ready_waits(view)
             c13 = counts_of(inp.tiles)
             for w in hand.waits:  # the scorer's own answer, on hands from real play
@@ -326,7 +326,7 @@ def test_views_give_the_scorers_values_and_the_hints_the_same_waits(seed: int) -
                     (w.tile, w.unseen, w.value, w.pattern) for w in hinted
                 ]
         elif view.public.phase is Phase.TURN and view.public.current == seat:
-            ranked = rank_view(view)
+            ranked = rank_view_by_shape(view)
             legal = {a.tile for a in view.legal if a.kind is ActionKind.DISCARD}
             assert {d.tile for d in ranked} == legal
 
@@ -351,7 +351,7 @@ def _option(ranked: tuple[DiscardAnalysis, ...], discard: str) -> DiscardAnalysi
 
 def test_baodiao_ready_hand_wins_on_every_draw() -> None:
     # the rule book's example 6: 宝 = 5m, 123m 4p5m6p 777s 111z and a lone 5m, having drawn 9s
-    ranked = rank_discards(_plain("123m4p5m6p777s111z5m9s", "5m"))
+    ranked = rank_by_shape(_plain("123m4p5m6p777s111z5m9s", "5m"))
     best = ranked[0]
     assert best.tile == tile("9s")
     assert best.shanten == 0 and best.baodiao
@@ -368,7 +368,7 @@ def test_baodiao_ready_hand_wins_on_every_draw() -> None:
 
 def test_youbao_pinghu_wait_is_not_a_real_win() -> None:
     # the rule book's example 8: 宝 = 5m, 123m 4p5m6p 777s 111z 9s waits on 9s as 有宝平胡
-    hand = analyze_hand(_plain("123m4p5m6p777s111z9s", "5m"))
+    hand = shape_of_hand(_plain("123m4p5m6p777s111z9s", "5m"))
     assert hand.shanten == 0 and not hand.baodiao
     nine = next(w for w in hand.waits if w.tile == tile("9s"))
     assert not nine.real_win and nine.value is None
@@ -378,7 +378,7 @@ def test_youbao_pinghu_wait_is_not_a_real_win() -> None:
 
 def test_seven_pairs_wait_is_valued_clean_or_with_bao() -> None:
     # 宝 = 5m: six pairs and 7z after discarding 9s; 7z makes a clean 七对, a drawn 宝 an 有宝 one
-    ranked = rank_discards(_plain("1122m3344p5566s7z9s", "5m"))
+    ranked = rank_by_shape(_plain("1122m3344p5566s7z9s", "5m"))
     nine = _option(ranked, "9s")
     assert nine.shanten == 0
     by_tile = {w.tile: w for w in nine.waits}
@@ -387,7 +387,7 @@ def test_seven_pairs_wait_is_valued_clean_or_with_bao() -> None:
 
 
 def test_seen_tiles_lower_the_unseen_counts_and_a_dead_wait_adds_nothing() -> None:
-    hand = analyze_hand(_plain("123m456p789s111z9p", "5m", seen="9p9p9p"))
+    hand = shape_of_hand(_plain("123m456p789s111z9p", "5m", seen="9p9p9p"))
     (nine,) = [w for w in hand.waits if w.tile == tile("9p")]
     assert nine.dead and nine.unseen == 0
     assert hand.weight == sum(w.unseen * (w.value or 0) for w in hand.waits)
@@ -395,7 +395,7 @@ def test_seen_tiles_lower_the_unseen_counts_and_a_dead_wait_adds_nothing() -> No
 
 def test_flying_a_bao_doubles_the_weight() -> None:
     inp = _plain("123m456p789s11z23s5m", "5m")
-    ranked = rank_discards(inp)
+    ranked = rank_by_shape(inp)
     bao = _option(ranked, "5m")
     assert bao.shanten == 0
     assert all(w.value is None or w.value % 2 == 0 for w in bao.waits)
@@ -423,21 +423,21 @@ def test_a_claim_ranks_against_passing() -> None:
     state = make_state({0: "19m19p19s1234567z3m", 1: "45m11z234p678s99s3z"})
     view = view_for(state, 1)
     inp = from_view(view)
-    options = analyze_claims(inp, claim_options(inp, tile("3m"), chi=True))
+    options = claims_by_shape(inp, claim_options(inp, tile("3m"), chi=True))
     kinds = [o.action.kind if o.action else ActionKind.PASS for o in options]
     assert ActionKind.PASS in kinds and ActionKind.CHI in kinds
     chi = next(
         o for o in options if o.action is not None and o.action.tiles == tuple(tiles("345m"))
     )
     assert chi.outcome.tile is not None  # a discard follows the chi
-    assert options == tuple(sorted(options, key=lambda o: o.outcome.rank_key()[:3]))
+    assert options == tuple(sorted(options, key=lambda o: o.outcome.shape_key()[:3]))
 
 
 def test_a_kong_on_a_discard_values_the_replacement_draw_as_gangkai() -> None:
     # 111z 123m 456p 789s 9p waits on 9p; a 明杠 of the discarded 1z leaves 123m 456p 789s 9p
     # waiting on the replacement tile, and a win on it is 杠开 (× 2)
     inp = _plain("111z123m456p789s9p", "5m", seen="1z")
-    options = analyze_claims(inp, claim_options(inp, tile("1z"), chi=False))
+    options = claims_by_shape(inp, claim_options(inp, tile("1z"), chi=False))
     by_kind = {(o.action.kind, o.action.tiles) if o.action else None: o for o in options}
     kong = by_kind[(ActionKind.KONG, ())]
     passing = by_kind[None]

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from shangrao_bot.engine.analysis import DiscardAnalysis, rank_discards
+from shangrao_bot.engine.analysis import DiscardAnalysis
 from shangrao_bot.engine.analysis_input import check_input
 from shangrao_bot.engine.puzzle import (
-    CLEAR_MARGIN,
+    CLEAR_POINTS,
     CLEAR_RATIO,
     MAX_SHANTEN,
     MIN_CHOICES,
@@ -18,25 +18,28 @@ from shangrao_bot.engine.puzzle import (
     clearly_beats,
     pick_puzzle,
 )
+from shangrao_bot.engine.ranking import rank_discards
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 
 SEEDS = ("a", "b", "c", "daily:1:2026-12-01")
 
 
-def row(shanten: int, weight: int, unseen: int, tile: int = 0) -> DiscardAnalysis:
-    return DiscardAnalysis(tile, shanten, ((tile, unseen),), weight)
+def row(shanten: int, chance: float, expected: float, tile: int = 0) -> DiscardAnalysis:
+    return DiscardAnalysis(
+        tile, shanten, ((tile, 4),), 0, shape_shanten=shanten, win_chance=chance, expected=expected
+    )
 
 
 @pytest.mark.parametrize(
     ("best", "second", "clear"),
     [
-        (row(1, 10, 5), row(2, 100, 40), True),  # fewer shanten decides
-        (row(0, 0, 8), row(1, 50, 20), False),  # a best that cannot win teaches nothing
-        (row(1, 60, 20), row(1, 40, 16), True),  # exactly 1.5× and 4 more
-        (row(1, 59, 20), row(1, 40, 16), False),  # under 1.5×
-        (row(1, 60, 19), row(1, 40, 16), False),  # only 3 more tiles
-        (row(0, 270, 87), row(0, 12, 6), True),
-        (row(2, 90, 30), row(1, 10, 4), False),  # more shanten never beats
+        (row(1, 0.10, -1.0), row(2, 0.30, 2.0), True),  # closer to a real win decides
+        (row(0, 0.0, -2.0), row(1, 0.2, 1.0), False),  # a best that cannot win teaches nothing
+        (row(1, 0.16, 0.5), row(1, 0.10, 0.0), True),  # 1.6× and exactly 0.5 more
+        (row(1, 0.14, 0.5), row(1, 0.10, 0.0), False),  # under 1.5×
+        (row(1, 0.16, 0.49), row(1, 0.10, 0.0), False),  # under 0.5 more points
+        (row(0, 0.40, 3.0), row(0, 0.05, -1.0), True),
+        (row(2, 0.30, 2.0), row(1, 0.10, -1.0), False),  # further never beats
     ],
 )
 def test_the_clearly_beats_rule(
@@ -52,10 +55,11 @@ def test_a_seed_gives_one_puzzle_that_holds_the_rule(seed: str) -> None:
     assert pick_puzzle(seed) == puzzle  # deterministic from the seed
     best, second = puzzle.ranking[0], puzzle.ranking[1]
     assert clearly_beats(best, second)
-    assert best.weight > 0 and best.shanten <= MAX_SHANTEN
+    assert best.win_chance and best.shanten <= MAX_SHANTEN
     if best.shanten == second.shanten:
-        assert best.weight >= CLEAR_RATIO * second.weight
-        assert best.effective_unseen >= second.effective_unseen + CLEAR_MARGIN
+        assert second.win_chance is not None and best.expected is not None
+        assert best.win_chance >= CLEAR_RATIO * second.win_chance
+        assert best.expected >= (second.expected or 0.0) + CLEAR_POINTS
     assert len(puzzle.choices) >= MIN_CHOICES and puzzle.answer in puzzle.choices
     assert list(puzzle.choices) == sorted(puzzle.choices)  # the buttons give nothing away
     check_input(puzzle.inp)  # a hand that can exist, on its turn
