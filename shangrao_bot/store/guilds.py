@@ -1,4 +1,5 @@
-"""Per-guild settings: preset, house switches, stake, language, scorer role."""
+"""Per-guild settings: preset, house switches, stake, language, scorer role, confirmation
+policy, and whether reviews of hands are shown publicly."""
 
 from __future__ import annotations
 
@@ -14,7 +15,15 @@ from shangrao_bot.store.ledger.audit import record_audit
 PRESETS = ("shangrao", "baike")
 SWITCHES = ("indicator_kong", "di_hu", "qiang_gang", "baike_loose_baodiao", "rob_with_bao")
 LANGUAGES = ("auto", "en", "zh-CN", "zh-TW")
-SETTINGS = ("preset", "stake", "language", "scorer_role_id", "confirm_minutes", "confirmations")
+SETTINGS = (
+    "preset",
+    "stake",
+    "language",
+    "scorer_role_id",
+    "confirm_minutes",
+    "confirmations",
+    "review_public",
+)
 CONFIRM_MINUTES = (1, 1440)
 
 
@@ -28,6 +37,7 @@ class GuildSettings:
     scorer_role_id: int | None = None
     confirm_minutes: int = 30  # a hand waiting for confirmation longer than this is voided
     confirmations: int = 1  # other seated members who must confirm a hand (fewer if fewer sit)
+    review_public: bool = False  # reviews of players' decisions shown to everyone, not only them
 
 
 async def get_settings(db: Database, guild_id: int) -> GuildSettings:
@@ -37,8 +47,8 @@ async def get_settings(db: Database, guild_id: int) -> GuildSettings:
 
 async def update_settings(db: Database, guild_id: int, actor: int, **changes: Any) -> GuildSettings:
     """Change some settings (``preset``, ``stake``, ``language``, ``scorer_role_id``,
-    ``confirm_minutes``, ``confirmations``, or a switch name with a bool); audited with before
-    and after."""
+    ``confirm_minutes``, ``confirmations``, ``review_public``, or a switch name with a bool);
+    audited with before and after."""
     for key in changes:
         if key not in (*SETTINGS, *SWITCHES):
             raise InvalidRecord("store.settings.unknown", key=key)
@@ -52,13 +62,14 @@ async def update_settings(db: Database, guild_id: int, actor: int, **changes: An
         after = _apply_changes(before, changes)
         await tx.execute(
             "INSERT INTO guild_settings (guild_id, preset, switches, stake, language,"
-            " scorer_role_id, confirm_minutes, confirmations, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " scorer_role_id, confirm_minutes, confirmations, review_public, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset,"
             " switches = excluded.switches, stake = excluded.stake,"
             " language = excluded.language, scorer_role_id = excluded.scorer_role_id,"
             " confirm_minutes = excluded.confirm_minutes,"
-            " confirmations = excluded.confirmations, updated_at = excluded.updated_at",
+            " confirmations = excluded.confirmations,"
+            " review_public = excluded.review_public, updated_at = excluded.updated_at",
             (
                 guild_id,
                 after.preset,
@@ -68,6 +79,7 @@ async def update_settings(db: Database, guild_id: int, actor: int, **changes: An
                 after.scorer_role_id,
                 after.confirm_minutes,
                 after.confirmations,
+                int(after.review_public),
                 at,
             ),
         )
@@ -92,6 +104,7 @@ def _settings_from_row(guild_id: int, row: Row | None) -> GuildSettings:
         row["scorer_role_id"],
         row["confirm_minutes"],
         row["confirmations"],
+        bool(row["review_public"]),
     )
 
 
@@ -99,6 +112,7 @@ def _apply_changes(before: GuildSettings, changes: dict[str, Any]) -> GuildSetti
     preset, stake, language = before.preset, before.stake, before.language
     role, switches = before.scorer_role_id, dict(before.switches)
     minutes, confirmations = before.confirm_minutes, before.confirmations
+    review_public = before.review_public
     for key, value in changes.items():
         if key == "preset":
             if value not in PRESETS:
@@ -127,10 +141,22 @@ def _apply_changes(before: GuildSettings, changes: dict[str, Any]) -> GuildSetti
             if not isinstance(value, int) or not 1 <= value <= 3:
                 raise InvalidRecord("store.settings.bad_confirmations", count=value)
             confirmations = value
+        elif key == "review_public":
+            if not isinstance(value, bool):
+                raise InvalidRecord("store.settings.bad_review_public", value=value)
+            review_public = value
         else:
             switches[key] = bool(value)
     return GuildSettings(
-        before.guild_id, preset, switches, stake, language, role, minutes, confirmations
+        before.guild_id,
+        preset,
+        switches,
+        stake,
+        language,
+        role,
+        minutes,
+        confirmations,
+        review_public,
     )
 
 

@@ -75,6 +75,7 @@ TEXTS: dict[str, str] = {
     "store.settings.bad_language": "'{language}' is not a language: use {languages:list}",
     "store.settings.bad_confirm_minutes": "{minutes} minutes to confirm: use {low} to {high}",
     "store.settings.bad_confirmations": "{count} confirmations: use 1 to 3",
+    "store.settings.bad_review_public": "review_public must be true or false, not {value}",
     # players
     "store.player.not_found": "player #{player} does not exist in this server",
     "store.player.name_empty": "a guest needs a name: write it, e.g. Lao Wang",

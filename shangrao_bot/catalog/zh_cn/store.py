@@ -67,6 +67,7 @@ TEXTS: dict[str, str] = {
         "确认时限 {minutes} 分钟不可用：请用 {low} 到 {high} 分钟"
     ),
     "store.settings.bad_confirmations": "确认人数 {count} 不可用：请用 1 到 3",
+    "store.settings.bad_review_public": "review_public 只能是 true 或 false，不能是 {value}",
     # players
     "store.player.not_found": "本服务器没有玩家 #{player}",
     "store.player.name_empty": "访客需要一个名字：写上名字，例如 老王",

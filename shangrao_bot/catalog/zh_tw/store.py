@@ -67,6 +67,7 @@ TEXTS: dict[str, str] = {
         "確認時限 {minutes} 分鐘不可用：請用 {low} 到 {high} 分鐘"
     ),
     "store.settings.bad_confirmations": "確認人數 {count} 不可用：請用 1 到 3",
+    "store.settings.bad_review_public": "review_public 只能是 true 或 false，不能是 {value}",
     # players
     "store.player.not_found": "本伺服器沒有玩家 #{player}",
     "store.player.name_empty": "訪客需要一個名字：寫上名字，例如 老王",

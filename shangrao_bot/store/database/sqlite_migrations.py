@@ -7,7 +7,8 @@ a released migration: add the next one, here and in
 :mod:`~.postgres_migrations`. PostgreSQL runs the same steps
 (:mod:`~.postgres_migrations` derives its migrations from these), so the
 SQL stays portable: Discord ids are BIGINT (64-bit in both), row ids ``INTEGER PRIMARY KEY``
-(translated to identity columns there), text for JSON and timestamps, ``ON CONFLICT`` rather than
+(translated to identity columns there), ``REAL`` for fractions (``DOUBLE PRECISION`` there),
+text for JSON and timestamps, ``ON CONFLICT`` rather than
 ``INSERT OR …``. The exception is the triggers of migrations 7 and 10, which are SQLite's own
 syntax: :mod:`~.postgres_migrations` writes them as PL/pgSQL trigger
 functions doing the same arithmetic.
@@ -631,6 +632,27 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "INSERT INTO ledger_changes (guild_id, version, since)"
         " SELECT guild_id, 1, '' FROM ledger_versions",
         *_version_triggers(),
+    ),
+    # 11: reviews of the players' decisions in finished hands, one per hand and seat (a review
+    # again replaces it): the hand's ``rating`` (0–100), how many decisions were ``judged``,
+    # ``matched`` the ranking's first choice or were ``flagged``, and the expected points
+    # ``lost``; whose it is, the hand's seat says (``hand_seats``: a guest merged into a member
+    # brings their reviews along). And each server's choice whether reviews are shown publicly
+    # (``review_public``, off by default)
+    (
+        "ALTER TABLE guild_settings ADD COLUMN review_public INTEGER NOT NULL DEFAULT 0",
+        """CREATE TABLE hand_reviews (
+            guild_id BIGINT NOT NULL,
+            hand_id INTEGER NOT NULL REFERENCES hands(id),
+            seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+            rating INTEGER NOT NULL CHECK (rating BETWEEN 0 AND 100),
+            judged INTEGER NOT NULL,
+            matched INTEGER NOT NULL,
+            flagged INTEGER NOT NULL,
+            lost REAL NOT NULL,
+            reviewed_at TEXT NOT NULL,
+            PRIMARY KEY (hand_id, seat)
+        ) WITHOUT ROWID""",
     ),
 )
 

@@ -6,7 +6,8 @@
 * ``session_closing`` — a session's balances, the fewest transfers that clear them, paid marks;
 * ``seasons``, ``ratings``, ``stats``, ``export`` — reading the book: seasons, skill ratings,
   leaderboards and statistics, exports to CSV or JSON;
-* ``puzzles`` — 何切 puzzles, their answers and their small leaderboard.
+* ``puzzles`` — 何切 puzzles, their answers and their small leaderboard;
+* ``reviews`` — the summaries of players' reviewed hands (``/review``, ``/profile``).
 
 Every write is one transaction (:meth:`Database.write`): a hand, its seats and all its
 payments land together or not at all, with its audit row. Hands are never deleted or changed in
