@@ -1,5 +1,6 @@
 """``/profile [player]``: a player's card as a rich embed — rating (with rank and trend), record
-(hands, wins, win rate, total), favourite patterns, biggest hand and 宝 flown.
+(hands, wins, win rate, total), favourite patterns, biggest hand, 宝 flown and the average
+rating of their last 20 reviewed hands (``/review``).
 
 An embed rather than a picture: every figure is text the reader can copy and Discord lays it out
 in the reader's theme; the figures come from the maintained totals and the cached ratings
@@ -16,6 +17,7 @@ from discord.ext import commands
 from shangrao_bot.catalog.fields import term
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.service.book_reading import player_figures, rating_figures
+from shangrao_bot.store.ledger.reviews import average_rating
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.score_views import public_lang, shown
 
@@ -101,6 +103,13 @@ class Profile(commands.Cog):
             value=t("rt.profile.flown_value", lang, count=s.fei_bao, net=s.fei_bao_net),
             inline=True,
         )
+        reviewed = await average_rating(self.bot.db, interaction.guild_id, who.id)
+        if reviewed is not None:
+            embed.add_field(
+                name=t("review.open", lang),
+                value=t("review.profile", lang, rating=f"{reviewed[0]:.0f}", n=reviewed[1]),
+                inline=False,
+            )
         trend = figures.recent
         if len(trend) > 1:
             embed.add_field(

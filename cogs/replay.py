@@ -22,8 +22,9 @@ from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.service.model import TableStatus
 from shangrao_bot.service.replay import HandStillPlaying, NothingPlayed, last_played
 from shangrao_bot.ui.errors import reply_error
+from shangrao_bot.ui.finished_hands import REPLAYS
 from shangrao_bot.ui.language import public_language
-from shangrao_bot.ui.replay_views import REPLAY_ITEMS, REPLAYS, replay_message
+from shangrao_bot.ui.replay_views import REPLAY_ITEMS, replay_message
 
 MAX_HAND_ID = 2**53 - 1  # the largest integer option Discord takes (beyond any ledger id)
 

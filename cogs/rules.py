@@ -78,6 +78,9 @@ def rules_embed(
         state = t("rules.on" if on else "rules.off", lang)
         lines.append(f"**{state}** · {t(f'rules.switch.{name}', lang)}")
     lines += ["", t("rules.language", lang, language=t(f"rules.language.{language}", lang))]
+    lines.append(
+        t("review.rules_public" if settings.review_public else "review.rules_private", lang)
+    )
     if puzzles is not None:
         lines.append(puzzle_line(puzzles, lang))
     return discord.Embed(
@@ -127,6 +130,9 @@ class Rules(
         daily_puzzle=_("Post a 何切 puzzle every day in the puzzle channel"),
         puzzle_channel=_("The channel of the daily 何切 puzzle"),
         puzzle_minutes=_("Minutes a 何切 puzzle takes answers before it is revealed (1-1440)"),
+        review_public=_(
+            "Anyone may review any player's decisions with /review (off: only their own)"
+        ),
     )
     @app_commands.choices(
         preset=[
@@ -158,6 +164,7 @@ class Rules(
         daily_puzzle: bool | None = None,
         puzzle_channel: discord.TextChannel | None = None,
         puzzle_minutes: app_commands.Range[int, 1, 1440] | None = None,
+        review_public: bool | None = None,
     ) -> None:
         member = interaction.user
         if not isinstance(member, discord.Member) or not member.guild_permissions.administrator:
@@ -179,6 +186,8 @@ class Rules(
             changes["confirmations"] = confirmations
         if language is not None:
             changes["language"] = language.value
+        if review_public is not None:
+            changes["review_public"] = review_public
         for name, value in (
             ("indicator_kong", indicator_kong),
             ("di_hu", di_hu),

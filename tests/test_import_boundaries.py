@@ -283,6 +283,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "shangrao_bot.arena_cli",
             "shangrao_bot.simulate",
             "shangrao_bot.replay_cli",
+            "shangrao_bot.review_cli",
             "shangrao_bot.play",
         ),
     ),

@@ -21,6 +21,7 @@ AREA_NAMES = (
     "rulebook",
     "analysis",
     "replay",
+    "review",
     "ratings",
     "pictures",
 )

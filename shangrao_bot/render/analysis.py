@@ -5,6 +5,12 @@ the 宝, optionally the tiles in sight (a puzzle's discards and other players' m
 row per candidate discard, best first: the discard, its shanten or "ready", its effective tiles
 with the copies still unseen (when ready: the waits with what a self-drawn win on each pays,
 and the 宝吊头 / 偷机 notes). A puzzle's question leaves the ranking out (``rows`` empty).
+Rows looked ahead (:mod:`shangrao_bot.engine.ranking`) also show the chance of a win and the
+points expected; a hand whose only complete shape is an 有宝平胡 says so.
+
+A review picture marks a decision: the tile the player discarded (a red frame, "yours") and
+the one the ranking prefers (a gold frame, "better") in the hand, the row of the tile played
+("yours", red outline) among the rows, and a caption in place of the title.
 
 Like every image of the package it is drawn for the width Discord shows an attachment (550 px)
 at twice that, with no label under :func:`~.canvas.min_text` of it, and it takes plain data only
@@ -15,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -23,7 +30,9 @@ from shangrao_bot.engine.analysis import DiscardAnalysis, WaitValue
 from shangrao_bot.render import palette as pal
 from shangrao_bot.render.canvas import (
     ATTACHMENT_DISPLAY,
+    Box,
     encode_png,
+    fit_size,
     min_text,
     pill,
     pill_size,
@@ -40,6 +49,7 @@ WIDTH = 1100
 MIN_TEXT = min_text(WIDTH, ATTACHMENT_DISPLAY)  # 22
 MARGIN = 16
 HEADER_H = 64
+HAND_TOP = MARGIN + HEADER_H
 HEADER_TILE = 36
 HAND_TILE_MAX = 68
 MELD_GAP = 16
@@ -47,6 +57,14 @@ SEEN_TILE = 34
 ROW_TILE = 50
 SMALL_TILE = 34
 CELL_GAP = 8
+MARK_PAD = 8  # room on each side of a marked hand tile for its frame
+MARK_LINE = 4  # the frame's thickness
+#: The marks of a review: the tile played (the alert colour of a loss) and the one preferred
+#: (the gold of the best row).
+CHOSEN_MARK = pal.LOSS
+PREFERRED_MARK = pal.GOLD
+HEADLINE = (MIN_TEXT + 4, MIN_TEXT)  # a row's headline: its size, down to the smallest
+RANK_W = 18  # a row's rank number (one digit, 30 px)
 MAX_ROWS = 8  # candidates drawn; the text lists them all
 MAX_SEEN = 60  # tiles in sight drawn (a late puzzle's discards fit in two lines)
 
@@ -64,7 +82,10 @@ def label_strings() -> list[str]:
     out: list[str] = []
     for key, texts in catalog.BY_KEY.items():
         if key.startswith(_PREFIX):
-            out.extend(v.replace("{n}", "").replace("{k}", "") for v in texts.values())
+            out.extend(
+                v.replace("{n}", "").replace("{k}", "").replace("{p}", "").replace("{v}", "")
+                for v in texts.values()
+            )
     return out
 
 
@@ -76,6 +97,11 @@ class AnalysisPicture:
     own; ``bao``: the 宝 kind; ``seen``: the tiles in sight drawn under the hand (empty: no
     such line); ``rows``: the candidates best first (a 13-tile hand: its one row; empty: the
     ranking is not shown, a puzzle's question); ``puzzle``: the puzzle's number for the title.
+
+    A review: ``chosen``, the kind the player discarded, and ``preferred``, the kind the
+    ranking prefers (kinds in ``tiles``; one copy of each is marked in the hand, one mark when
+    they are the same kind), the row of ``chosen`` is marked too; ``caption`` replaces the
+    title.
     """
 
     tiles: tuple[int, ...]
@@ -84,6 +110,9 @@ class AnalysisPicture:
     seen: tuple[int, ...] = ()
     rows: tuple[DiscardAnalysis, ...] = ()
     puzzle: int | None = None
+    chosen: int | None = None
+    preferred: int | None = None
+    caption: str | None = None
 
 
 # --- layout helpers -------------------------------------------------------------------------------
@@ -104,11 +133,41 @@ def _meld_looks(meld: Meld, width: int, bao: int, lang: str) -> list[Look]:
     return [_look(t, width, bao, lang) for t in tiles]
 
 
+def _hand_order(pic: AnalysisPicture) -> list[int]:
+    """The concealed tiles as drawn: the 宝 first, then sorted."""
+    tiles = sort_tiles(pic.tiles)
+    return [t for t in tiles if t == pic.bao] + [t for t in tiles if t != pic.bao]
+
+
+def _hand_marks(pic: AnalysisPicture) -> dict[int, str]:
+    """The marked hand tiles: position in :func:`_hand_order` → ``"preferred"`` or
+    ``"chosen"`` (the first copy of each kind; the tile played and preferred once, as
+    preferred)."""
+    order = _hand_order(pic)
+    marks: dict[int, str] = {}
+    for kind, mark in ((pic.preferred, "preferred"), (pic.chosen, "chosen")):
+        if kind is not None and kind in order:
+            i = order.index(kind)
+            marks.setdefault(i, mark)
+    return marks
+
+
+def _mark_style(mark: str, lang: str) -> tuple[str, pal.RGB, pal.RGB]:
+    """A mark's label, its colour (frame and pill) and its label's colour."""
+    if mark == "preferred":
+        return label("better", lang), PREFERRED_MARK, pal.INK
+    return label("yours", lang), CHOSEN_MARK, pal.TEXT_ON_FELT
+
+
+def _pill_h() -> int:
+    return round(pill_size("0", MIN_TEXT)[1])
+
+
 def _hand_tile_width(pic: AnalysisPicture) -> int:
     """The largest tile width (up to :data:`HAND_TILE_MAX`) at which the hand and its melds
-    fit on one line."""
+    fit on one line (with room for the frames of marked tiles)."""
     count = len(pic.tiles) + sum(len(_meld_looks(m, 10, pic.bao, "en")) for m in pic.melds)
-    gaps = MELD_GAP * len(pic.melds) + 2 * count
+    gaps = MELD_GAP * len(pic.melds) + 2 * count + 2 * MARK_PAD * len(_hand_marks(pic))
     for w in range(HAND_TILE_MAX, 20, -1):
         if count * geometry(w).size[0] + gaps <= WIDTH - 2 * MARGIN:
             return w
@@ -119,6 +178,12 @@ def _paste(img: Image.Image, look: Look, x: float, y: float) -> int:
     s = sprite(look)
     img.paste(s, (round(x), round(y)), s)
     return s.width
+
+
+def _hand_height(pic: AnalysisPicture) -> int:
+    """The hand's line: the tiles, under them the marks' labels (a review), then a gap."""
+    marks = _pill_h() + 10 if _hand_marks(pic) else 0
+    return geometry(_hand_tile_width(pic)).size[1] + marks + 20
 
 
 def _row_height() -> int:
@@ -136,7 +201,7 @@ def _seen_lines(pic: AnalysisPicture) -> int:
 
 def picture_size(pic: AnalysisPicture) -> tuple[int, int]:
     """The picture's width and height (the tests hold them inside Discord's limits)."""
-    hand_h = geometry(_hand_tile_width(pic)).size[1] + 20
+    hand_h = _hand_height(pic)
     seen_h = _seen_lines(pic) * (geometry(SEEN_TILE).size[1] + 4) + (12 if pic.seen else 0)
     rows = min(len(pic.rows), MAX_ROWS)
     rows_h = rows * (_row_height() + 10) + (MIN_TEXT + 16 if len(pic.rows) > MAX_ROWS else 0)
@@ -151,10 +216,6 @@ def _paint_header(
 ) -> None:
     lb = labels_for(lang)
     mid = MARGIN + HEADER_H / 2
-    title = label("title", lang) if pic.puzzle is None else label("puzzle", lang, n=pic.puzzle)
-    if len(pic.tiles) + 3 * len(pic.melds) == 13 and pic.puzzle is None:
-        title = label("state", lang)
-    text(draw, (MARGIN, mid), title, 34, pal.TEXT_ON_FELT, anchor="lm")
     tile_w = geometry(HEADER_TILE).size[0]
     tile_h = geometry(HEADER_TILE).size[1]
     x: float = WIDTH - MARGIN - tile_w
@@ -166,21 +227,95 @@ def _paint_header(
     text(draw, (x - arrow, mid), "→", 28, pal.GOLD, anchor="lm")
     x -= arrow + 12 + tile_w
     _paste(img, _look(indicator_from_bao(pic.bao), HEADER_TILE, -1, lang), x, mid - tile_h / 2)
-    text(draw, (x - 10, mid), lb.indicator, MIN_TEXT + 2, pal.MUTED_ON_FELT, anchor="rm")
+    x -= 10
+    x -= text(draw, (x, mid), lb.indicator, MIN_TEXT + 2, pal.MUTED_ON_FELT, anchor="rm")
+    title = label("title", lang) if pic.puzzle is None else label("puzzle", lang, n=pic.puzzle)
+    if len(pic.tiles) + 3 * len(pic.melds) == 13 and pic.puzzle is None:
+        title = label("state", lang)
+    if pic.caption is not None:
+        title = pic.caption
+    room = x - 24 - MARGIN
+    size = fit_size(title, room, 34, MIN_TEXT + 4)
+    text(draw, (MARGIN, mid), shorten(title, room, size), size, pal.TEXT_ON_FELT, anchor="lm")
 
 
-def _paint_hand(img: Image.Image, pic: AnalysisPicture, lang: str, top: float) -> float:
+class HandSlot(NamedTuple):
+    """A tile of the hand's line as drawn: its look, its left edge (the line's top is
+    :data:`HAND_TOP`) and its review mark (``"chosen"``, ``"preferred"`` or None)."""
+
+    look: Look
+    x: float
+    mark: str | None = None
+
+
+def hand_slots(pic: AnalysisPicture, lang: str) -> list[HandSlot]:
+    """The hand's line left to right: the concealed tiles (the 宝 first, then sorted; a marked
+    tile with room for its frame either side), then the melds."""
     width = _hand_tile_width(pic)
-    tiles = sort_tiles(pic.tiles)
-    bao_first = [t for t in tiles if t == pic.bao] + [t for t in tiles if t != pic.bao]
+    marks = _hand_marks(pic)
+    slots: list[HandSlot] = []
     x: float = MARGIN
-    for t in bao_first:
-        x += _paste(img, _look(t, width, pic.bao, lang), x, top) + 2
+    for i, t in enumerate(_hand_order(pic)):
+        mark = marks.get(i)
+        pad = MARK_PAD if mark is not None else 0
+        slots.append(HandSlot(_look(t, width, pic.bao, lang), x + pad, mark))
+        x += pad + geometry(width).size[0] + 2 + pad
     for meld in pic.melds:
         x += MELD_GAP
         for look in _meld_looks(meld, width, pic.bao, lang):
-            x += _paste(img, look, x, top) + 2
-    return top + geometry(width).size[1] + 20
+            slots.append(HandSlot(look, x))
+            x += geometry(width).size[0] + 2
+    return slots
+
+
+def mark_frame(slot: HandSlot) -> Box:
+    """The frame of a marked hand tile: around its face and thickness, in the room left either
+    side of it."""
+    g = geometry(slot.look.width)
+    o = MARK_LINE + 4
+    top = HAND_TOP + g.top
+    return slot.x - o, top - o, slot.x + g.face_w + o, top + g.face_h + g.depth + o
+
+
+def _paint_hand(
+    draw: ImageDraw.ImageDraw, img: Image.Image, pic: AnalysisPicture, lang: str
+) -> float:
+    labels: list[tuple[float, str]] = []  # (centre, mark) of each marked tile
+    for slot in hand_slots(pic, lang):
+        if slot.mark is not None:
+            _, colour, _ = _mark_style(slot.mark, lang)
+            draw.rounded_rectangle(mark_frame(slot), radius=10, outline=colour, width=MARK_LINE)
+            labels.append((slot.x + slot.look.width / 2, slot.mark))
+        _paste(img, slot.look, slot.x, HAND_TOP)
+    g = geometry(_hand_tile_width(pic))
+    _paint_mark_labels(draw, labels, lang, HAND_TOP + g.size[1] + 6)
+    return HAND_TOP + _hand_height(pic)
+
+
+def _paint_mark_labels(
+    draw: ImageDraw.ImageDraw, labels: Sequence[tuple[float, str]], lang: str, y: float
+) -> None:
+    """Each mark's pill centred under its tile, nudged apart when two tiles are neighbours and
+    kept inside the picture."""
+    marks = sorted(labels)  # left to right
+    styles = [_mark_style(mark, lang) for _, mark in marks]
+    widths = [pill_size(style[0], MIN_TEXT)[0] for style in styles]
+    lefts = [centre - w / 2 for (centre, _), w in zip(marks, widths, strict=True)]
+    for i in range(1, len(lefts)):  # neighbours: each gives way half
+        overlap = lefts[i - 1] + widths[i - 1] + 8 - lefts[i]
+        if overlap > 0:
+            lefts[i - 1] -= overlap / 2
+            lefts[i] += overlap / 2
+    lo: float = MARGIN
+    for i in range(len(lefts)):  # inside the picture: from the left edge, then from the right
+        lefts[i] = max(lefts[i], lo)
+        lo = lefts[i] + widths[i] + 8
+    hi: float = WIDTH - MARGIN
+    for i in reversed(range(len(lefts))):
+        lefts[i] = min(lefts[i], hi - widths[i])
+        hi = lefts[i] - 8
+    for x, (s, colour, ink) in zip(lefts, styles, strict=True):
+        pill(draw, (x, y), s, MIN_TEXT, ink, colour)
 
 
 def _paint_seen(
@@ -231,7 +366,24 @@ def _wait_cell(w: WaitValue) -> tuple[int, str, bool]:
     return w.tile, f"×{w.unseen} ({w.value})", w.dead
 
 
+def _percent(p: float) -> str:
+    """A chance as a whole percentage, never rounded to a certainty it is not."""
+    n = round(100 * p)
+    if n == 0 and p > 0:
+        return "<1"
+    if n == 100 and p < 1:
+        return ">99"
+    return str(n)
+
+
+def _points(v: float) -> str:
+    """Expected points with their sign, one decimal (``+1.2``, ``-0.4``, ``+0.0``)."""
+    return f"{round(v, 1) + 0.0:+.1f}"
+
+
 def _headline(row: DiscardAnalysis, lang: str) -> str:
+    if row.win_chance is not None:
+        return _truthful_headline(row, row.win_chance, lang)
     if row.shanten > 0:
         return (
             label("shanten", lang, n=row.shanten)
@@ -246,6 +398,67 @@ def _headline(row: DiscardAnalysis, lang: str) -> str:
     return " · ".join(parts)
 
 
+def _truthful_headline(row: DiscardAnalysis, chance: float, lang: str) -> str:
+    """A looked-ahead row: its distance to a real win (or "ready"), then the chance of a win and
+    the points expected, then the notes (有宝平胡 only, 宝吊头, 偷机)."""
+    odds = [
+        label("chance", lang, p=_percent(chance)),
+        label("points", lang, v=_points(row.expected or 0.0)),
+    ]
+    if row.shanten > 0:
+        effective = label("effective", lang, n=row.effective_unseen, k=len(row.effective))
+        parts = [label("shanten", lang, n=row.shanten), effective, *odds]
+    else:
+        parts = [label("ready", lang), *odds]
+    if row.shape_shanten == 0 and row.shanten > 0:
+        parts.append(label("youbao_only", lang))
+    if row.baodiao:
+        parts.append(label("baodiao", lang))
+    if row.steal is not None:
+        parts.append(label("steal", lang, gain=f"{row.steal.gain:+.1f}"))
+    return " · ".join(parts)
+
+
+def _row_pills(best: bool, yours: bool, lang: str) -> list[tuple[str, pal.RGB, pal.RGB]]:
+    """A row's pills (label, ink, colour), top first: the tile played, the ranking's best."""
+    pills = []
+    if yours:
+        pills.append((label("yours", lang), pal.TEXT_ON_FELT, CHOSEN_MARK))
+    if best:
+        pills.append((label("best", lang), pal.INK, pal.GOLD))
+    return pills
+
+
+def _left_column(pic: AnalysisPicture, lang: str) -> float:
+    """The width between a row's rank and its tile: the "discard" word or the rows' pills."""
+    words = [
+        text_width(label("discard", lang), MIN_TEXT + 2),
+        pill_size(label("best", lang), MIN_TEXT)[0],
+    ]
+    if pic.chosen is not None:
+        words.append(pill_size(label("yours", lang), MIN_TEXT)[0])
+    return max(words)
+
+
+def _line_x(pic: AnalysisPicture, row: DiscardAnalysis, lang: str) -> float:
+    """Where a row's headline and small tiles start: right of its rank, the "discard" word or
+    the pills, and its tile."""
+    x = MARGIN + 12
+    if row.tile is None:
+        return x
+    return x + RANK_W + 10 + _left_column(pic, lang) + 8 + geometry(ROW_TILE).size[0] + 14
+
+
+def _headline_size(pic: AnalysisPicture, lang: str) -> int:
+    """One size for every row's headline: the largest at which all fit (down to the smallest
+    readable; a longer one is then cut)."""
+    sizes = [
+        fit_size(_headline(row, lang), WIDTH - MARGIN - 12 - _line_x(pic, row, lang), *HEADLINE)
+        for row in pic.rows[:MAX_ROWS]
+    ]
+    return min(sizes, default=HEADLINE[0])
+
+
 def _paint_row(
     draw: ImageDraw.ImageDraw,
     img: Image.Image,
@@ -254,44 +467,44 @@ def _paint_row(
     rank: int,
     lang: str,
     top: float,
+    size: int,
 ) -> float:
+    """A candidate's box, its headline ``size`` px high."""
     h = _row_height()
     box = (MARGIN, top, WIDTH - MARGIN, top + h)
     best = rank == 1
+    yours = row.tile is not None and row.tile == pic.chosen
+    outline = pal.GOLD if best else CHOSEN_MARK if yours else None
     draw.rounded_rectangle(
         box,
         radius=12,
         fill=pal.PANEL_TURN if best else pal.PANEL,
-        outline=pal.GOLD if best else None,
+        outline=outline,
         width=3,
     )
     x: float = MARGIN + 12
     g = geometry(ROW_TILE)
     if row.tile is not None:
         mid = top + 10 + g.size[1] / 2
-        x += text(
-            draw, (x, mid), f"{rank}", 30, pal.GOLD_LIGHT if best else pal.TEXT_ON_FELT, anchor="lm"
-        )
-        x += 10
-        x += text(
-            draw, (x, mid), label("discard", lang), MIN_TEXT + 2, pal.MUTED_ON_FELT, anchor="lm"
-        )
-        x += 6
+        if not yours or best:  # a row played: its place among the rows is not its rank
+            colour = pal.GOLD_LIGHT if best else pal.TEXT_ON_FELT
+            text(draw, (x, mid), f"{rank}", 30, colour, anchor="lm")
+        x += RANK_W + 10
+        pills = _row_pills(best, yours, lang)
+        if pills:  # the pills say what the row is, in the "discard" word's place
+            _, ph = pill_size("0", MIN_TEXT)
+            y = mid - (len(pills) * (ph + 4) - 4) / 2
+            for s, ink, colour in pills:
+                pill(draw, (x, y), s, MIN_TEXT, ink, colour, within=box)
+                y += ph + 4
+        else:
+            discard = label("discard", lang)
+            text(draw, (x, mid), discard, MIN_TEXT + 2, pal.MUTED_ON_FELT, anchor="lm")
+        x += _left_column(pic, lang) + 8
         x += _paste(img, _look(row.tile, ROW_TILE, pic.bao, lang), x, top + 10) + 14
     line_x = x
-    room = WIDTH - MARGIN - 12 - line_x - (100 if best else 0)
-    headline = shorten(_headline(row, lang), room, MIN_TEXT + 4)
-    text(draw, (line_x, top + 14), headline, MIN_TEXT + 4, pal.TEXT_ON_FELT, within=box)
-    if best and row.tile is not None:
-        w, _ = pill_size(label("best", lang), MIN_TEXT)
-        pill(
-            draw,
-            (WIDTH - MARGIN - 12 - w, top + 12),
-            label("best", lang),
-            MIN_TEXT,
-            pal.INK,
-            pal.GOLD,
-        )
+    headline = shorten(_headline(row, lang), WIDTH - MARGIN - 12 - line_x, size)
+    text(draw, (line_x, top + 14), headline, size, pal.TEXT_ON_FELT, within=box)
     cells_y = top + 14 + MIN_TEXT + 20
     if row.shanten > 0:
         cells = [(k, f"×{n}", n == 0) for k, n in row.effective]
@@ -310,10 +523,11 @@ def paint_analysis(pic: AnalysisPicture, lang: str = DEFAULT_LANG) -> Image.Imag
     img = Image.new("RGB", size, pal.FELT)
     draw = ImageDraw.Draw(img)
     _paint_header(draw, img, pic, lang)
-    y = _paint_hand(img, pic, lang, MARGIN + HEADER_H)
+    y = _paint_hand(draw, img, pic, lang)
     y = _paint_seen(draw, img, pic, lang, y)
+    headline = _headline_size(pic, lang)
     for rank, row in enumerate(pic.rows[:MAX_ROWS], start=1):
-        y = _paint_row(draw, img, pic, row, rank, lang, y)
+        y = _paint_row(draw, img, pic, row, rank, lang, y, headline)
     if len(pic.rows) > MAX_ROWS:
         more = label("rows_more", lang, n=len(pic.rows) - MAX_ROWS)
         text(draw, (MARGIN, y + 4), more, MIN_TEXT, pal.MUTED_ON_FELT, Face.REGULAR)

@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shangrao_bot.catalog.fields import term
-from shangrao_bot.engine.analysis import DiscardAnalysis, WaitValue, analyze_hand, rank_discards
+from shangrao_bot.engine.analysis import DiscardAnalysis, WaitValue
 from shangrao_bot.engine.analysis_input import (
     TILES_BETWEEN_TURNS,
     TILES_ON_TURN,
     AnalysisInput,
     check_input,
 )
+from shangrao_bot.engine.ranking import analyze_hand, rank_discards
 from shangrao_bot.errors import Refusal
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.ruleset import RuleSet
@@ -88,12 +89,27 @@ def _wait(w: WaitValue, lang: str) -> str:
     return t("an.wait_value", lang, tile=name, left=w.unseen, pattern=pattern, value=w.value)
 
 
+def outlook(row: DiscardAnalysis, lang: str) -> str:
+    """The lookahead's figures: the chance of a real win in the draws left, the expected points
+    (empty for an analysis made without lookahead)."""
+    if row.win_chance is None or row.expected is None:
+        return ""
+    return t(
+        "an.outlook",
+        lang,
+        chance=f"{100 * row.win_chance:.0f}",
+        points=f"{row.expected:+.1f}",
+    )
+
+
 def describe(row: DiscardAnalysis, lang: str) -> str:
-    """What one candidate leaves: shanten and effective tiles, or the waits and their values
-    (the 宝吊头 state and 偷机 noted)."""
+    """What one candidate leaves: its distance to a real win and effective tiles, or the waits
+    and their values (the 宝吊头 state and 偷机 noted), then the win chance and the points
+    expected."""
+    figures = outlook(row, lang)
     if row.shanten > 0:
         tiles = " ".join(f"{tile_label(k, lang)}×{n}" for k, n in row.effective) or "—"
-        return t(
+        out = t(
             "an.shanten",
             lang,
             n=row.shanten,
@@ -101,16 +117,19 @@ def describe(row: DiscardAnalysis, lang: str) -> str:
             kinds=len(row.effective),
             tiles=tiles,
         )
+        if row.shape_shanten == 0:
+            out = t("an.youbao_only", lang) + " · " + out
+        return f"{out} · {figures}" if figures else out
     if not row.waits:
         return t("an.no_wait", lang)
     sep = ", " if lang == "en" else "、"
-    out = t("an.ready", lang, ev=row.weight, waits=sep.join(_wait(w, lang) for w in row.waits))
+    out = t("an.ready", lang, waits=sep.join(_wait(w, lang) for w in row.waits))
     if row.baodiao:
         out += " · " + t("an.baodiao", lang)
     if row.steal is not None:
         key = "an.steal_pays" if row.steal.pays else "an.steal_not"
         out += " · " + t(key, lang, plain=row.steal.plain, gain=f"{row.steal.gain:+.1f}")
-    return out
+    return f"{out} · {figures}" if figures else out
 
 
 def ranking_lines(rows: Sequence[DiscardAnalysis], lang: str) -> list[str]:

@@ -101,13 +101,14 @@ def _why(puzzle: Puzzle, lang: str) -> str:
     if best.shanten < second.shanten:
         why = t("pz.why_shanten", lang, best=best.shanten, second=second.shanten)
     else:
+        assert best.win_chance is not None and second.win_chance is not None
         why = t(
             "pz.why_weight",
             lang,
-            left=best.effective_unseen,
-            second_left=second.effective_unseen,
-            weight=best.weight,
-            second_weight=second.weight,
+            chance=f"{100 * best.win_chance:.0f}",
+            second_chance=f"{100 * second.win_chance:.0f}",
+            points=f"{best.expected or 0.0:+.1f}",
+            second_points=f"{second.expected or 0.0:+.1f}",
         )
     return t("pz.why", lang, why=why)
 

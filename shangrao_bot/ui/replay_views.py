@@ -2,8 +2,9 @@
 
 Controls, on three rows: ⏮ ◀ [step counter] ▶ ⏭; a select of the view (the table — every hand
 face up — or one seat's view: that seat's hand face up, as the player saw the game); and
-Animate (the whole hand from the chosen view, as a GIF in a new message). Each press edits the
-message with that step's picture.
+Animate (the whole hand from the chosen view, as a GIF in a new message); from a seat's view,
+at a step where that seat moved, "Review this decision" opens the review of that seat's
+decisions at that moment. Each press edits the message with that step's picture.
 
 Every control is a :class:`discord.ui.DynamicItem` template whose custom_id carries the whole
 state — the ledger hand id, the step shown and the view (``rp:{hand}:{step}:{view}:{op}``,
@@ -31,15 +32,17 @@ import discord
 from shangrao_bot.engine.replay import TABLE
 from shangrao_bot.render.labels import labels_for
 from shangrao_bot.render.replay import ReplayFrame, render_animation, render_frame
-from shangrao_bot.service.replay import LoadedReplay, ReplayCache, UnknownHand
+from shangrao_bot.service.replay import LoadedReplay, UnknownHand
 from shangrao_bot.ui.errors import reply_error
+from shangrao_bot.ui.finished_hands import REPLAYS
+from shangrao_bot.ui.finished_hands import forget_cached as forget_hands
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.pictures import PICTURES
+from shangrao_bot.ui.review_views import OpenReviewButton
 
 FILENAME = "replay.png"
 ANIMATION = "replay.gif"
-REPLAYS = ReplayCache()  # one per process: finished hands never change
 OPS = ("first", "prev", "next", "last")
 ICONS = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
 VIEW_TABLE = "t"
@@ -118,7 +121,20 @@ def replay_view(loaded: LoadedReplay, step: int, seat: int | None, lang: str) ->
         ViewSelect(hand, step, seat_options(loaded, seat, lang), t("replay.pick_view", lang))
     )
     view.add_item(AnimateButton(hand, step, code, t("replay.animate", lang)))
+    if seat is not None and decides(loaded, step, seat):
+        button = OpenReviewButton(hand, code, step, t("review.open_step", lang))
+        button.item.row = 2
+        view.add_item(button)
     return view
+
+
+def decides(loaded: LoadedReplay, step: int, seat: int) -> bool:
+    """Whether ``seat`` made a move that the step shows (a review judges it)."""
+    replay = loaded.replay
+    return any(
+        a.seat == seat and s == step
+        for a, s in zip(replay.final.actions, replay.action_steps, strict=False)
+    )
 
 
 def seat_options(loaded: LoadedReplay, seat: int | None, lang: str) -> list[discord.SelectOption]:
@@ -178,8 +194,9 @@ async def animation_file(loaded: LoadedReplay, seat: int | None, lang: str) -> d
 
 
 def forget_cached() -> None:
-    """Drop every cached replay and animation (tests: a new database reuses hand ids)."""
-    REPLAYS.clear()
+    """Drop every cached replay, review and animation (tests: a new database reuses hand
+    ids)."""
+    forget_hands()
     _ANIMATIONS.clear()
 
 

@@ -16,6 +16,7 @@ from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.payments import payment_line
 from shangrao_bot.ui.pictures import PICTURES
 from shangrao_bot.ui.request_budget import Urgency, urgency
+from shangrao_bot.ui.review_views import OpenReviewButton
 from shangrao_bot.ui.table_text import seat_name, seat_who, signed
 from shangrao_bot.ui.table_thread import TableThread
 
@@ -43,7 +44,8 @@ class ResultPosts:
         lang: str,
     ) -> None:
         """The hand's result card: its picture, who paid whom, the running totals, the
-        revealed seed and, when another hand follows, the Ready button with its countdown."""
+        revealed seed, a Review button (each player's own decisions) and, when another hand
+        follows, the Ready button with its countdown."""
         from shangrao_bot.render import render_result
 
         pub = summary.public
@@ -77,9 +79,8 @@ class ResultPosts:
         )
         embed.add_field(name=t("table.result.seed", lang), value=f"`{pub.seed}`", inline=False)
         embed.set_image(url="attachment://result.png")
-        view: discord.ui.View | None = None
+        view = discord.ui.View(timeout=None)
         if table.status is TableStatus.READY:
-            view = discord.ui.View(timeout=None)
             view.add_item(ReadyButton(table.id, summary.number, lang))
             embed.set_footer(text=t("table.result.ready", lang))
             if table.ready_deadline is not None:  # footers do not render <t:…>: a field does
@@ -88,11 +89,14 @@ class ResultPosts:
                     name="⏱", value=t("table.result.auto_ready", lang, when=when), inline=False
                 )
 
+        # each player reviews their own decisions (the presser's seat: ``x``)
+        view.add_item(OpenReviewButton(summary.ledger_hand_id, "x", 0, t("review.open", lang)))
+
         async def post() -> discord.Message:
             return await thread.send(
                 embed=embed,
                 file=discord.File(io.BytesIO(png), filename="result.png"),  # anew every try
-                view=view or discord.utils.MISSING,
+                view=view,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
 

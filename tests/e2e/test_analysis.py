@@ -43,8 +43,15 @@ async def test_a_hand_on_its_turn_is_ranked_in_a_picture_and_in_text(
     assert "What to discard (何切) · 宝 5m" in text
     assert "Hand: `1235m456p117899s2z`" in text and "In sight: 2 tiles" in text
     lines = [line for line in text.splitlines() if line.startswith("**")]
-    assert lines[0].startswith("**1.** discard **South** — ready")
-    assert any("1-shanten" in line for line in lines)
+    # discarding South (or 9s) looks ready, but every wait is an 有宝平胡: no real win. The
+    # ranking counts those hands one tile away and ranks them by the points they can expect
+    assert lines[0].startswith(
+        "**1.** discard **9 Bam** — looks ready, but every wait is an 有宝平胡"
+    )
+    assert "1 from a real win" in lines[0] and "points expected" in lines[0]
+    south = next(line for line in lines if "**South**" in line)
+    assert "looks ready, but every wait is an 有宝平胡" in south
+    assert not any("— ready" in line for line in lines)
     assert len(lines) == 12  # every kind held is a candidate
     img = picture(fake, message)
     assert img.width == 1100 and 600 < img.height < 2200
@@ -54,8 +61,16 @@ async def test_a_hand_on_its_turn_is_ranked_in_a_picture_and_in_text(
 @pytest.mark.parametrize(
     ("user", "title", "row"),
     [
-        ("bob", "何切 · 宝 5m", "**1.** 打 **南** — 听牌"),
-        ("carol", "何切 · 寶 5m", "**1.** 打 **南** — 聽牌"),
+        (
+            "bob",
+            "何切 · 宝 5m",
+            "**1.** 打 **九条** — 看似听牌，但只能成有宝平胡（不算胡） · 离真胡 1 向听",
+        ),
+        (
+            "carol",
+            "何切 · 寶 5m",
+            "**1.** 打 **九條** — 看似聽牌，但只能成有寶平胡（不算胡） · 離真胡 1 向聽",
+        ),
     ],
 )
 async def test_the_answer_is_in_the_askers_language(
@@ -76,11 +91,11 @@ async def test_a_13_tile_hand_shows_its_state(fake_discord: FakeDiscord, bot: Sh
         timeout=30
     )
     assert "The hand as it stands · 宝 5m" in ready.text()
-    assert "The hand as it stands: ready · expected value" in ready.text()
+    assert "The hand as it stands: ready: " in ready.text() and "points expected" in ready.text()
     far = await (
-        await fake.slash(alice, "analyze", hand="1m4m7m2p5p8p3s6s9s1z2z3z4z", bao="5m")
+        await fake.slash(alice, "analyze", hand="1m2m5m8m9m2p3p5p7p8p1s1s7s", bao="5m")
     ).response(timeout=30)
-    assert "The hand as it stands:" in far.text() and "shanten" in far.text()
+    assert "The hand as it stands: 2 from a real win" in far.text()
     picture(fake, far)
     melds = await (
         await fake.slash(alice, "analyze", hand="123m456p1199s5m", melds="[777z]", bao="5m")

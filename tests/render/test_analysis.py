@@ -1,18 +1,22 @@
 """The 何切 picture (:mod:`shangrao_bot.render.analysis`): real PNGs of several hands in every
 language, inside Discord's limits, every label readable at Discord's display size and inside
-the picture, every character in the shipped font subset; and the Hint of a virtual table
-ranks its discards exactly as the analysis does."""
+the picture, every character in the shipped font subset; each row's headline (the looked-ahead
+figures: real shanten, chance of a win, points expected; the shape ranking's weight for rows
+not looked ahead); and the Hint of a virtual table ranks its discards exactly as the analysis
+does."""
 
 from __future__ import annotations
 
 import pickle
+from dataclasses import replace
 from io import BytesIO
 
 import pytest
 from PIL import Image
 
-from shangrao_bot.engine.analysis import analyze_hand, rank_discards, rank_view
+from shangrao_bot.engine.analysis import DiscardAnalysis, StealInfo
 from shangrao_bot.engine.analysis_input import AnalysisInput
+from shangrao_bot.engine.ranking import analyze_hand, rank_discards, rank_view
 from shangrao_bot.engine.views import view_for
 from shangrao_bot.render.analysis import (
     MAX_ROWS,
@@ -92,6 +96,83 @@ def test_rows_are_the_ranking_best_first_and_capped() -> None:
     with record_text() as drawn:
         paint_analysis(state, "zh-CN")
     assert "现在的手牌" in [d.text for d in drawn]
+
+
+HAND = "123m456p78s1199s5m2z"
+
+
+def headlines(row: DiscardAnalysis, lang: str) -> list[str]:
+    """The headline drawn for ``row`` (as the one row of a picture of :data:`HAND`)."""
+    tiles = tuple(parse_tiles(HAND))
+    with record_text() as drawn:
+        paint_analysis(AnalysisPicture(tiles, parse_tile("5m"), rows=(row,)), lang)
+    return [d.text for d in drawn if " · " in d.text]
+
+
+BASE = DiscardAnalysis(
+    tile=parse_tile("9s"),
+    shanten=1,
+    effective=((parse_tile("7s"), 3), (parse_tile("9s"), 4)),
+    weight=12,
+    shape_shanten=1,
+    win_chance=0.15,
+    expected=-1.04,
+)
+
+
+def row(**kw: object) -> DiscardAnalysis:
+    """:data:`BASE` with some fields changed."""
+    return replace(BASE, **kw)
+
+
+def test_a_looked_ahead_row_shows_its_chance_of_a_win_and_its_points() -> None:
+    assert headlines(row(), "en") == ["1-shanten · 7 tiles to draw (2 kinds) · win 15% · -1.0 pts"]
+    assert headlines(row(), "zh-CN") == ["1 向听 · 进张 7 张（2 种） · 和牌 15% · -1.0 分"]
+    assert headlines(row(), "zh-TW") == ["1 向聽 · 進張 7 張（2 種） · 和牌 15% · -1.0 分"]
+    ready = row(shanten=0, shape_shanten=0, effective=(), win_chance=0.438, expected=3.69)
+    assert headlines(ready, "en") == ["ready · win 44% · +3.7 pts"]
+    assert headlines(ready, "zh-TW") == ["聽牌 · 和牌 44% · +3.7 分"]
+    # a chance is never rounded to a certainty, a loss of nothing has no sign of its own
+    assert headlines(row(win_chance=0.001, expected=-0.04), "en") == [
+        "1-shanten · 7 tiles to draw (2 kinds) · win <1% · +0.0 pts"
+    ]
+    assert headlines(row(win_chance=0.999), "en")[0].endswith("win >99% · -1.0 pts")
+
+
+def test_a_hand_that_only_completes_into_youbao_pinghu_says_so() -> None:
+    youbao = row(shape_shanten=0)
+    assert headlines(youbao, "en") == [
+        "1-shanten · 7 tiles to draw (2 kinds) · win 15% · -1.0 pts · 有宝平胡 only"
+    ]
+    assert headlines(youbao, "zh-CN")[0].endswith(" · 只成有宝平胡")
+    assert headlines(youbao, "zh-TW")[0].endswith(" · 只成有寶平胡")
+    steal = StealInfo(plain=3, expected_next=3.1, play_on=2.2, gain=-0.8)
+    baodiao = row(shanten=0, shape_shanten=0, baodiao=True, steal=steal, win_chance=0.85)
+    assert headlines(baodiao, "en") == [
+        "ready · win 85% · -1.0 pts · 宝吊头: every draw wins · 偷机 -0.8"
+    ]
+
+
+def test_a_row_not_looked_ahead_keeps_the_shape_rankings_weight() -> None:
+    old = row(shape_shanten=None, win_chance=None, expected=None)
+    assert headlines(old, "en") == ["1-shanten · 7 tiles to draw (2 kinds)"]
+    ready = row(shanten=0, effective=(), shape_shanten=None, win_chance=None, expected=None)
+    assert headlines(ready, "en") == ["ready · expected 12"]
+    assert headlines(ready, "zh-CN") == ["听牌 · 期望 12"]
+
+
+def test_the_ranked_rows_show_the_truthful_figures() -> None:
+    """The scenes' rows come from the ranking players see: each headline has the chance of a
+    win and the points; the turn's best discard leaves a hand that only completes into an
+    有宝平胡, and its headline says so."""
+    with record_text() as drawn:
+        paint_analysis(SCENES["turn"], "en")
+    lines = [d.text for d in drawn if d.text.startswith(("1-shanten", "2-shanten", "ready"))]
+    assert len(lines) == MAX_ROWS
+    assert all(" · win " in s and s.endswith((" pts", " only")) for s in lines), lines
+    best = SCENES["turn"].rows[0]
+    assert best.shape_shanten == 0 < best.shanten
+    assert lines[0].endswith(" · 有宝平胡 only")
 
 
 def test_a_picture_travels_to_a_worker_process() -> None:

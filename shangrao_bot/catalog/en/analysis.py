@@ -10,8 +10,10 @@ TEXTS: dict[str, str] = {
     "an.title_state": "The hand as it stands · 宝 {bao}",
     "an.hand": "Hand: `{hand}`",
     "an.seen": "In sight: {n} tiles",
-    "an.shanten": "{n}-shanten · {left} tiles to draw ({kinds} kinds): {tiles}",
-    "an.ready": "ready · expected value {ev}: {waits}",
+    "an.shanten": "{n} from a real win · {left} tiles to draw ({kinds} kinds): {tiles}",
+    "an.outlook": "win {chance}% · {points} points expected",
+    "an.youbao_only": "looks ready, but every wait is an 有宝平胡 (no win)",
+    "an.ready": "ready: {waits}",
     "an.no_wait": "ready, but no tile completes it",
     "an.row": "**{rank}.** discard **{tile}** — {what}",
     "an.state": "The hand as it stands: {what}",
@@ -22,9 +24,10 @@ TEXTS: dict[str, str] = {
     "an.steal_not": "偷机 (declining a plain {plain}) is not expected to pay ({gain})",
     "an.more": "… and {n} more discards",
     "an.rule": (
-        "Ranked by fewer shanten, then by the draws that help weighted by what the "
-        "hand can pay (when ready: the expected value of the waits). ×N: copies you "
-        "have not seen; values are per payer, self-drawn now."
+        "Ranked by the points each discard can expect: the chance of a real win before the "
+        "wall runs out × what it wins, less what a rival's win would cost. Hands ready or one "
+        "tile away come first; an 有宝平胡 is no win, so a hand whose every wait is one is not "
+        "ready. ×N: copies you have not seen; values are per payer, self-drawn now."
     ),
     "an.bad_input": "{reason}",
     "an.no_picture": "(The picture could not be drawn just now; the ranking is above.)",
@@ -46,10 +49,10 @@ TEXTS: dict[str, str] = {
     ),
     "pz.result": "Answer: discard **{tile}**. {right} of {total} answered it.",
     "pz.why": "Why: {why}",
-    "pz.why_shanten": "it leaves {best}-shanten, the next best {second}-shanten",
+    "pz.why_shanten": "it leaves {best}-shanten from a real win, the next best {second}-shanten",
     "pz.why_weight": (
-        "same shanten, but {left} tiles to draw against {second_left}, worth "
-        "{weight} against {second_weight}"
+        "as close to a real win, but a {chance}% chance of winning against "
+        "{second_chance}%, {points} points expected against {second_points}"
     ),
     "pz.who": "{tile}: {who}",
     "pz.nobody": "Nobody answered.",

@@ -327,4 +327,20 @@ TEXTS: dict[str, str] = {
     "The hand's id from /history (default: the last hand you played)": (
         "The hand's id from /history (default: the last hand you played)"
     ),
+    "review": "review",
+    "Review your decisions in bot-table hands": "Review your decisions in bot-table hands",
+    "Your decisions in a finished bot-table hand, judged by the analysis": (
+        "Your decisions in a finished bot-table hand, judged by the analysis"
+    ),
+    "Whose decisions (default: yours)": "Whose decisions (default: yours)",
+    "Every player's decisions over a session of bot-table hands": (
+        "Every player's decisions over a session of bot-table hands"
+    ),
+    "The session's number (default: the session of your last bot-table hand)": (
+        "The session's number (default: the session of your last bot-table hand)"
+    ),
+    "review_public": "review_public",
+    "Anyone may review any player's decisions with /review (off: only their own)": (
+        "Anyone may review any player's decisions with /review (off: only their own)"
+    ),
 }

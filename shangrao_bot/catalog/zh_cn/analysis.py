@@ -10,8 +10,10 @@ TEXTS: dict[str, str] = {
     "an.title_state": "现在的手牌 · 宝 {bao}",
     "an.hand": "手牌：`{hand}`",
     "an.seen": "已见：{n} 张",
-    "an.shanten": "{n} 向听 · 进张 {left} 张（{kinds} 种）：{tiles}",
-    "an.ready": "听牌 · 期望 {ev}：{waits}",
+    "an.shanten": "离真胡 {n} 向听 · 进张 {left} 张（{kinds} 种）：{tiles}",
+    "an.outlook": "和牌 {chance}% · 期望 {points} 分",
+    "an.youbao_only": "看似听牌，但只能成有宝平胡（不算胡）",
+    "an.ready": "听牌：{waits}",
     "an.no_wait": "听牌，但没有能胡的牌",
     "an.row": "**{rank}.** 打 **{tile}** — {what}",
     "an.state": "现在的手牌：{what}",
@@ -22,7 +24,8 @@ TEXTS: dict[str, str] = {
     "an.steal_not": "偷机（放弃 {plain} 分的平常胡）预计不划算（{gain}）",
     "an.more": "……另有 {n} 种打法",
     "an.rule": (
-        "排序：先比向听数，再比进张（按能胡的分数加权；听牌时比胡牌的期望分）。× "
+        "按每种打法的期望分排序：牌墙摸完前真正和牌的机会 × 和牌的分数，减去别家和牌要付的分。"
+        "听牌或一向听的打法排在前面；有宝平胡不算胡，只能成有宝平胡的手牌不算听牌。× "
         "后面的数：还没见到的张数；分数是现在自摸时每家付的分。"
     ),
     "an.bad_input": "输入有误：{reason}",
@@ -43,7 +46,8 @@ TEXTS: dict[str, str] = {
     "pz.why": "理由：{why}",
     "pz.why_shanten": "它留下 {best} 向听，次好的打法是 {second} 向听",
     "pz.why_weight": (
-        "向听相同，但进张 {left} 张对 {second_left} 张，价值 {weight} 对 {second_weight}"
+        "离真胡一样近，但和牌机会 {chance}% 对 {second_chance}%，"
+        "期望 {points} 分对 {second_points} 分"
     ),
     "pz.who": "{tile}：{who}",
     "pz.nobody": "没有人作答。",

@@ -293,4 +293,20 @@ TEXTS: dict[str, str] = {
     "The hand's id from /history (default: the last hand you played)": (
         "牌局编号，见 /history（默认：你打的最后一手）"
     ),
+    "review": "复盘",
+    "Review your decisions in bot-table hands": "复盘你在机器人牌桌上的决定",
+    "Your decisions in a finished bot-table hand, judged by the analysis": (
+        "用何切分析评判你在一手打完的机器人牌桌牌局中的决定"
+    ),
+    "Whose decisions (default: yours)": "复盘谁的决定（默认：你自己）",
+    "Every player's decisions over a session of bot-table hands": (
+        "一整场机器人牌桌牌局中每位玩家的决定"
+    ),
+    "The session's number (default: the session of your last bot-table hand)": (
+        "场次编号（默认：你最后一手机器人牌桌牌局的场次）"
+    ),
+    "review_public": "公开复盘",
+    "Anyone may review any player's decisions with /review (off: only their own)": (
+        "任何人都能用 /review 复盘任何玩家（关：只能复盘自己）"
+    ),
 }

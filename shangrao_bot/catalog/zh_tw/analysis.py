@@ -10,8 +10,10 @@ TEXTS: dict[str, str] = {
     "an.title_state": "現在的手牌 · 寶 {bao}",
     "an.hand": "手牌：`{hand}`",
     "an.seen": "已見：{n} 張",
-    "an.shanten": "{n} 向聽 · 進張 {left} 張（{kinds} 種）：{tiles}",
-    "an.ready": "聽牌 · 期望 {ev}：{waits}",
+    "an.shanten": "離真胡 {n} 向聽 · 進張 {left} 張（{kinds} 種）：{tiles}",
+    "an.outlook": "和牌 {chance}% · 期望 {points} 分",
+    "an.youbao_only": "看似聽牌，但只能成有寶平胡（不算胡）",
+    "an.ready": "聽牌：{waits}",
     "an.no_wait": "聽牌，但沒有能胡的牌",
     "an.row": "**{rank}.** 打 **{tile}** — {what}",
     "an.state": "現在的手牌：{what}",
@@ -22,7 +24,8 @@ TEXTS: dict[str, str] = {
     "an.steal_not": "偷機（放棄 {plain} 分的平常胡）預計不划算（{gain}）",
     "an.more": "……另有 {n} 種打法",
     "an.rule": (
-        "排序：先比向聽數，再比進張（按能胡的分數加權；聽牌時比胡牌的期望分）。× "
+        "按每種打法的期望分排序：牌牆摸完前真正和牌的機會 × 和牌的分數，減去別家和牌要付的分。"
+        "聽牌或一向聽的打法排在前面；有寶平胡不算胡，只能成有寶平胡的手牌不算聽牌。× "
         "後面的數：還沒見到的張數；分數是現在自摸時每家付的分。"
     ),
     "an.bad_input": "輸入有誤：{reason}",
@@ -43,7 +46,8 @@ TEXTS: dict[str, str] = {
     "pz.why": "理由：{why}",
     "pz.why_shanten": "它留下 {best} 向聽，次好的打法是 {second} 向聽",
     "pz.why_weight": (
-        "向聽相同，但進張 {left} 張對 {second_left} 張，價值 {weight} 對 {second_weight}"
+        "離真胡一樣近，但和牌機會 {chance}% 對 {second_chance}%，"
+        "期望 {points} 分對 {second_points} 分"
     ),
     "pz.who": "{tile}：{who}",
     "pz.nobody": "沒有人作答。",

@@ -293,4 +293,20 @@ TEXTS: dict[str, str] = {
     "The hand's id from /history (default: the last hand you played)": (
         "牌局編號，見 /history（預設：你打的最後一手）"
     ),
+    "review": "復盤",
+    "Review your decisions in bot-table hands": "復盤你在機器人牌桌上的決定",
+    "Your decisions in a finished bot-table hand, judged by the analysis": (
+        "用何切分析評判你在一手打完的機器人牌桌牌局中的決定"
+    ),
+    "Whose decisions (default: yours)": "復盤誰的決定（預設：你自己）",
+    "Every player's decisions over a session of bot-table hands": (
+        "一整場機器人牌桌牌局中每位玩家的決定"
+    ),
+    "The session's number (default: the session of your last bot-table hand)": (
+        "場次編號（預設：你最後一手機器人牌桌牌局的場次）"
+    ),
+    "review_public": "公開復盤",
+    "Anyone may review any player's decisions with /review (off: only their own)": (
+        "任何人都能用 /review 復盤任何玩家（關：只能復盤自己）"
+    ),
 }
