@@ -17,14 +17,15 @@ from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
 from shangrao_bot.cli_errors import EXIT_BAD_INPUT, CliError, error_line, one_line, said, shown
-from shangrao_bot.engine.analysis import DiscardAnalysis, rank_discards
-from shangrao_bot.engine.analysis import analyze_hand as hand_as_it_stands
+from shangrao_bot.engine.analysis import DiscardAnalysis
 from shangrao_bot.engine.analysis_input import (
     TILES_BETWEEN_TURNS,
     TILES_ON_TURN,
     AnalysisInput,
     check_input,
 )
+from shangrao_bot.engine.ranking import analyze_hand as hand_as_it_stands
+from shangrao_bot.engine.ranking import rank_discards
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.hand import analyze_complete, analyze_waiting
 from shangrao_bot.rules.ruleset import Preset, RuleSet
@@ -136,18 +137,27 @@ def _waits_lines(d: DiscardAnalysis) -> list[str]:
     return [f"      {key}: {' '.join(ts)} ({left[key]} unseen)" for key, ts in groups.items()]
 
 
+def _outlook(d: DiscardAnalysis) -> str:
+    if d.win_chance is None or d.expected is None:
+        return ""
+    return f"  win {100 * d.win_chance:.0f}%  expected {d.expected:+.2f} points"
+
+
 def discard_lines(d: DiscardAnalysis, rank: int | None = None) -> list[str]:
-    """One candidate as text: shanten, weight, effective tiles with unseen copies, and when
-    ready the waits with their values, the 宝吊头 state and what 偷机 would gain."""
+    """One candidate as text: its distance to a real win and effective tiles with unseen
+    copies, or when ready the waits with their values, the 宝吊头 state and what 偷机 would
+    gain; then the win chance and the points expected."""
     head = f"{rank:2d}. d {format_tiles([d.tile])}" if rank and d.tile is not None else "  hand"
     if d.shanten > 0:
         kinds = " ".join(f"{format_tiles([k])}×{n}" for k, n in d.effective) or "none"
-        return [
-            f"{head}  shanten {d.shanten}  weight {d.weight}  effective {d.effective_unseen} "
-            f"unseen in {len(d.effective)} kinds: {kinds}"
+        note = "  (有宝平胡 only)" if d.shape_shanten == 0 else ""
+        lines = [
+            f"{head}  {d.shanten} from a real win{note}{_outlook(d)}",
+            f"      effective {d.effective_unseen} unseen in {len(d.effective)} kinds: {kinds}",
         ]
+        return lines + (_waits_lines(d) if d.shape_shanten == 0 else [])
     state = ", 宝吊头: every draw wins" if d.baodiao else ""
-    lines = [f"{head}  ready{state}  expected value {d.weight} (Σ unseen × value)"]
+    lines = [f"{head}  ready{state}{_outlook(d)}"]
     lines += _waits_lines(d) if d.waits else ["      no tile completes it"]
     if d.steal is not None:
         st = d.steal

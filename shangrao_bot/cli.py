@@ -1,5 +1,6 @@
 """Command line: ``shangrao-bot score | analyze | verify | simulate | arena | play | render |
-replay | run | migrate`` over the rules core, the engine, the renderer and the ledger database.
+replay | review | run | migrate`` over the rules core, the engine, the renderer and the ledger
+database.
 
 Conventions shared by every subcommand:
 
@@ -15,8 +16,8 @@ Conventions shared by every subcommand:
 
 This module is the entry point (:func:`main`): it parses the command line
 (:mod:`.cli_parser`), runs the subcommand and applies those conventions. ``score`` and
-``analyze`` live in :mod:`.score_cli` and :mod:`.analyze_cli`, as ``replay`` and ``arena`` in
-theirs; ``verify``, ``simulate`` and ``migrate`` are small enough to stay here.
+``analyze`` live in :mod:`.score_cli` and :mod:`.analyze_cli`, as ``replay``, ``review`` and
+``arena`` in theirs; ``verify``, ``simulate`` and ``migrate`` are small enough to stay here.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from shangrao_bot.cli_errors import (
 from shangrao_bot.cli_parser import build_parser
 from shangrao_bot.engine.wall import Wall, WallError, parse_seed, shuffle_wall
 from shangrao_bot.replay_cli import cmd_replay
+from shangrao_bot.review_cli import cmd_review
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import bao_from_indicator, format_tiles
@@ -226,6 +228,8 @@ def _main(argv: Sequence[str] | None, stdin: TextIO | None, out: TextIO) -> int:
             return run_render(args, out)
         if args.command == "replay":
             return cmd_replay(args, out)
+        if args.command == "review":
+            return cmd_review(args, out)
         if args.command == "play":
             from shangrao_bot.play import run_play
 

@@ -20,6 +20,7 @@ from shangrao_bot.catalog import LANGS
 from shangrao_bot.cli_errors import CliError
 from shangrao_bot.render.cli import add_render_parser
 from shangrao_bot.replay_cli import add_replay_parser
+from shangrao_bot.review_cli import add_review_parser
 from shangrao_bot.score_cli import add_score_parser
 
 
@@ -107,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--stake", type=_positive("--stake"), default=1)
     add_render_parser(sub)
     add_replay_parser(sub)
+    add_review_parser(sub)
     add_arena_parser(sub)
     sub.add_parser("run", help="run the Discord bot (same as python bot.py)")
     sub.add_parser(

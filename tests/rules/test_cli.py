@@ -417,7 +417,8 @@ def test_discards_ranks_the_baodiao_discard_first_with_every_draw_a_win() -> Non
     code, lines = discards("5m", ["123m4p5m6p777s111z5m9s"])
     assert code == 0
     assert lines[0] == "hand 12355m46p7779s111z  宝 5m"
-    assert lines[1].startswith(" 1. d 9s  ready, 宝吊头: every draw wins  expected value ")
+    assert lines[1].startswith(" 1. d 9s  ready, 宝吊头: every draw wins  win ")
+    assert "%  expected +" in lines[1] and lines[1].endswith(" points")
     assert any(line.strip().startswith("宝吊头 3 per payer: 1m 2m 3m") for line in lines)
     assert any(line.strip() == "宝吊无宝 6 per payer: 5p (4 unseen)" for line in lines)
     assert any(line.strip().startswith("偷机 (declining a plain 3)") for line in lines)
@@ -429,22 +430,25 @@ def test_discards_lists_effective_tiles_with_unseen_copies_before_ready() -> Non
     code, lines = discards("5m", ["123m456p789s11z23s5z"], "--seen", "1s1s4s")
     assert code == 0
     first = lines[1]
-    assert first.startswith(" 1. d 5z  ready  expected value ")
+    assert first.startswith(" 1. d 5z  ready  win ") and " points" in first
     # 1s: four less two seen; 4s: four less one seen; a drawn 宝 makes an 有宝平胡, no win
     assert "平胡自摸 2 per payer: 1s 4s (5 unseen)" in "\n".join(lines)
     assert "no win (有宝平胡 is not a win under the shangrao preset): 5m (4 unseen)" in "\n".join(
         lines
     )
-    second = lines[4]
-    assert second.startswith(" 2. d 2s  shanten 1  weight ")
-    assert "1s×2" in second and "4s×3" in second
+    second = next(i for i, line in enumerate(lines) if line.startswith(" 2. d "))
+    assert " from a real win" in lines[second] and "expected" in lines[second]
+    effective = lines[second + 1]
+    assert effective.strip().startswith("effective ") and "unseen in" in effective
 
 
 def test_discards_takes_a_13_tile_hand_as_it_stands() -> None:
     code, lines = discards("5m", ["123m4p5m6p777s111z9s"])
     assert code == 0
-    assert lines[1] == "  hand  ready  expected value 0 (Σ unseen × value)"
-    assert lines[2].strip().startswith("no win (有宝平胡")
+    # complete in shape, but every wait an 有宝平胡: one tile from a real win, its waits shown
+    assert lines[1].startswith("  hand  1 from a real win  (有宝平胡 only)  win ")
+    assert lines[2].strip().startswith("effective ")
+    assert lines[3].strip().startswith("no win (有宝平胡")
 
 
 def test_discards_needs_a_bao_and_reports_bad_lines_as_text(
