@@ -122,6 +122,14 @@ def danger(view: PlayerView, tile: int, unseen: Sequence[int]) -> float:
     return risk
 
 
+def safest(view: PlayerView, candidates: Sequence[DiscardAnalysis], unseen: Sequence[int]) -> int:
+    """The discard of ``candidates`` (best-ordered) least likely to be claimed (:func:`danger`);
+    of equals the first."""
+    tile = min(candidates, key=lambda d: danger(view, d.tile or 0, unseen)).tile
+    assert tile is not None
+    return tile
+
+
 def real_wins(d: DiscardAnalysis) -> int:
     """Unseen copies of a ready hand's waits that are real wins (an 有宝平胡 wait is none)."""
     return sum(w.unseen for w in d.waits if w.real_win)
@@ -279,10 +287,7 @@ class FirstHardAI:
         if threatened and top.shanten >= FAR_SHANTEN:
             same = [d for _, d in scored if d.shanten == top.shanten and d.tile != bao]
             if same:
-                # min keeps the first of equals: the best-ordered among the safest
-                safest = min(same, key=lambda d: danger(view, d.tile or 0, unseen))
-                assert safest.tile is not None
-                return safest.tile
+                return safest(view, same, unseen)
         return top.tile
 
     # claims -----------------------------------------------------------------------------------

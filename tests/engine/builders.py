@@ -31,7 +31,7 @@ from shangrao_bot.engine.hand_records import SEATS, Phase
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict
 from shangrao_bot.engine.state import HandState
-from shangrao_bot.engine.views import view_for
+from shangrao_bot.engine.views import PlayerView, view_for
 from shangrao_bot.engine.wall import TILES, Dice, WallSetup
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import NUM_KINDS, parse_tile, parse_tiles
@@ -284,3 +284,27 @@ def play_hand(
         if after is not None:
             after(state, chosen, new)
     raise AssertionError("the hand did not end")
+
+
+def play_checked(
+    wall: bytes,
+    rules: RuleSet,
+    levels: Sequence[str],
+    checked: str,
+    check: Callable[[PlayerView, Action], None],
+    seed: int = 0,
+) -> int:
+    """Play one hand of the AI ``levels`` on ``wall``, calling ``check(view, action)`` on every
+    decision of the ``checked`` level; how many there were."""
+    state = HandState(rules, wall, None)
+    players = [make_ai(lv, random.Random(seed * 4 + s)) for s, lv in enumerate(levels)]
+    count = 0
+    while not state.over:
+        seat = state.to_act()[0]
+        view = view_for(state, seat)
+        action = players[seat].choose(view)
+        if levels[seat] == checked:
+            check(view, action)
+            count += 1
+        state.apply(action)
+    return count

@@ -18,12 +18,11 @@ from shangrao_bot.engine.ai import NormalAI
 from shangrao_bot.engine.first_hard_ai import DEFENCE_THRESHOLD, max_threat
 from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.hard_ai import HardAI
-from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.ranking import closeness, rank_view, ranking_group
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, unseen_counts, view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from tests.engine.builders import make_state, tile
+from tests.engine.builders import make_state, play_checked, tile
 
 
 def _hand(view: PlayerView) -> list[int]:
@@ -67,18 +66,7 @@ def _check(view: PlayerView, action: Action) -> None:
 def _play(seed: int, preset: Preset, levels: tuple[str, ...]) -> int:
     """Play one hand, checking every ``hard`` decision; returns how many there were."""
     wall = hashlib.sha256(f"hard2-{seed}".encode()).digest()
-    state = HandState(RuleSet(preset), wall, None)
-    players = [make_ai(lv, random.Random(seed * 4 + s)) for s, lv in enumerate(levels)]
-    checked = 0
-    while not state.over:
-        seat = state.to_act()[0]
-        view = view_for(state, seat)
-        action = players[seat].choose(view)
-        if levels[seat] == "hard":
-            _check(view, action)
-            checked += 1
-        state.apply(action)
-    return checked
+    return play_checked(wall, RuleSet(preset), levels, "hard", _check, seed)
 
 
 @pytest.mark.slow
