@@ -4,9 +4,8 @@ frames (one per step) and an animated GIF, wired into the CLI as ``arena`` is.
 The hand is a ledger hand id of any server (the operator reads the whole database; ``/replay``
 in Discord only a server's own). The same refusals as ``/replay`` — an unknown id, a hand
 recorded with ``/score`` at a physical table, a hand still being played — end the command with
-one line and exit status 2, as every bad input of the CLI does. The database is opened as the
-bot opens it (migrated to this version if older); a SQLite file that does not exist is refused
-rather than created empty.
+one line and exit status 2, as every bad input of the CLI does (the database is opened by
+:mod:`.cli_ledger`).
 
 This module stays light to import (the CLI builds every subcommand's parser for every command):
 the store, the engine and the renderer are imported when the command runs.
@@ -20,18 +19,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from shangrao_bot.cli_errors import CliError
+from shangrao_bot.cli_ledger import add_hand_options, with_ledger
 
 SEATS = ("table", "1", "2", "3", "4")
-
-
-def _hand_id(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a hand id (a whole number)") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{n} is not a hand id: ids start at 1")
-    return n
 
 
 def add_replay_parser(sub: Any) -> None:
@@ -46,15 +36,7 @@ def add_replay_parser(sub: Any) -> None:
         "moves and are refused, as are hands still being played. Exit status 0 when written; "
         "exit status 2 on bad input or a hand that cannot be replayed (the reason on one line).",
     )
-    replay.add_argument(
-        "--database",
-        required=True,
-        metavar="URL",
-        help="the bot's DATABASE_URL, e.g. sqlite:///data/shangrao.db or postgresql://…",
-    )
-    replay.add_argument(
-        "--hand", required=True, type=_hand_id, metavar="ID", help="the ledger hand id (/history)"
-    )
+    add_hand_options(replay)
     replay.add_argument("--out", required=True, metavar="DIR", help="folder (created if missing)")
     replay.add_argument(
         "--seat",
@@ -110,21 +92,6 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 async def _load(url: str, hand_id: int) -> Any:
-    from shangrao_bot.service.replay import ReplayRefused, load_replay
-    from shangrao_bot.store.database.interface import is_postgres_url, path_from_url
-    from shangrao_bot.store.database.startup import open_ledger
-    from shangrao_bot.store.errors import StoreError
-    from shangrao_bot.ui.i18n import t
+    from shangrao_bot.service.replay import load_replay
 
-    try:
-        if not is_postgres_url(url) and not Path(path_from_url(url)).exists():
-            raise CliError(f"no database at '{url}': give the bot's DATABASE_URL")
-        db = await open_ledger(url)
-    except StoreError as exc:
-        raise CliError(str(exc)) from None
-    try:
-        return await load_replay(db, None, hand_id)
-    except ReplayRefused as exc:
-        raise CliError(t(exc.key, "en", **exc.args_).replace("`", "")) from None
-    finally:
-        await db.close()
+    return await with_ledger(url, lambda db: load_replay(db, None, hand_id))

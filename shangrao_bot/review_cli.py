@@ -16,11 +16,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-from pathlib import Path
 from typing import Any, TextIO
 
-from shangrao_bot.cli_errors import CliError
-from shangrao_bot.replay_cli import _hand_id
+from shangrao_bot.cli_ledger import add_hand_options, with_ledger
 
 
 def add_review_parser(sub: Any) -> None:
@@ -35,15 +33,7 @@ def add_review_parser(sub: Any) -> None:
         "rating) and every decision, flagged ones marked. Exit status 0 when reviewed; exit "
         "status 2 on bad input or a hand that cannot be reviewed (the reason on one line).",
     )
-    review.add_argument(
-        "--database",
-        required=True,
-        metavar="URL",
-        help="the bot's DATABASE_URL, e.g. sqlite:///data/shangrao.db or postgresql://…",
-    )
-    review.add_argument(
-        "--hand", required=True, type=_hand_id, metavar="ID", help="the ledger hand id (/history)"
-    )
+    add_hand_options(review)
     review.add_argument(
         "--seat",
         type=int,
@@ -113,22 +103,12 @@ def _as_json(hand: int, reviews: list[Any]) -> dict[str, Any]:
 
 def _as_text(reviews: list[Any], lang: str) -> str:
     from shangrao_bot.ui.i18n import t
-    from shangrao_bot.ui.review_views import option_words
+    from shangrao_bot.ui.review_views import option_words, summary_lines
 
     lines: list[str] = []
     for r in reviews:
         review = r.review
-        lines.append(t("review.title", lang, name=r.seat.name, hand=r.hand_id).replace("**", ""))
-        lines.append(
-            t(
-                "review.summary",
-                lang,
-                matched=review.matched,
-                judged=len(review.judged),
-                lost=f"{review.lost:.1f}",
-                rating=review.rating,
-            ).replace("**", "")
-        )
+        lines += [line.replace("**", "") for line in summary_lines(r, lang)]
         for d in review.decisions:
             you, why = option_words(d.chosen, d, lang)
             mark = "!" if d.flagged else " "
@@ -142,21 +122,10 @@ def _as_text(reviews: list[Any], lang: str) -> str:
 
 async def _review(url: str, hand_id: int, seat: int | None) -> list[Any]:
     from shangrao_bot.engine.review import review_hand
-    from shangrao_bot.errors import Refusal
     from shangrao_bot.service.replay import load_replay
     from shangrao_bot.service.review import LoadedReview, hand_seats, pick_seat_number
-    from shangrao_bot.store.database.interface import is_postgres_url, path_from_url
-    from shangrao_bot.store.database.startup import open_ledger
-    from shangrao_bot.store.errors import StoreError
-    from shangrao_bot.ui.i18n import t
 
-    try:
-        if not is_postgres_url(url) and not Path(path_from_url(url)).exists():
-            raise CliError(f"no database at '{url}': give the bot's DATABASE_URL")
-        db = await open_ledger(url)
-    except StoreError as exc:
-        raise CliError(str(exc)) from None
-    try:
+    async def review(db: Any) -> list[Any]:
         loaded = await load_replay(db, None, hand_id)
         seats = await hand_seats(db, hand_id)
         chosen = (
@@ -165,19 +134,20 @@ async def _review(url: str, hand_id: int, seat: int | None) -> list[Any]:
             else [s for s in seats if s.user_id is not None]
         )
         final = loaded.replay.final
-        out = []
-        for info in chosen:
-            review = review_hand(
-                final.rules,
-                final.seed,
-                final.dealer,
-                tuple(final.actions),
-                info.seat,
-                loaded.replay.action_steps,
+        return [
+            LoadedReview(
+                loaded,
+                seats,
+                review_hand(
+                    final.rules,
+                    final.seed,
+                    final.dealer,
+                    tuple(final.actions),
+                    info.seat,
+                    loaded.replay.action_steps,
+                ),
             )
-            out.append(LoadedReview(loaded, seats, review))
-        return out
-    except Refusal as exc:
-        raise CliError(t(exc.key, "en", **exc.args_).replace("`", "")) from None
-    finally:
-        await db.close()
+            for info in chosen
+        ]
+
+    return await with_ledger(url, review)

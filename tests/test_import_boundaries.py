@@ -284,6 +284,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "shangrao_bot.simulate",
             "shangrao_bot.replay_cli",
             "shangrao_bot.review_cli",
+            "shangrao_bot.cli_ledger",
             "shangrao_bot.play",
         ),
     ),

@@ -97,9 +97,10 @@ def outcome_words(d: DiscardAnalysis | None, expected: float, lang: str) -> str:
     )
 
 
-def content(loaded: LoadedReview, moment: int, lang: str) -> str:
+def summary_lines(loaded: LoadedReview, lang: str) -> list[str]:
+    """The review's title and summary: first choices matched, points lost, the rating."""
     review = loaded.review
-    lines = [
+    return [
         "**" + t("review.title", lang, name=loaded.seat.name, hand=loaded.hand_id) + "**",
         t(
             "review.summary",
@@ -110,6 +111,11 @@ def content(loaded: LoadedReview, moment: int, lang: str) -> str:
             rating=review.rating,
         ),
     ]
+
+
+def content(loaded: LoadedReview, moment: int, lang: str) -> str:
+    review = loaded.review
+    lines = summary_lines(loaded, lang)
     flagged = review.flagged
     if not flagged:
         lines.append(t("review.clean", lang))

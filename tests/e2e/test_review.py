@@ -278,6 +278,25 @@ async def test_two_mistakes_are_flagged_privately_and_nothing_else_leaks(
     assert any("You: fly the 宝" in x for x in texts)
     assert any("gave up a hand that was ready for a real win" in x for x in texts)
 
+    # the replay from alice's seat, at the step of her first flagged decision: "Review this
+    # decision" opens her review there
+    rec = await fake.slash(alice, "replay", in_channel=mahjong, hand=hand)
+    replay = await rec.response(timeout=WAIT)
+    before = replay.edits
+    select = next(c for c in replay.custom_ids if c.startswith("rps:"))
+    await fake.select(alice, replay, select, [str(seat)])
+    await fake.wait_for(lambda: replay.edits > before, timeout=WAIT)
+    for _ in range(flagged[0].step):
+        before = replay.edits
+        nxt = next(c for c in replay.custom_ids if c.startswith("rp:") and c.endswith(":next"))
+        await fake.click(alice, replay, nxt)
+        await fake.wait_for(lambda before=before: replay.edits > before, timeout=WAIT)
+    link = f"rvo:{hand}:{seat}:{flagged[0].step}"
+    assert link in replay.custom_ids
+    rec = await fake.click(alice, replay, link)
+    linked = await rec.response(timeout=WAIT)
+    assert linked.ephemeral and linked.text() == texts[0]
+
     # bob may not see alice's review while reviews are private (in his language) …
     rec = await fake.slash(bob, "review hand", in_channel=mahjong, hand=hand, player=alice)
     reply = await rec.response()
