@@ -3,15 +3,17 @@ same code as ``shangrao-bot arena``).
 
 1. ``normal`` against ``easy``, 1,000 deals (each played four times, ``normal`` in every seat
    once). Target: ``normal`` gains points, i.e. the 95 % interval's lower end is above 0.
-2. ``hard`` against ``normal``, the same way, when the engine offers a ``hard`` level (same
-   target); otherwise the line says it is not available and its figures print as ``n/a``.
+2. ``hard`` against ``normal``, the same way (same target).
+3. ``hard`` against ``hard-v1`` (the first ``hard``, kept as an arena level), 2,000 deals:
+   the ranking-driven successor must gain points with the 95 % interval above 0.
 
 The deals are independent, so each arena is played by one process per core and the results
 are put back in deal order: every figure but the timings is the same on any machine and with
 any number of cores. Decision times are the candidate's ``choose`` calls only, measured in the
-worker processes. The last line printed is ``ai hard_vs_normal_pts=<x> ci95_low=<x>
-normal_vs_easy_pts=<x> ci95_low=<x> decision_ms_p99=<x>``, the decision time being the
-strongest candidate's (``hard`` when there is one, else ``normal``).
+worker processes. The last line printed is ``ai hard_vs_previous_hard_pts=<x> ci95_low=<x>
+hard_vs_normal_pts=<x> ci95_low=<x> normal_vs_easy_pts=<x> ci95_low=<x> decision_ms_p99=<x>``,
+the decision time being ``hard``'s against ``normal``. A first argument sets the deals of the
+first two arenas, a second those of the third.
 """
 
 from __future__ import annotations
@@ -21,12 +23,12 @@ import sys
 import time
 
 from shangrao_bot.arena import ArenaReport, run_arena
-from shangrao_bot.engine.levels import AI_LEVELS
 from shangrao_bot.rules.ruleset import RuleSet
 
 DEALS = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+PREVIOUS_DEALS = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
 SEED = "bench-ai-1"
-DECISION_TARGET_MS = 10.0  # the engine benchmark's p99 target
+DECISION_TARGET_MS = 100.0  # the analysis benchmark's p99 target: hard decides by the ranking
 
 
 def cores() -> int:
@@ -36,9 +38,9 @@ def cores() -> int:
     return os.cpu_count() or 1
 
 
-def arena(candidate: str, baseline: str, jobs: int) -> ArenaReport:
+def arena(candidate: str, baseline: str, jobs: int, deals: int = DEALS) -> ArenaReport:
     start = time.perf_counter()
-    report = run_arena(candidate, baseline, DEALS, SEED, RuleSet(), jobs)
+    report = run_arena(candidate, baseline, deals, SEED, RuleSet(), jobs)
     wall = time.perf_counter() - start
     assert report.ci95_low is not None and report.ci95_high is not None
     print(f"== {candidate} vs {baseline}: {report.deals} deals × 4 seats = {report.plays} hands")
@@ -70,19 +72,14 @@ def arena(candidate: str, baseline: str, jobs: int) -> ArenaReport:
 def main() -> None:
     jobs = cores()
     normal = arena("normal", "easy", jobs)
-    strongest = normal
-    if "hard" in AI_LEVELS:
-        hard = arena("hard", "normal", jobs)
-        strongest = hard
-        hard_pts = f"{hard.points_per_hand:.3f}"
-        hard_low = f"{hard.ci95_low:.3f}"
-    else:
-        print("== hard vs normal: not available (the engine offers no 'hard' AI level yet)")
-        hard_pts = hard_low = "n/a"
+    hard = arena("hard", "normal", jobs)
+    previous = arena("hard", "hard-v1", jobs, PREVIOUS_DEALS)
     print(
-        f"ai hard_vs_normal_pts={hard_pts} ci95_low={hard_low} "
+        f"ai hard_vs_previous_hard_pts={previous.points_per_hand:.3f} "
+        f"ci95_low={previous.ci95_low:.3f} "
+        f"hard_vs_normal_pts={hard.points_per_hand:.3f} ci95_low={hard.ci95_low:.3f} "
         f"normal_vs_easy_pts={normal.points_per_hand:.3f} ci95_low={normal.ci95_low:.3f} "
-        f"decision_ms_p99={strongest.decision_ms_p99}"
+        f"decision_ms_p99={hard.decision_ms_p99}"
     )
 
 
