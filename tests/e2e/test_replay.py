@@ -19,7 +19,7 @@ from shangrao_bot.engine.replay import TABLE
 from shangrao_bot.render.replay import ReplayFrame, render_frame
 from shangrao_bot.service.replay import UnknownHand, last_played, load_replay
 from shangrao_bot.store.ledger import guest_player, open_session, record_hand
-from shangrao_bot.store.ledger.hands import HandIn
+from shangrao_bot.store.ledger.hands import Hand, HandIn
 from shangrao_bot.ui.replay_views import forget_cached
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
@@ -47,6 +47,26 @@ def control(message: FakeMessage, suffix: str) -> str:
 
 def select_id(message: FakeMessage) -> str:
     return next(c for c in message.custom_ids if c.startswith("rps:"))
+
+
+async def physical_hand(bot: ShangraoBot, fake: FakeDiscord, scorer: FakeUser) -> Hand:
+    """A 流局 recorded by ``scorer`` at a physical table of four guests (confirmed): a hand with
+    no moves."""
+    assert fake.guild is not None
+    guild = fake.guild.id
+    players = [await guest_player(bot.db, guild, f"P{i}") for i in range(4)]
+    session = await open_session(
+        bot.db, guild, fake.channel("mahjong").id, "physical", {}, 1, scorer.id,
+        [p.id for p in players],
+    )  # fmt: skip
+    return await record_hand(
+        bot.db,
+        guild,
+        session.id,
+        HandIn(outcome="draw", payments=(), deltas=(0, 0, 0, 0)),
+        scorer.id,
+        confirmed=True,
+    )
 
 
 async def played_hand(fake: FakeDiscord, bot: ShangraoBot, alice: FakeUser) -> int:
@@ -167,19 +187,7 @@ async def test_physical_unknown_and_other_server_hands_are_refused(
     fake = fake_discord
     alice = fake.user("alice")
     guild = fake.guild.id
-    players = [await guest_player(bot.db, guild, f"P{i}") for i in range(4)]
-    session = await open_session(
-        bot.db, guild, fake.channel("mahjong").id, "physical", {}, 1, alice.id,
-        [p.id for p in players],
-    )  # fmt: skip
-    recorded = await record_hand(
-        bot.db,
-        guild,
-        session.id,
-        HandIn(outcome="draw", payments=(), deltas=(0, 0, 0, 0)),
-        alice.id,
-        confirmed=True,
-    )
+    recorded = await physical_hand(bot, fake, alice)
     rec = await fake.slash(alice, "replay", in_channel=fake.channel("mahjong"), hand=recorded.id)
     reply = await rec.response()
     assert reply.ephemeral

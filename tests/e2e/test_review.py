@@ -31,14 +31,13 @@ from shangrao_bot.rules.tiles import counts_of
 from shangrao_bot.service.replay import last_played, load_replay
 from shangrao_bot.service.review import hand_seats
 from shangrao_bot.settings import Settings
-from shangrao_bot.store.ledger import guest_player, open_session, record_hand
-from shangrao_bot.store.ledger.hands import HandIn
 from shangrao_bot.ui.hand_buttons import encode_action
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.replay_views import forget_cached
 from shangrao_bot.ui.review_views import picture_of
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, FakeUser
+from tests.e2e.test_replay import physical_hand
 from tests.e2e.test_tables import FAST, PACING, move_ids, open_table, result_posted, until
 
 WAIT = 60.0
@@ -350,21 +349,7 @@ async def test_a_hand_recorded_with_score_is_refused_in_three_languages(
 ) -> None:
     fake = fake_discord
     alice = fake.user("alice")
-    assert fake.guild is not None
-    guild = fake.guild.id
-    players = [await guest_player(bot.db, guild, f"P{i}") for i in range(4)]
-    session = await open_session(
-        bot.db, guild, fake.channel("mahjong").id, "physical", {}, 1, alice.id,
-        [p.id for p in players],
-    )  # fmt: skip
-    recorded = await record_hand(
-        bot.db,
-        guild,
-        session.id,
-        HandIn(outcome="draw", payments=(), deltas=(0, 0, 0, 0)),
-        alice.id,
-        confirmed=True,
-    )
+    recorded = await physical_hand(bot, fake, alice)
     for locale, lang in (("en-US", "en"), ("zh-CN", "zh-CN"), ("zh-TW", "zh-TW")):
         alice.locale = locale
         rec = await fake.slash(

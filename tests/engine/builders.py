@@ -31,7 +31,7 @@ from shangrao_bot.engine.hand_records import SEATS, Phase
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.persist import hand_from_dict, hand_to_dict
 from shangrao_bot.engine.state import HandState
-from shangrao_bot.engine.views import PlayerView, view_for
+from shangrao_bot.engine.views import PlayerView, unseen_counts, view_for
 from shangrao_bot.engine.wall import TILES, Dice, WallSetup
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import NUM_KINDS, parse_tile, parse_tiles
@@ -308,3 +308,22 @@ def play_checked(
             count += 1
         state.apply(action)
     return count
+
+
+def check_wins_taken(view: PlayerView, action: Action, player: object) -> None:
+    """What every decision of a ``hard`` level must satisfy about wins, and its determinism:
+    the action is legal, ``player`` (a fresh one) chooses it again whatever its random source,
+    地胡 / 抢杠 are never declined, and a self-draw only when 偷机 is expected to pay."""
+    assert action in view.legal
+    assert player.choose(view) == action  # type: ignore[attr-defined]
+    win = next((a for a in view.legal if a.kind is ActionKind.WIN), None)
+    if win is None:
+        return
+    if view.public.phase is not Phase.TURN:
+        assert action == win
+        return
+    hand = [0] * NUM_KINDS
+    for t in (*view.concealed, *([view.drawn] if view.drawn is not None else [])):
+        hand[t] += 1
+    if not NormalAI(random.Random(0))._steal_instead(view, hand, unseen_counts(view, hand)):
+        assert action == win

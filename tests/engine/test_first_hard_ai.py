@@ -13,38 +13,18 @@ from hypothesis import strategies as st
 
 from shangrao_bot.arena import run_arena
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import NormalAI
 from shangrao_bot.engine.analysis import rank_view_by_shape as rank_view
 from shangrao_bot.engine.first_hard_ai import FirstHardAI as HardAI
 from shangrao_bot.engine.first_hard_ai import danger, effective_key, threat
-from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.state import HandState
-from shangrao_bot.engine.views import PlayerView, unseen_counts, view_for
+from shangrao_bot.engine.views import PlayerView, view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from tests.engine.builders import make_state, play_checked, tile
-
-
-def _hand(view: PlayerView) -> list[int]:
-    c = [0] * 34
-    for t in (*view.concealed, *([view.drawn] if view.drawn is not None else [])):
-        c[t] += 1
-    return c
+from tests.engine.builders import check_wins_taken, make_state, play_checked, tile
 
 
 def _check(view: PlayerView, action: Action) -> None:
     """What every decision of ``hard`` must satisfy."""
-    assert action in view.legal
-    # the same view gives the same action, whatever the random source
-    assert HardAI(random.Random(12345)).choose(view) == action
-    win = next((a for a in view.legal if a.kind is ActionKind.WIN), None)
-    if win is not None:
-        if view.public.phase is not Phase.TURN:
-            assert action == win  # 地胡 / 抢杠 are never declined
-        else:
-            hand = _hand(view)
-            steal = NormalAI(random.Random(0))._steal_instead(view, hand, unseen_counts(view, hand))
-            if not steal:
-                assert action == win  # declined only when 偷机 is expected to pay
+    check_wins_taken(view, action, HardAI(random.Random(12345)))
     if action.kind is ActionKind.DISCARD and action.tile == view.public.bao:
         # 飞宝 only for a gain: every other discard leaves the hand further
         by_tile = {d.tile: d.shanten for d in rank_view(view)}

@@ -14,37 +14,18 @@ from hypothesis import strategies as st
 
 from shangrao_bot.arena import run_arena
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import NormalAI
 from shangrao_bot.engine.first_hard_ai import DEFENCE_THRESHOLD, max_threat
-from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.hard_ai import HardAI
 from shangrao_bot.engine.ranking import closeness, rank_view, ranking_group
 from shangrao_bot.engine.state import HandState
-from shangrao_bot.engine.views import PlayerView, unseen_counts, view_for
+from shangrao_bot.engine.views import PlayerView, view_for
 from shangrao_bot.rules.ruleset import Preset, RuleSet
-from tests.engine.builders import make_state, play_checked, tile
-
-
-def _hand(view: PlayerView) -> list[int]:
-    c = [0] * 34
-    for t in (*view.concealed, *([view.drawn] if view.drawn is not None else [])):
-        c[t] += 1
-    return c
+from tests.engine.builders import check_wins_taken, make_state, play_checked, tile
 
 
 def _check(view: PlayerView, action: Action) -> None:
     """What every decision of ``hard`` must satisfy."""
-    assert action in view.legal
-    assert HardAI(random.Random(12345)).choose(view) == action  # whatever the random source
-    win = next((a for a in view.legal if a.kind is ActionKind.WIN), None)
-    if win is not None:
-        if view.public.phase is not Phase.TURN:
-            assert action == win  # 地胡 / 抢杠 are never declined
-        else:
-            hand = _hand(view)
-            steal = NormalAI(random.Random(0))._steal_instead(view, hand, unseen_counts(view, hand))
-            if not steal:
-                assert action == win  # declined only when 偷机 is expected to pay
+    check_wins_taken(view, action, HardAI(random.Random(12345)))
     if action.kind is not ActionKind.DISCARD:
         return
     ranked = rank_view(view)
