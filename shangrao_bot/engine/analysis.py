@@ -237,8 +237,20 @@ class ClaimAnalysis:
 # --- the fast core: every draw on the per-suit keys ---------------------------------------------
 
 
-KIND_GROUP = tuple(k // 9 if k < 27 else 3 for k in range(NUM_KINDS))
-KIND_KEY_WEIGHT = tuple(W9[k % 9] if k < 27 else W7[k - 27] for k in range(NUM_KINDS))
+_GROUP = tuple(k // 9 if k < 27 else 3 for k in range(NUM_KINDS))
+_WEIGHT = tuple(W9[k % 9] if k < 27 else W7[k - 27] for k in range(NUM_KINDS))
+
+
+def keys_without(keys14: Sequence[int], kind: int, bao: int) -> tuple[list[int], int]:
+    """The per-suit keys and the 宝 count of a hand once ``kind`` is discarded, from the
+    :func:`natural_keys` of the hand before: one group's key changes (or the 宝 count)."""
+    keys = list(keys14[:4])
+    b = keys14[4]
+    if kind == bao:
+        b -= 1
+    else:
+        keys[_GROUP[kind]] -= _WEIGHT[kind]
+    return keys, b
 
 
 @dataclass(frozen=True)
@@ -557,12 +569,7 @@ def shape_ranking(
     keys14 = natural_keys(c14, ctx.bao)
     out = []
     for d in candidates:
-        keys = list(keys14[:4])
-        b = keys14[4]
-        if d == ctx.bao:
-            b -= 1
-        else:
-            keys[KIND_GROUP[d]] -= KIND_KEY_WEIGHT[d]
+        keys, b = keys_without(keys14, d, ctx.bao)
         c14[d] -= 1
         out.append(shape_outcome(d, c14, keys, b, ctx))
         c14[d] += 1

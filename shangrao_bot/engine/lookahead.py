@@ -47,13 +47,12 @@ from dataclasses import dataclass
 
 from shangrao_bot.engine.ai import steal_risk
 from shangrao_bot.engine.analysis import (
-    KIND_GROUP,
-    KIND_KEY_WEIGHT,
     DiscardAnalysis,
     HandContext,
     StealInfo,
     WaitValue,
     flown_after,
+    keys_without,
     ready_facts,
 )
 from shangrao_bot.rules.ruleset import Preset, RuleSet
@@ -152,7 +151,7 @@ def ready_chance(
     for w in real:
         assert w.value is not None
         value = float(w.value)
-        if plain is not None and w.value == plain and steal is not None:
+        if steal is not None and w.value == plain:
             value = max(value, steal.play_on)  # 偷机: playing on is worth more
         total += w.unseen * value
     return ReadyChance(copies / pool if pool else 0.0, total / copies * payers, cost)
@@ -263,12 +262,7 @@ def _best_ready_after(
     for x in range(NUM_KINDS):
         if not c14[x] or x == drawn:
             continue
-        keys = list(keys14[:4])
-        b = keys14[4]
-        if x == ctx.bao:
-            b -= 1
-        else:
-            keys[KIND_GROUP[x]] -= KIND_KEY_WEIGHT[x]
+        keys, b = keys_without(keys14, x, ctx.bao)
         if shanten_keys(keys[0], keys[1], keys[2], keys[3], b, melds, ctx.yaojiu, False) != 0:
             continue
         fl = flown_after(x, ctx, flown)
