@@ -24,18 +24,18 @@ them) and returns frozen dataclasses.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.analysis import ClaimAnalysis, DiscardAnalysis, WaitValue
-from shangrao_bot.engine.analysis_input import from_view
+from shangrao_bot.engine.analysis import ClaimAnalysis, DiscardAnalysis, shape_of_hand
+from shangrao_bot.engine.analysis_input import AnalysisInput, from_view
 from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.lookahead import payers_factor_of
 from shangrao_bot.engine.ranking import (
     analyze_claims,
-    analyze_hand,
     closeness,
     rank_discards,
     ranking_group,
@@ -143,12 +143,10 @@ def _option(action: Action, d: DiscardAnalysis) -> Option:
     return Option(action, d, d.expected, ranking_group(d), closeness(d))
 
 
-def _win_value(view: PlayerView) -> float:
-    """What the win on the drawn tile brings now, from every payer."""
-    inp = from_view(view)
-    hand = analyze_hand(inp)
-    drawn = view.drawn
-    wait: WaitValue | None = next((w for w in hand.waits if w.tile == drawn), None)
+def _win_value(inp: AnalysisInput, drawn: int | None) -> float:
+    """What the win on the drawn tile brings now, from every payer (the wait's value: the shape
+    analysis of the hand before the draw; no lookahead is needed for a hand that ends)."""
+    wait = next((w for w in shape_of_hand(inp).waits if w.tile == drawn), None)
     if wait is None or wait.value is None:
         return 0.0
     return wait.value * payers_factor_of(inp.rules, inp.flown, inp.seat)
@@ -156,19 +154,22 @@ def _win_value(view: PlayerView) -> float:
 
 def _turn(view: PlayerView, action: Action) -> tuple[DecisionKind, Option, Option, bool]:
     legal = view.legal
-    ranked = rank_discards(from_view(view))
+    inp = from_view(view)
+    ranked = rank_discards(inp)
     by_tile = {d.tile: d for d in ranked}
     discard = {a.tile: a for a in legal if a.kind is ActionKind.DISCARD}
     best = ranked[0]
     assert best.tile is not None
     preferred = _option(discard[best.tile], best)
     win = next((a for a in legal if a.kind is ActionKind.WIN), None)
+    taking = None
     if win is not None:
-        taking = Option(win, None, _win_value(view), 0)
+        before = dataclasses.replace(inp, tiles=view.concealed, discards=None)
+        taking = Option(win, None, _win_value(before, view.drawn), 0)
         if taking.expected >= preferred.expected:
             preferred = taking
-    if action.kind is ActionKind.WIN:
-        return DecisionKind.WIN, Option(action, None, _win_value(view), 0), preferred, True
+    if action.kind is ActionKind.WIN and taking is not None:
+        return DecisionKind.WIN, taking, preferred, True
     if action.kind is ActionKind.DISCARD:
         d = by_tile[action.tile]
         kind = DecisionKind.FLY if action.tile == view.public.bao else DecisionKind.DISCARD
