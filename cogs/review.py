@@ -20,7 +20,7 @@ from discord.ext import commands
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.service.model import TableStatus
 from shangrao_bot.service.replay import NothingPlayed, last_played
-from shangrao_bot.service.review import NoSessionHands, ReviewStillPlaying, review_session
+from shangrao_bot.service.review import ReviewStillPlaying, last_session, review_session
 from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.finished_hands import REVIEWS
 from shangrao_bot.ui.i18n import lang_of, t
@@ -101,20 +101,20 @@ class Review(
         db = self.bot.db
         try:
             if session is None:
-                last = await last_played(db, interaction.guild_id, interaction.user.id)
-                if last is None:
-                    raise NoSessionHands()
-                row = await db.fetchone("SELECT session_id FROM hands WHERE id = ?", (last,))
-                assert row is not None
-                session = int(row["session_id"])
+                session = await last_session(db, interaction.guild_id, interaction.user.id)
             public = await review_public(interaction)
             await interaction.response.defer(thinking=True, ephemeral=not public)
-            lines = await review_session(db, REVIEWS, interaction.guild_id, session)
+            shown = await review_session(
+                db,
+                REVIEWS,
+                interaction.guild_id,
+                session,
+                only_user=None if public else interaction.user.id,
+            )
         except Exception as error:
             await reply_error(interaction, error)
             return
         lang = lang_of(interaction.locale)
-        shown = lines if public else [p for p in lines if p.user_id == interaction.user.id]
         text = "\n".join(
             t(
                 "review.session_line",

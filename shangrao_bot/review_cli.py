@@ -121,9 +121,8 @@ def _as_text(reviews: list[Any], lang: str) -> str:
 
 
 async def _review(url: str, hand_id: int, seat: int | None) -> list[Any]:
-    from shangrao_bot.engine.review import review_hand
     from shangrao_bot.service.replay import load_replay
-    from shangrao_bot.service.review import LoadedReview, hand_seats, pick_seat_number
+    from shangrao_bot.service.review import LoadedReview, hand_seats, pick_seat_number, review_of
 
     async def review(db: Any) -> list[Any]:
         loaded = await load_replay(db, None, hand_id)
@@ -133,21 +132,6 @@ async def _review(url: str, hand_id: int, seat: int | None) -> list[Any]:
             if seat is not None
             else [s for s in seats if s.user_id is not None]
         )
-        final = loaded.replay.final
-        return [
-            LoadedReview(
-                loaded,
-                seats,
-                review_hand(
-                    final.rules,
-                    final.seed,
-                    final.dealer,
-                    tuple(final.actions),
-                    info.seat,
-                    loaded.replay.action_steps,
-                ),
-            )
-            for info in chosen
-        ]
+        return [LoadedReview(loaded, seats, review_of(loaded, info.seat)) for info in chosen]
 
     return await with_ledger(url, review)

@@ -262,6 +262,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "shangrao_bot.traditional_book",
             "shangrao_bot.fewest_transfers",
             "shangrao_bot.cli_errors",
+            "shangrao_bot.recently_used",
         ),
     ),
     ("rules", ("shangrao_bot.rules",)),

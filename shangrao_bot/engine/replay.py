@@ -80,6 +80,13 @@ class Replay:
         either end)."""
         return self.steps[max(0, min(index, len(self.steps) - 1))]
 
+    def moved(self, index: int, seat: int) -> bool:
+        """Whether ``seat`` made a move that step ``index`` shows."""
+        return any(
+            a.seat == seat and s == index
+            for a, s in zip(self.final.actions, self.action_steps, strict=False)
+        )
+
     def shown_hands(self, index: int, seat: int) -> dict[int, tuple[int, ...]]:
         """The concealed hands a frame shows face up: ``seat``'s, or every one for
         :data:`TABLE`."""

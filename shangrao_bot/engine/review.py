@@ -137,6 +137,15 @@ class HandReview:
     def rating(self) -> int:
         return round(100 * RATING_HALF / (RATING_HALF + self.lost))
 
+    def moment(self, index: int) -> int:
+        """``index`` as a flagged moment: within the flagged decisions (0 when none)."""
+        return max(0, min(index, len(self.flagged) - 1))
+
+    def moment_at(self, step: int) -> int:
+        """The flagged moment at replay step ``step``, or the first after it, else the last."""
+        flagged = self.flagged
+        return next((i for i, d in enumerate(flagged) if d.step >= step), self.moment(len(flagged)))
+
 
 def _option(action: Action, d: DiscardAnalysis) -> Option:
     assert d.expected is not None

@@ -23,7 +23,6 @@ A finished hand never changes, so rebuilt replays are kept in a small cache
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +31,7 @@ from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.persist import rules_from_dict
 from shangrao_bot.engine.replay import HandNotOver, Replay, dealer_of, rebuild_hand, seed_of
 from shangrao_bot.errors import Phrase, Refusal
+from shangrao_bot.recently_used import RecentlyUsed
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.service.snapshot import event_from_json
 from shangrao_bot.store import games
@@ -178,20 +178,15 @@ class ReplayCache:
     never changes; a refusal is never cached, so a hand recorded meanwhile opens next time)."""
 
     def __init__(self, size: int = CACHE_SIZE) -> None:
-        self.size = size
-        self._items: OrderedDict[tuple[int, int], LoadedReplay] = OrderedDict()
+        self._items: RecentlyUsed[tuple[int, int], LoadedReplay] = RecentlyUsed(size)
 
     async def get(self, db: Database, guild_id: int, hand_id: int) -> LoadedReplay:
         key = (guild_id, hand_id)
         found = self._items.get(key)
-        if found is not None:
-            self._items.move_to_end(key)
-            return found
-        loaded = await load_replay(db, guild_id, hand_id)
-        self._items[key] = loaded
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
-        return loaded
+        if found is None:
+            found = await load_replay(db, guild_id, hand_id)
+            self._items.put(key, found)
+        return found
 
     def clear(self) -> None:
         self._items.clear()

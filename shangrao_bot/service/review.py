@@ -17,16 +17,17 @@ seat's concealed tiles.
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from shangrao_bot.engine.review import HandReview, review_hand
 from shangrao_bot.errors import Refusal
+from shangrao_bot.recently_used import RecentlyUsed
 from shangrao_bot.service.replay import (
     HandStillPlaying,
     LoadedReplay,
     PhysicalHand,
     ReplayCache,
+    last_played,
 )
 from shangrao_bot.store.database.interface import Database, now_iso
 from shangrao_bot.store.ledger.reviews import StoredReview, save_review, session_reviews
@@ -137,7 +138,7 @@ def pick_seat(
     public: bool,
 ) -> SeatInfo:
     """The seat to review: ``player``'s (a Discord user id) or else the requester's; refusals
-    for a member who did not sit, an AI seat, and another's review on a private server."""
+    for a member who did not sit and for another's review on a private server."""
     wanted = requester if player is None else player
     found = next((s for s in seats if s.user_id == wanted), None)
     if found is None:
@@ -159,6 +160,17 @@ def pick_seat_number(hand_id: int, seats: tuple[SeatInfo, ...], seat: int) -> Se
     return found
 
 
+def seat_owner(hand_id: int, seats: tuple[SeatInfo, ...], seat: int) -> int:
+    """The Discord user who sat in seat ``seat`` (a review button's); refused for an AI seat
+    and for a seat the hand does not have (a button of a review no longer known)."""
+    found = next((s for s in seats if s.seat == seat), None)
+    if found is None:
+        raise ReviewRefused("review.gone")
+    if found.user_id is None:
+        raise AiSeat(hand_id, found.name)
+    return found.user_id
+
+
 def stored_of(guild_id: int, hand_id: int, seat: SeatInfo, review: HandReview) -> StoredReview:
     """A review's summary as the ledger keeps it."""
     return StoredReview(
@@ -175,43 +187,72 @@ def stored_of(guild_id: int, hand_id: int, seat: SeatInfo, review: HandReview) -
     )
 
 
+def review_of(loaded: LoadedReplay, seat: int) -> HandReview:
+    """Seat ``seat``'s decisions in the rebuilt hand, judged (a few hundred milliseconds)."""
+    final = loaded.replay.final
+    return review_hand(
+        final.rules,
+        final.seed,
+        final.dealer,
+        tuple(final.actions),
+        seat,
+        loaded.replay.action_steps,
+    )
+
+
 class ReviewCache:
     """Reviews by (guild, hand, seat), the ``size`` most recently used: a finished hand never
-    changes, and the ◀ ▶ buttons of a review message need it again at every press."""
+    changes, and the ◀ ▶ buttons of a review message need it again at every press. A review
+    made is kept in the ledger too (``/profile``, ``/review session``)."""
 
     def __init__(self, replays: ReplayCache, size: int = CACHE_SIZE) -> None:
         self.replays = replays
-        self.size = size
-        self._items: OrderedDict[tuple[int, int, int], LoadedReview] = OrderedDict()
+        self._items: RecentlyUsed[tuple[int, int, int], LoadedReview] = RecentlyUsed(size)
 
-    async def get(self, db: Database, guild_id: int, hand_id: int, seat: SeatInfo) -> LoadedReview:
+    async def get(
+        self,
+        db: Database,
+        guild_id: int,
+        hand_id: int,
+        seat: SeatInfo,
+        seats: tuple[SeatInfo, ...],
+    ) -> LoadedReview:
+        """The review of ``seat`` (one of the hand's ``seats``, :func:`hand_seats`)."""
         key = (guild_id, hand_id, seat.seat)
         found = self._items.get(key)
         if found is not None:
-            self._items.move_to_end(key)
             return found
         loaded = await replay_for_review(self.replays, db, guild_id, hand_id)
-        seats = await hand_seats(db, hand_id)
-        final = loaded.replay.final
-        # a hand's review is a few hundred milliseconds of analysis: off the event loop
-        review = await asyncio.to_thread(
-            review_hand,
-            final.rules,
-            final.seed,
-            final.dealer,
-            tuple(final.actions),
-            seat.seat,
-            loaded.replay.action_steps,
-        )
+        review = await asyncio.to_thread(review_of, loaded, seat.seat)  # off the event loop
         made = LoadedReview(loaded, seats, review)
         await save_review(db, stored_of(guild_id, hand_id, seat, review))
-        self._items[key] = made
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
+        self._items.put(key, made)
         return made
 
     def clear(self) -> None:
         self._items.clear()
+
+
+async def find_review(
+    db: Database,
+    cache: ReviewCache,
+    guild_id: int,
+    hand_id: int,
+    requester: int,
+    public: bool,
+    *,
+    player: int | None = None,
+    seat: int | None = None,
+) -> LoadedReview:
+    """The review a member asks for: of ``player`` (a Discord user id), or of seat ``seat``
+    (a button's), or else their own — the refusals of :func:`replay_for_review` first, then
+    :func:`pick_seat`'s (another's review only when the server makes reviews ``public``)."""
+    await replay_for_review(cache.replays, db, guild_id, hand_id)
+    seats = await hand_seats(db, hand_id)
+    if seat is not None:
+        player = seat_owner(hand_id, seats, seat)
+    found = pick_seat(hand_id, seats, requester, player, public)
+    return await cache.get(db, guild_id, hand_id, found, seats)
 
 
 @dataclass(frozen=True)
@@ -239,11 +280,26 @@ async def session_hands(db: Database, guild_id: int, session_id: int) -> list[in
     return [int(r["id"]) for r in rows]
 
 
+async def last_session(db: Database, guild_id: int, user_id: int) -> int:
+    """The session of the member's last bot-table hand (:class:`NoSessionHands` when none)."""
+    last = await last_played(db, guild_id, user_id)
+    if last is None:
+        raise NoSessionHands()
+    row = await db.fetchone("SELECT session_id FROM hands WHERE id = ?", (last,))
+    assert row is not None
+    return int(row["session_id"])
+
+
 async def review_session(
-    db: Database, cache: ReviewCache, guild_id: int, session_id: int
+    db: Database,
+    cache: ReviewCache,
+    guild_id: int,
+    session_id: int,
+    only_user: int | None = None,
 ) -> list[PlayerSummary]:
     """Every human seat of every finished virtual hand of the session reviewed (the ledger's
-    stored reviews reused), summed per player, best average rating first."""
+    stored reviews reused), summed per player, best average rating first; only ``only_user``'s
+    line when given (reviews are private on the server)."""
     hands = await session_hands(db, guild_id, session_id)
     if not hands:
         raise NoSessionHands()
@@ -251,14 +307,15 @@ async def review_session(
     names: dict[int, tuple[int | None, str]] = {}
     rows: list[StoredReview] = []
     for hand_id in hands:
-        for seat in await hand_seats(db, hand_id):
-            if seat.user_id is None:
+        seats = await hand_seats(db, hand_id)
+        for seat in seats:
+            if seat.user_id is None or (only_user is not None and seat.user_id != only_user):
                 continue
             names[seat.player_id] = (seat.user_id, seat.name)
             row = stored.get((hand_id, seat.seat))
             if row is None:
                 try:
-                    made = await cache.get(db, guild_id, hand_id, seat)
+                    made = await cache.get(db, guild_id, hand_id, seat, seats)
                 except Refusal:
                     continue  # a hand that cannot be rebuilt is left out, not the session
                 row = stored_of(guild_id, hand_id, seat, made.review)

@@ -24,12 +24,12 @@ from __future__ import annotations
 import asyncio
 import io
 import re
-from collections import OrderedDict
 from typing import Any
 
 import discord
 
 from shangrao_bot.engine.replay import TABLE
+from shangrao_bot.recently_used import RecentlyUsed
 from shangrao_bot.render.labels import labels_for
 from shangrao_bot.render.replay import ReplayFrame, render_animation, render_frame
 from shangrao_bot.service.replay import LoadedReplay, UnknownHand
@@ -121,20 +121,11 @@ def replay_view(loaded: LoadedReplay, step: int, seat: int | None, lang: str) ->
         ViewSelect(hand, step, seat_options(loaded, seat, lang), t("replay.pick_view", lang))
     )
     view.add_item(AnimateButton(hand, step, code, t("replay.animate", lang)))
-    if seat is not None and decides(loaded, step, seat):
+    if seat is not None and loaded.replay.moved(step, seat):
         button = OpenReviewButton(hand, code, step, t("review.open_step", lang))
         button.item.row = 2
         view.add_item(button)
     return view
-
-
-def decides(loaded: LoadedReplay, step: int, seat: int) -> bool:
-    """Whether ``seat`` made a move that the step shows (a review judges it)."""
-    replay = loaded.replay
-    return any(
-        a.seat == seat and s == step
-        for a, s in zip(replay.final.actions, replay.action_steps, strict=False)
-    )
 
 
 def seat_options(loaded: LoadedReplay, seat: int | None, lang: str) -> list[discord.SelectOption]:
@@ -173,8 +164,8 @@ async def replay_message(
 # time per process, so the tables' own pictures always find a worker; and the last few made
 # are kept (a finished hand never changes), so pressing Animate again costs nothing.
 _ANIMATING = asyncio.Semaphore(1)
-_ANIMATIONS: OrderedDict[tuple[int, int, int | None, str], bytes] = OrderedDict()
 ANIMATIONS_KEPT = 4
+_ANIMATIONS: RecentlyUsed[tuple[int, int, int | None, str], bytes] = RecentlyUsed(ANIMATIONS_KEPT)
 
 
 async def animation_file(loaded: LoadedReplay, seat: int | None, lang: str) -> discord.File:
@@ -186,10 +177,7 @@ async def animation_file(loaded: LoadedReplay, seat: int | None, lang: str) -> d
         if gif is None:
             frames = [frame_of(loaded, i, seat) for i in range(len(loaded.replay))]
             gif = await PICTURES.draw(render_animation, frames, lang=lang)
-            _ANIMATIONS[key] = gif
-            while len(_ANIMATIONS) > ANIMATIONS_KEPT:
-                _ANIMATIONS.popitem(last=False)
-        _ANIMATIONS.move_to_end(key)
+            _ANIMATIONS.put(key, gif)
     return discord.File(io.BytesIO(gif), filename=ANIMATION)
 
 

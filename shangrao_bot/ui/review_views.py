@@ -27,15 +27,8 @@ from shangrao_bot.engine.analysis import DiscardAnalysis
 from shangrao_bot.engine.review import Decision, Option
 from shangrao_bot.render.analysis import AnalysisPicture, render_analysis
 from shangrao_bot.rules.tile_names import tile_label
-from shangrao_bot.service.review import (
-    AiSeat,
-    LoadedReview,
-    ReviewRefused,
-    SeatInfo,
-    hand_seats,
-    pick_seat,
-    replay_for_review,
-)
+from shangrao_bot.service.review import LoadedReview
+from shangrao_bot.service.review import find_review as service_find_review
 from shangrao_bot.store.guilds import get_settings
 from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.finished_hands import REVIEWS
@@ -120,7 +113,7 @@ def content(loaded: LoadedReview, moment: int, lang: str) -> str:
     if not flagged:
         lines.append(t("review.clean", lang))
         return "\n".join(lines)
-    i = max(0, min(moment, len(flagged) - 1))
+    i = review.moment(moment)
     d = flagged[i]
     you, you_why = option_words(d.chosen, d, lang)
     best, best_why = option_words(d.preferred, d, lang)
@@ -168,7 +161,7 @@ def review_view(loaded: LoadedReview, moment: int, lang: str) -> discord.ui.View
     flagged = loaded.review.flagged
     hand, seat = loaded.hand_id, loaded.review.seat
     if flagged:
-        i = max(0, min(moment, len(flagged) - 1))
+        i = loaded.review.moment(moment)
         view.add_item(MomentButton(hand, seat, i, "prev", t("review.prev", lang), i == 0))
         view.add_item(
             MomentButton(hand, seat, i, "next", t("review.next", lang), i >= len(flagged) - 1)
@@ -184,7 +177,7 @@ async def review_message(
     files: list[discord.File] = []
     flagged = loaded.review.flagged
     if flagged:
-        i = max(0, min(moment, len(flagged) - 1))
+        i = loaded.review.moment(moment)
         pic = picture_of(loaded, flagged[i], lang, i, len(flagged))
         png = await PICTURES.draw(render_analysis, pic, lang=lang)
         files.append(discord.File(io.BytesIO(png), filename=FILENAME))
@@ -200,32 +193,16 @@ async def review_public(interaction: discord.Interaction) -> bool:
 async def find_review(
     interaction: discord.Interaction, hand: int, player: int | None, seat: int | None = None
 ) -> tuple[LoadedReview, bool]:
-    """The review of ``player``'s (or seat ``seat``'s, or the presser's) decisions in ``hand``,
-    and whether it is public; the privacy rule checked for the presser."""
+    """The review the presser asks for (:func:`~shangrao_bot.service.review.find_review`), and
+    whether the server makes reviews public."""
     db = interaction.client.db  # type: ignore[attr-defined]
     assert interaction.guild_id is not None
     public = await review_public(interaction)
-    await replay_for_review(REVIEWS.replays, db, interaction.guild_id, hand)  # refusals first
-    seats = await hand_seats(db, hand)
-    if seat is not None:
-        owner: SeatInfo | None = next((s for s in seats if s.seat == seat), None)
-        player = None if owner is None else owner.user_id
-        if owner is None:
-            raise ReviewRefused("review.gone")
-        if owner.user_id is None:
-            raise AiSeat(hand, owner.name)
-    found = pick_seat(hand, seats, interaction.user.id, player, public)
-    loaded = await REVIEWS.get(db, interaction.guild_id, hand, found)
+    loaded = await service_find_review(
+        db, REVIEWS, interaction.guild_id, hand, interaction.user.id, public,
+        player=player, seat=seat,
+    )  # fmt: skip
     return loaded, public
-
-
-def moment_of_step(loaded: LoadedReview, step: int) -> int:
-    """The flagged moment at replay step ``step`` (or the first one after it, else the last)."""
-    flagged = loaded.review.flagged
-    for i, d in enumerate(flagged):
-        if d.step >= step:
-            return i
-    return max(len(flagged) - 1, 0)
 
 
 async def open_review(
@@ -244,7 +221,7 @@ async def open_review(
     try:
         await interaction.response.defer(thinking=True, ephemeral=not public)
         lang = lang_of(interaction.locale)
-        moment = 0 if step is None else moment_of_step(loaded, step)
+        moment = 0 if step is None else loaded.review.moment_at(step)
         text, files, view = await review_message(loaded, moment, lang)
         await interaction.followup.send(text, files=files, view=view, ephemeral=not public)
     except Exception as error:

@@ -341,7 +341,7 @@ async def _loaded_review(bot: ShangraoBot, guild: int, hand: int, seat: int):  #
     from shangrao_bot.ui.finished_hands import REVIEWS
 
     seats = await hand_seats(bot.db, hand)
-    return await REVIEWS.get(bot.db, guild, hand, seats[seat])
+    return await REVIEWS.get(bot.db, guild, hand, seats[seat], seats)
 
 
 async def test_a_hand_recorded_with_score_is_refused_in_three_languages(
