@@ -20,13 +20,20 @@ after every table has started, from the fake's own record of every request:
 * ``global_per_s_p99``: the 99th percentile of the global-counted requests in each second;
 * ``limited``: 429 answers over the whole run (the target is none);
 * ``turn_wait_s``: a human's discard click to her next turn prompt (the others' moves and any
-  claim window in between included), p50 and p90.
+  claim window in between included), p50 and p90;
+* ``board_stale_s``: how far behind the thread's board was when a human's turn prompt reached
+  her DM panel — the seconds from the first move the board does not show to the prompt, 0
+  when it shows every move — p50 and p90, with the share of turns whose board was complete.
+  The board's moment is read off the table message at the very change that brought the
+  prompt (its My hand button carries the hand and sequence it was drawn from); the moment of
+  each move is when the bot's presenter was told of it (recorded in the bot's process).
 
 The processor time of the harness (this process: the fake and every scripted human) and of the
 bot's process over the window are printed too: on a small machine the harness takes its share.
 
 The last line: ``discord tables=<n> humans_per_table=<h> global_per_turn=<x>
-exempt_per_turn=<x> global_per_s_p99=<x> limited=<n> turn_wait_s_p50=<x> p90=<x>``.
+exempt_per_turn=<x> global_per_s_p99=<x> limited=<n> turn_wait_s_p50=<x> p90=<x>
+board_stale_s_p50=<x> p90=<x> board_complete=<share>``.
 Run: ``python bench/tables.py --discord-limits [--tables N] [--humans H]`` (or this file).
 """
 
@@ -87,11 +94,13 @@ async def serve_bot() -> None:
     )
     bot = ShangraoBot(settings, service_config=ServiceConfig(), seeds=seeds)
     bot._connection.guild_ready_timeout = 0.05
+    moves: dict[int, list[tuple[int, int, float]]] = {}  # table → (hand, sequence, unix time)
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     tune_for_serving()
     runner = asyncio.create_task(bot.start(settings.discord_token))
     freezing = asyncio.create_task(freeze_when_ready(bot))
+    await record_moves(bot, moves)
     await stop.wait()
     budget = getattr(bot, "budget", None)  # (none in a bot from before the budget)
     boards = getattr(getattr(bot, "table_presenter", None), "boards", None)
@@ -99,12 +108,31 @@ async def serve_bot() -> None:
         "waited": getattr(budget, "waited", None),
         "peak": getattr(budget, "peak", None),
         "boards_postponed": getattr(boards, "postponed", None),
+        "moves": {str(k): v for k, v in moves.items()},
     }
     Path(os.environ["BENCH_OUT"]).write_text(json.dumps(out))
     freezing.cancel()
     await bot.close()
     with contextlib.suppress(Exception, asyncio.CancelledError):
         await asyncio.wait_for(runner, 10)
+
+
+async def record_moves(bot: ShangraoBot, moves: dict[int, list[tuple[int, int, float]]]) -> None:
+    """Note when the bot's presenter is told of each new public sequence of a table (the move's
+    moment, as far as anything shown can know it)."""
+    while getattr(bot, "table_presenter", None) is None:
+        await asyncio.sleep(0.05)
+    presenter = bot.table_presenter
+    told = presenter.table_changed
+
+    async def table_changed(table: Any, events: Any) -> None:
+        seen = moves.setdefault(table.id, [])
+        sequence = table.sequence
+        if sequence is not None and (not seen or seen[-1][:2] != (table.hand_no, sequence)):
+            seen.append((table.hand_no, sequence, time.time()))
+        await told(table, events)
+
+    presenter.table_changed = table_changed  # type: ignore[method-assign]
 
 
 def serve_bot_main() -> None:
@@ -131,6 +159,9 @@ class Run:
     turns: int = 0  # human discards in the window
     waits: list[float] = field(default_factory=list)  # s, discard to next turn prompt
     failures: list[str] = field(default_factory=list)
+    # each turn prompt in the window: (table, hand, sequence, unix time, the board's hand and
+    # sequence at that moment, or None when the hand has no table message yet)
+    prompts: list[tuple[int, int, int, float, tuple[int, int] | None]] = field(default_factory=list)
 
     def open(self, now: float) -> bool:
         return self.start <= now < self.end
@@ -225,6 +256,76 @@ class Player:
         offered = set(ids)
         with contextlib.suppress(WaitTimeout):  # a refused click leaves the panel as it was
             await fake.wait_for(lambda: set(self.moves()) != offered, WAIT_S, poll=False)
+
+
+TABLE_MESSAGE = re.compile(r"mj:(\d+):(\d+):(\d+):hand$")
+PROMPT = re.compile(r"mj:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):d:")
+
+
+def board_shown(thread: Any) -> tuple[int, int] | None:
+    """(hand, sequence) the thread's newest table message was drawn from (its My hand button
+    carries them), or None when there is none with buttons."""
+    for message in reversed(thread.messages):
+        if message.deleted or message.ephemeral:
+            continue
+        for c in message.custom_ids:
+            m = TABLE_MESSAGE.match(c)
+            if m is not None:
+                return int(m.group(2)), int(m.group(3))
+    return None
+
+
+class PromptWatch:
+    """Looks at every change the fake sees (a watch of its own, never met): when a player's DM
+    panel comes to offer a new turn, the board in her table's thread is read at that very
+    change."""
+
+    def __init__(self, fake: FakeDiscord, players: list[Player], run: Run) -> None:
+        self.fake, self.players, self.run = fake, players, run
+        self.seen: dict[int, tuple[tuple[int, int], str | None]] = {}  # user → (dm, edits), turn
+
+    def __call__(self) -> bool:
+        now, wall = asyncio.get_running_loop().time(), time.time()
+        for player in self.players:
+            dm = self.fake.last_dm(player.user)
+            if dm is None:
+                continue
+            key = (dm.id, dm.edits)
+            known = self.seen.get(player.user.id)
+            if known is not None and known[0] == key:
+                continue
+            turn = next((c for c in dm.custom_ids if PROMPT.match(c)), None)
+            m = None if turn is None else PROMPT.match(turn)
+            prompt = None if m is None else f"{m['table']}:{m['hand']}:{m['seq']}"
+            self.seen[player.user.id] = (key, prompt)
+            if m is None or (known is not None and known[1] == prompt) or not self.run.open(now):
+                continue
+            board = board_shown(player.thread)
+            self.run.prompts.append((int(m["table"]), int(m["hand"]), int(m["seq"]), wall, board))
+        return False
+
+    async def watch(self, stop: asyncio.Event) -> None:
+        with contextlib.suppress(WaitTimeout):
+            await self.fake.wait_for(lambda: self() or stop.is_set(), 1e6, poll=False)
+
+
+def staleness(
+    prompts: list[tuple[int, int, int, float, tuple[int, int] | None]],
+    moves: dict[str, list[list[float]]],
+) -> tuple[list[float], int]:
+    """Each prompt's board staleness (seconds from the first move the board does not show to
+    the prompt; 0 when it shows every move) and how many prompts it could be measured for."""
+    stale: list[float] = []
+    for table, hand, seq, at, board in prompts:
+        told = [(int(h), int(s), float(w)) for h, s, w in moves.get(str(table), [])]
+        shown = board[1] if board is not None and board[0] == hand else -1
+        if shown >= seq:
+            stale.append(0.0)
+            continue
+        missed = [w for h, s, w in told if h == hand and s > shown]
+        if missed:
+            stale.append(max(0.0, at - min(missed)))
+    return stale, len(stale)
 
 
 async def open_table(
@@ -327,6 +428,7 @@ async def measure(n: int, humans: int, seconds: float, warmup: float) -> None:
                         player.thread = thread
                         players.append(player)
                 tasks = [asyncio.create_task(p.play(stop)) for p in players]
+                tasks.append(asyncio.create_task(PromptWatch(fake, players, run).watch(stop)))
                 run.start = loop.time() + warmup
                 await asyncio.sleep(warmup)
                 run.end = run.start + seconds
@@ -353,6 +455,9 @@ async def measure(n: int, humans: int, seconds: float, warmup: float) -> None:
     per_turn, exempt_per_turn = seen.counted / turns, seen.exempt / turns
     p99 = percentile([float(x) for x in seen.per_second], 0.99)
     w50, w90 = percentile(run.waits, 0.5), percentile(run.waits, 0.9)
+    stale, measured = staleness(run.prompts, budget.get("moves", {}))
+    s50, s90 = percentile(stale, 0.5), percentile(stale, 0.9)
+    complete = sum(1 for x in stale if x == 0) / max(1, measured)
     print(
         f"discord limits: {n} tables x ({humans} scripted human(s) + {4 - humans} normal AIs) "
         f"over {len(guilds)} server(s), default timings, setup {setup_s:.1f} s, warm-up "
@@ -378,13 +483,19 @@ async def measure(n: int, humans: int, seconds: float, warmup: float) -> None:
     )
     for (route, scope), count in sorted(seen.limited_by.items(), key=lambda kv: -kv[1]):
         print(f"  429 ({scope}): {count} x {route}")
+    print(
+        f"board at a human's turn prompt ({measured} of {len(run.prompts)} prompts measured): "
+        f"complete {complete:.0%}, behind by p50 {s50:.2f} s, p90 {s90:.2f} s, "
+        f"max {max(stale, default=0):.2f} s"
+    )
     print(f"fake violations: {len(fake.violations)}; driver failures: {len(run.failures)}")
     for line in run.failures[:10]:
         print(f"  {line}")
     print(
         f"discord tables={n} humans_per_table={humans} global_per_turn={per_turn:.2f} "
         f"exempt_per_turn={exempt_per_turn:.2f} global_per_s_p99={p99:.0f} "
-        f"limited={seen.limited} turn_wait_s_p50={w50:.2f} p90={w90:.2f}"
+        f"limited={seen.limited} turn_wait_s_p50={w50:.2f} p90={w90:.2f} "
+        f"board_stale_s_p50={s50:.2f} p90={s90:.2f} board_complete={complete:.2f}"
     )
 
 
