@@ -16,7 +16,10 @@ whole window; ordinary requests leave a few slots free for those; ``DEFERRABLE``
 edit, a panel's passive update: latest-wins, so a later one replaces them) use at most
 ``deferrable_share`` of it, and the board worker draws fewer boards while the window is that
 full (:meth:`RequestBudget.pressed`). Under load the boards lag and the passive updates come
-later; turn prompts and results never wait behind them.
+later; turn prompts and results never wait behind them. How much of the rate the bot has used
+over the last few seconds (:meth:`RequestBudget.use`) sets how often the boards are edited
+while nothing is short: about once a second when the window is mostly free, more rarely as it
+fills.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from contextvars import ContextVar
 
 GLOBAL_RATE = 45.0  # requests per second for the whole token (Discord allows 50)
 WINDOW_S = 1.0
+USE_WINDOW_S = 5.0  # the span over which the budget's recent use is measured (a steadier figure)
 
 
 class Urgency(enum.IntEnum):
@@ -93,6 +97,7 @@ class RequestBudget:
         self.normal_cap = max(1, self.rate - reserve)
         self.clock = clock
         self.sent: deque[float] = deque()  # when the answered requests in the window ended
+        self.recent: deque[float] = deque()  # ... over the last USE_WINDOW_S
         self.inflight = 0  # requests sent and not answered yet
         self.waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (-urgency, n, wake)
         self.order = itertools.count()
@@ -117,6 +122,17 @@ class RequestBudget:
         """Requests in flight or answered in the last second."""
         self._trim(self.clock())
         return self.inflight + len(self.sent)
+
+    def use(self) -> float:
+        """The share of the rate used lately: the requests answered over the last
+        :data:`USE_WINDOW_S` seconds, per second, and those on their way, over ``rate`` (0:
+        idle; 1: every slot taken)."""
+        self._trim_recent(self.clock())
+        return (len(self.recent) / USE_WINDOW_S + self.inflight) / self.rate
+
+    def _trim_recent(self, now: float) -> None:
+        while self.recent and self.recent[0] <= now - USE_WINDOW_S:
+            self.recent.popleft()
 
     def pressed(self) -> bool:
         """The window is as full as deferrable requests may fill it: draw no more boards
@@ -160,7 +176,10 @@ class RequestBudget:
 
     def _release(self) -> None:
         self.inflight -= 1
-        self.sent.append(self.clock())
+        now = self.clock()
+        self.sent.append(now)
+        self.recent.append(now)
+        self._trim_recent(now)
         if self.waiting:
             self._pump()
 

@@ -96,6 +96,16 @@ class RouteBuckets:
             found = self.buckets[key] = RouteBucket()
         return found
 
+    def spare(self, method: str, path: str) -> int | None:
+        """How many more requests like ``method path`` their bucket lets go now without
+        waiting (None: not known yet — no answer has told its limits)."""
+        route, major = bucket_route(method, path)
+        bucket = self.buckets.get(self.key(route, major))
+        if bucket is None or not bucket.known:
+            return None
+        bucket.refresh(self.clock())
+        return max(0, bucket.remaining)
+
     async def acquire(self, route: str, major: str) -> str:
         """Wait until the bucket of ``route`` for ``major`` lets one more request go, and
         count it as spent; the key to answer with."""
