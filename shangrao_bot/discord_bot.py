@@ -310,7 +310,13 @@ class ShangraoBot(commands.AutoShardedBot):
         if self.settings.picture_processes is not None:
             PICTURES.configure(self.settings.picture_processes)
         self._pictures_warming = asyncio.create_task(PICTURES.warm(), name="pictures-warm")
-        self.table_presenter = DiscordPresenter(self, self._pacing, db=self.db, budget=self.budget)
+        self.table_presenter = DiscordPresenter(
+            self,
+            self._pacing,
+            db=self.db,
+            budget=self.budget,
+            spare=self.request_gate.buckets.spare,
+        )
         self.table_presenter.dm_off = await dm_panels_off(self.db)
         self.table_presenter.langs = await user_langs(self.db)
         self.presenter_queue = QueuedPresenter(

@@ -54,6 +54,7 @@ TABLE_TIMINGS = (
 # sooner and spends more of Discord's request limits; end-to-end tests set them small.
 PACING_TIMINGS = (
     Timing("TABLE_BOARD_EDIT_SECONDS", "board_edit_seconds", 0.0, 60.0),
+    Timing("TABLE_BOARD_FRESH_SECONDS", "board_fresh_seconds", 0.0, 60.0),
     Timing("TABLE_PANEL_QUIET_SECONDS", "panel_quiet_seconds", 0.0, 60.0),
 )
 
@@ -81,6 +82,7 @@ class TableTimings:
     resume_grace_seconds: float | None = None
     lobby_idle_seconds: float | None = None
     board_edit_seconds: float | None = None
+    board_fresh_seconds: float | None = None
     panel_quiet_seconds: float | None = None
 
 

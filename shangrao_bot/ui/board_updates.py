@@ -7,6 +7,20 @@ Board changes are coalesced: a changed table is marked for the board worker, whi
 tables' boards one at a time, each with its newest state, within a share of the time; the
 edits themselves run on tasks of their own, one table's in order under its lock. The end of
 the hand shows its final board; the end of the table takes the buttons away.
+
+How fresh the board is follows the bot's request budget (:mod:`.request_budget`): while the
+budget is mostly free a changed board is edited about once a second
+(``Pacing.board_fresh_seconds``), and less often as the budget fills, up to
+``Pacing.board_edit_seconds``; at every human's turn it is brought up to date before her
+prompt goes out (:meth:`BoardUpdates.turn_board`) unless the budget is short. Board edits are
+deferrable requests: under load they are the first to wait. A periodic edit also leaves one
+edit of the thread's own per-channel limit (5 per 5 s) to the next turn's board.
+
+A table message only moves forward: each edit carries the hand and public sequence its board
+was drawn from, and an edit drawn from an older moment than the message already shows is
+dropped, whatever order edits finish in. A table's messages are edited by the one process that
+runs the table (a table moved to another process gets a new table message there), so this
+process's record of what each shows is the whole truth.
 """
 
 from __future__ import annotations
@@ -16,6 +30,7 @@ import contextlib
 import io
 import logging
 import time
+from collections.abc import Callable
 
 import discord
 
@@ -34,6 +49,19 @@ log = logging.getLogger(__name__)
 
 BOARD_SHARE = 0.35  # at most this share of the time goes to drawing the tables' boards
 BUDGET_PAUSE = 0.5  # a board waiting for the request budget looks again after this long
+# The budget's use (a share of its rate) up to which boards keep their fresh interval; from it
+# the interval grows, reaching the slow one where deferrable requests stop (its
+# ``deferrable_share``).
+QUIET_USE = 0.2
+EDIT_ROUTE = "/api/v10/channels/{channel}/messages/{message}"  # a table message's edit
+KEEP_FOR_TURN = 1  # edits of the thread's per-channel window a periodic edit leaves free
+Version = tuple[int, int]  # (hand, public sequence) a table message was drawn from
+FINAL = 1 << 30  # the sequence of a hand's final board: nothing of the hand comes after it
+
+
+def version_of(table: TableInfo) -> Version:
+    """The moment a table message drawn from ``table`` shows: its hand and public sequence."""
+    return table.hand_no, table.sequence or 0
 
 
 def release(waiters: list[asyncio.Future[None]]) -> None:
@@ -46,14 +74,17 @@ def release(waiters: list[asyncio.Future[None]]) -> None:
 class BoardUpdates:
     """The tables' table messages and their board worker (one per presenter)."""
 
-    def __init__(self, thread: TableThread, interval: float) -> None:
-        """``interval``: a table message is edited at most once per this many seconds
-        (unless a flush asks for its board sooner)."""
+    def __init__(self, thread: TableThread, interval: float, fresh: float | None = None) -> None:
+        """``interval``: under load, a table message is edited at most once per this many
+        seconds (unless a flush asks for its board sooner); ``fresh``: the interval while the
+        request budget is mostly free (None: ``interval`` always)."""
         self.thread = thread
         self.client = thread.client
         self.messages: dict[int, tuple[int, int]] = {}  # table → (hand, message id)
+        self.shown: dict[int, Version] = {}  # table → the moment its table message shows
         self.status_texts: dict[int, str] = {}  # table → its table message's status line
         self.interval = interval
+        self.fresh = interval if fresh is None else fresh
         self.share = BOARD_SHARE
         self.latest: dict[int, TableInfo] = {}  # table → state not yet shown
         # table → how often its pending board was dropped: a picture drawn before a drop
@@ -68,9 +99,14 @@ class BoardUpdates:
         self.edits: set[asyncio.Task[None]] = set()  # edits of table messages under way
         self.locks: dict[int, asyncio.Lock] = {}
         self.flushing: set[asyncio.Task[None]] = set()  # board edits a turn started
+        self.levels: dict[int, Urgency] = {}  # table → the urgency its flushed edit goes at
         # the bot's request budget (None: no budget, as in tests of the presenter alone)
         self.budget: RequestBudget | None = None
+        # what a thread's edits may still spend of its per-channel window now (a method and
+        # path → requests left, None when not known; None: not known at all)
+        self.spare: Callable[[str, str], int | None] | None = None
         self.postponed = 0  # boards that waited for the request budget
+        self.dropped = 0  # edits drawn from an older moment than their message showed
         self.retry_pause = FIRST_PAUSE  # before a final board Discord failed is tried again
 
     async def board_file(self, table: TableInfo) -> discord.File | None:
@@ -96,6 +132,7 @@ class BoardUpdates:
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.messages[table.id] = (table.hand_no, msg.id)
+        self.shown[table.id] = version_of(table)
 
     async def changed(self, table: TableInfo) -> None:
         """Coalesced: the table is marked for the board worker (:meth:`_work`), which edits its
@@ -112,9 +149,32 @@ class BoardUpdates:
             return
         self.latest[table.id] = table
         if table.id not in self.due:
-            due = self.last.get(table.id, -1e9) + self.interval
+            due = self.last.get(table.id, -1e9) + self.interval_now()
             self.due[table.id] = (False, due)
         self._wake()
+
+    def interval_now(self) -> float:
+        """How long a changed board waits after its last edit now: ``fresh`` while the request
+        budget is mostly free, growing with its use to ``interval`` where deferrable requests
+        stop (without a budget: ``interval``)."""
+        slow, fast = self.interval, min(self.fresh, self.interval)
+        if self.budget is None:
+            return slow
+        top = self.budget.deferrable_cap / self.budget.rate
+        filled = (self.budget.use() - QUIET_USE) / max(1e-9, top - QUIET_USE)
+        return fast + (slow - fast) * min(1.0, max(0.0, filled))
+
+    def _thread_busy(self, table_id: int) -> bool:
+        """The thread's per-channel window of edits has no more than the turn's board left
+        (a periodic edit now would make the next turn's board wait for the window)."""
+        current = self.messages.get(table_id)
+        table = self.latest.get(table_id)
+        thread = None if table is None else table.thread_id
+        if self.spare is None or current is None or thread is None:
+            return False
+        path = EDIT_ROUTE.format(channel=thread, message=current[1])
+        left = self.spare("PATCH", path)
+        return left is not None and left <= KEEP_FOR_TURN
 
     def lock(self, table_id: int) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
@@ -146,6 +206,9 @@ class BoardUpdates:
                 # the bot's request budget is short: the boards wait, turns and results go
                 self.due[table_id] = (False, now + BUDGET_PAUSE)
                 self.postponed += 1
+                continue
+            if not urgent and self._thread_busy(table_id):
+                self.due[table_id] = (False, now + BUDGET_PAUSE)
                 continue
             del self.due[table_id]
             waiters = self.waiters.pop(table_id, [])
@@ -184,7 +247,7 @@ class BoardUpdates:
         drops = self.drops.get(table_id, 0)
         png, spent = await PICTURES.draw_background(timed, render_board, table.public, lang=lang)
         self.drawn += 1
-        level = Urgency.NORMAL if urgent else Urgency.DEFERRABLE
+        level = self.levels.pop(table_id, Urgency.DEFERRABLE) if urgent else Urgency.DEFERRABLE
         with urgency(level):  # the edit's task takes it along
             edit = asyncio.create_task(self._edit(table, current, png, lang, waiters, drops))
         self.edits.add(edit)
@@ -209,6 +272,10 @@ class BoardUpdates:
                     or self.drops.get(table.id, 0) != drops
                 ):
                     return  # the message was replaced or finished meanwhile
+                version = version_of(table)
+                if version < self.shown.get(table.id, (0, -1)):
+                    self.dropped += 1  # the message shows a later moment already
+                    return
                 status = self.status_texts[table.id] = table_message_text(table, lang)
                 board = discord.File(io.BytesIO(png), filename="board.png")
                 if too_old_to_edit(message[1]):  # (a paused hand) posted anew instead
@@ -219,6 +286,7 @@ class BoardUpdates:
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
                     self.messages[table.id] = (table.hand_no, msg.id)
+                    self.shown[table.id] = version
                     await self._delete(thread, message[1])
                     return
                 await thread.get_partial_message(message[1]).edit(
@@ -227,6 +295,7 @@ class BoardUpdates:
                     view=table_view(table, lang),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
+                self.shown[table.id] = version
         except discord.HTTPException as error:  # Discord's answer: a warning, no traceback
             if not self.client.is_closed():  # (the next change of the board edits it again)
                 log.warning(
@@ -244,25 +313,38 @@ class BoardUpdates:
         self.drops[table_id] = self.drops.get(table_id, 0) + 1
         self.due.pop(table_id, None)
         self.latest.pop(table_id, None)
+        self.levels.pop(table_id, None)
         release(self.waiters.pop(table_id, []))
 
-    async def flush(self, table_id: int) -> None:
+    async def flush(self, table_id: int, level: Urgency = Urgency.NORMAL) -> None:
         """Have the table message show the latest state not yet shown (if any), ahead of the
-        other tables' boards and of the table's interval; done once it is edited."""
+        other tables' boards and of the table's interval; done once it is edited (its edit a
+        request of ``level``)."""
         if table_id not in self.latest:
             return
         self.due[table_id] = (True, time.monotonic())
+        self.levels[table_id] = max(level, self.levels.get(table_id, level))
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.waiters.setdefault(table_id, []).append(done)
         self._wake()
         await done
 
-    def flush_soon(self, table_id: int) -> None:
-        """:meth:`flush` on a task of its own (a turn's board, which the prompt does not wait
-        for); :meth:`tasks` counts it until it is done."""
-        flush = asyncio.create_task(self.flush(table_id))
+    def turn_board(self, table_id: int) -> asyncio.Task[None] | None:
+        """A human's turn begins: the board showing every move before it is edited now (a
+        deferrable request), unless the request budget is short; the task is done once the
+        edit is made (or failed), and her prompt waits for it. None: no edit now (the budget
+        is short; the board keeps its pace)."""
+        if self.budget is not None and self.budget.pressed():
+            self.postponed += 1
+            return None
+        return self.flush_soon(table_id, Urgency.DEFERRABLE)
+
+    def flush_soon(self, table_id: int, level: Urgency = Urgency.NORMAL) -> asyncio.Task[None]:
+        """:meth:`flush` on a task of its own; :meth:`tasks` counts it until it is done."""
+        flush = asyncio.create_task(self.flush(table_id, level))
         self.flushing.add(flush)
         flush.add_done_callback(self._flushed)
+        return flush
 
     def _flushed(self, task: asyncio.Task[None]) -> None:
         self.flushing.discard(task)
@@ -302,6 +384,7 @@ class BoardUpdates:
                 except discord.HTTPException as error:  # the result card follows all the same
                     log.warning("%s not shown (%s %s)", what, error.status, error.text)
                     return
+                self.shown[table.id] = (summary.number, FINAL)
                 if old:
                     await self._delete(thread, current[1])
 
@@ -317,11 +400,14 @@ class BoardUpdates:
         self.locks.pop(table_id, None)
         self.last.pop(table_id, None)
         self.drops.pop(table_id, None)
+        self.levels.pop(table_id, None)
 
     async def close_message(self, table: TableInfo, reason: str) -> None:
         """The table is closed: its table message is forgotten, and loses its buttons unless
         the session was completed (the hand's end took them already)."""
         current = self.messages.pop(table.id, None)
+        self.shown.pop(table.id, None)
+        self.status_texts.pop(table.id, None)
         thread = self.thread.thread(table)
         if current is None or thread is None or reason == "completed":
             return

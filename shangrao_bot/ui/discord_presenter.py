@@ -66,19 +66,25 @@ class DiscordPresenter:
         *,
         db: Database | None = None,
         budget: RequestBudget | None = None,
+        spare: Callable[[str, str], int | None] | None = None,
     ) -> None:
         """``pacing``: how often messages are edited (:class:`~.pacing.Pacing`; its defaults
         when None). ``db``: where players' preferences are saved (none: kept in memory only).
-        ``budget``: the bot's request budget, whose pressure holds the boards back (none: the
-        boards keep their pace)."""
+        ``budget``: the bot's request budget, whose use sets the boards' pace and whose
+        pressure holds them back (none: the boards keep the slow pace). ``spare``: what a
+        request's per-route window still allows now
+        (:meth:`~.route_buckets.RouteBuckets.spare`; none: not known)."""
         pacing = Pacing() if pacing is None else pacing
         self.client = client
         self.thread = TableThread(client)
         self.prefs = PlayerPreferences(db)
         self.content = PanelContent(client)
         self.lobby = LobbyPosts(self.thread)
-        self.boards = BoardUpdates(self.thread, pacing.board_edit_seconds)
+        self.boards = BoardUpdates(
+            self.thread, pacing.board_edit_seconds, pacing.board_fresh_seconds
+        )
         self.boards.budget = budget
+        self.boards.spare = spare
         self.results = ResultPosts(self.thread)
         self.delivery = PanelDelivery(
             self.thread,
@@ -224,18 +230,17 @@ class DiscordPresenter:
         self.delivery.private(table, seat, view)
 
     async def prompt(self, table: TableInfo, seat: int, view: PlayerView, deadline: float) -> None:
-        # the board a human acts on is brought up to date when she plays from the thread (My
-        # hand): a turn is public, so its edit runs now; a claim prompt is secret, so the edit
-        # keeps its schedule (an early one would tell everyone that someone may claim). A
-        # player with a DM panel reads what happened since her last move there, so her turn
-        # spends no board edit. The panel does not wait for the board: under load a board
-        # edit can wait its turn behind other tables' pictures
+        # at a human's turn the thread's board is brought up to date before her prompt goes
+        # out (whether she plays from her DM panel or from the thread), unless the request
+        # budget is short: a turn is public, so its edit runs now. A claim prompt is secret,
+        # so the board keeps its schedule (an early edit would tell everyone that someone may
+        # claim). Her prompt waits for that edit a moment at most
+        # (:data:`~.panel_delivery.BOARD_WAIT_S`): it is never lost behind a slow board
         s = table.seats[seat]
         if s is None or s.user_id is None:
             return
-        if table.turn_seat == seat and not self.delivery.dms.wanted((table.id, s.user_id)):
-            self.boards.flush_soon(table.id)
-        self.delivery.private(table, seat, view, fresh=True)
+        board = self.boards.turn_board(table.id) if table.turn_seat == seat else None
+        self.delivery.private(table, seat, view, fresh=True, after=board)
 
     # --- the end of a hand and of the session ------------------------------------------------
 

@@ -27,6 +27,9 @@ log = logging.getLogger(__name__)
 
 REDELIVER_PAUSE = 5.0  # a panel Discord kept failing is queued again after this long
 REDELIVER_TRIES = 6  # ... this many times in a row at most
+# A turn prompt waits at most this long for the board edit of its turn (which shows every move
+# before it in the thread): a slow board never holds a player's turn up for long
+BOARD_WAIT_S = 2.0
 
 
 class PanelDelivery:
@@ -82,13 +85,16 @@ class PanelDelivery:
         *,
         fresh: bool = False,
         force: bool = False,
+        after: asyncio.Future[None] | None = None,
     ) -> None:
         """Queue a seat's view for its player's panels (``fresh``: a prompt, which a DM panel
-        may show as a new message; ``force``: shown even when the panel shows it already)."""
+        may show as a new message; ``force``: shown even when the panel shows it already;
+        ``after``: an edit the panel follows once it is made, waiting :data:`BOARD_WAIT_S` at
+        most — her turn's board)."""
         s = table.seats[seat]
         if s is None or s.user_id is None:
             return
-        state = PanelState(table, view)
+        state = PanelState(table, view, after=after)
         self.queues.update((table.id, s.user_id), state, fresh=fresh, force=force)
 
     async def close_all(self, table: TableInfo) -> None:
@@ -185,6 +191,8 @@ class PanelDelivery:
             return
         parts = await self.content.parts(table, view, lang)
         try:
+            if state.after is not None:  # (the panel's picture was drawn meanwhile)
+                await asyncio.wait({state.after}, timeout=BOARD_WAIT_S)
             shown = (parts.content, view, lang)
             if shown == q.shown and not fresh and not force:
                 return  # the panels show exactly this already

@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from shangrao_bot.engine.views import PlayerView
@@ -33,11 +33,13 @@ Key = tuple[int, int]  # (table, user)
 @dataclass
 class PanelState:
     """What a player's panels should show: their view at a moment of the table, or (``view``
-    None) the closing text ``closing`` (the hand is over, DM panels turned off)."""
+    None) the closing text ``closing`` (the hand is over, DM panels turned off); ``after``:
+    what must reach Discord first, if it can in a moment (her turn's board)."""
 
     table: TableInfo
     view: PlayerView | None
     closing: str | None = None
+    after: asyncio.Future[None] | None = None
 
 
 @dataclass
@@ -87,9 +89,11 @@ class PanelQueues:
         self, key: Key, state: PanelState, *, fresh: bool = False, force: bool = False
     ) -> asyncio.Future[None]:
         """Queue ``state`` for a player's panels, replacing a state still waiting (latest wins;
-        a prompt's ``fresh`` carries over). The future is done once the panels show ``state``
-        or a newer one."""
+        a prompt's ``fresh`` carries over, and so does the edit it was to follow). The future
+        is done once the panels show ``state`` or a newer one."""
         q = self.queues.setdefault(key, PanelQueue())
+        if state.after is None and q.pending is not None and q.pending.after is not None:
+            state = replace(state, after=q.pending.after)
         q.pending = state
         q.fresh = q.fresh or fresh
         q.force = q.force or force
