@@ -65,6 +65,7 @@ from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.gc_tuning import tune_for_serving
 from shangrao_bot.service import ServiceConfig
 from shangrao_bot.settings import Settings
+from tests.e2e.board_watch import TurnBoard, TurnBoards
 from tests.e2e.fake_discord import (
     DriverError,
     FakeDiscord,
@@ -258,74 +259,21 @@ class Player:
             await fake.wait_for(lambda: set(self.moves()) != offered, WAIT_S, poll=False)
 
 
-TABLE_MESSAGE = re.compile(r"mj:(\d+):(\d+):(\d+):hand$")
-PROMPT = re.compile(r"mj:(?P<table>\d+):(?P<hand>\d+):(?P<seq>\d+):d:")
-
-
-def board_shown(thread: Any) -> tuple[int, int] | None:
-    """(hand, sequence) the thread's newest table message was drawn from (its My hand button
-    carries them), or None when there is none with buttons."""
-    for message in reversed(thread.messages):
-        if message.deleted or message.ephemeral:
-            continue
-        for c in message.custom_ids:
-            m = TABLE_MESSAGE.match(c)
-            if m is not None:
-                return int(m.group(2)), int(m.group(3))
-    return None
-
-
-class PromptWatch:
-    """Looks at every change the fake sees (a watch of its own, never met): when a player's DM
-    panel comes to offer a new turn, the board in her table's thread is read at that very
-    change."""
-
-    def __init__(self, fake: FakeDiscord, players: list[Player], run: Run) -> None:
-        self.fake, self.players, self.run = fake, players, run
-        self.seen: dict[int, tuple[tuple[int, int], str | None]] = {}  # user → (dm, edits), turn
-
-    def __call__(self) -> bool:
-        now, wall = asyncio.get_running_loop().time(), time.time()
-        for player in self.players:
-            dm = self.fake.last_dm(player.user)
-            if dm is None:
-                continue
-            key = (dm.id, dm.edits)
-            known = self.seen.get(player.user.id)
-            if known is not None and known[0] == key:
-                continue
-            turn = next((c for c in dm.custom_ids if PROMPT.match(c)), None)
-            m = None if turn is None else PROMPT.match(turn)
-            prompt = None if m is None else f"{m['table']}:{m['hand']}:{m['seq']}"
-            self.seen[player.user.id] = (key, prompt)
-            if m is None or (known is not None and known[1] == prompt) or not self.run.open(now):
-                continue
-            board = board_shown(player.thread)
-            self.run.prompts.append((int(m["table"]), int(m["hand"]), int(m["seq"]), wall, board))
-        return False
-
-    async def watch(self, stop: asyncio.Event) -> None:
-        with contextlib.suppress(WaitTimeout):
-            await self.fake.wait_for(lambda: self() or stop.is_set(), 1e6, poll=False)
-
-
-def staleness(
-    prompts: list[tuple[int, int, int, float, tuple[int, int] | None]],
-    moves: dict[str, list[list[float]]],
-) -> tuple[list[float], int]:
-    """Each prompt's board staleness (seconds from the first move the board does not show to
-    the prompt; 0 when it shows every move) and how many prompts it could be measured for."""
+def staleness(turns: list[TurnBoard], moves: dict[str, list[list[float]]]) -> list[float]:
+    """Each turn's board staleness: seconds from the first move the board did not show to the
+    prompt (0 when it showed every move); turns whose missed moves the bot did not record are
+    left out."""
     stale: list[float] = []
-    for table, hand, seq, at, board in prompts:
-        told = [(int(h), int(s), float(w)) for h, s, w in moves.get(str(table), [])]
-        shown = board[1] if board is not None and board[0] == hand else -1
-        if shown >= seq:
+    for turn in turns:
+        if turn.complete:
             stale.append(0.0)
             continue
-        missed = [w for h, s, w in told if h == hand and s > shown]
+        shown = turn.board[1] if turn.board is not None and turn.board[0] == turn.hand else -1
+        told = moves.get(str(turn.table), [])
+        missed = [float(w) for h, s, w in told if int(h) == turn.hand and int(s) > shown]
         if missed:
-            stale.append(max(0.0, at - min(missed)))
-    return stale, len(stale)
+            stale.append(max(0.0, turn.at - min(missed)))
+    return stale
 
 
 async def open_table(
@@ -428,7 +376,10 @@ async def measure(n: int, humans: int, seconds: float, warmup: float) -> None:
                         player.thread = thread
                         players.append(player)
                 tasks = [asyncio.create_task(p.play(stop)) for p in players]
-                tasks.append(asyncio.create_task(PromptWatch(fake, players, run).watch(stop)))
+                boards = TurnBoards(
+                    fake, [(p.user, p.thread) for p in players], lambda: run.open(loop.time())
+                )
+                tasks.append(asyncio.create_task(boards.watch(stop)))
                 run.start = loop.time() + warmup
                 await asyncio.sleep(warmup)
                 run.end = run.start + seconds
@@ -455,9 +406,9 @@ async def measure(n: int, humans: int, seconds: float, warmup: float) -> None:
     per_turn, exempt_per_turn = seen.counted / turns, seen.exempt / turns
     p99 = percentile([float(x) for x in seen.per_second], 0.99)
     w50, w90 = percentile(run.waits, 0.5), percentile(run.waits, 0.9)
-    stale, measured = staleness(run.prompts, budget.get("moves", {}))
+    stale = staleness(boards.turns, budget.get("moves", {}))
     s50, s90 = percentile(stale, 0.5), percentile(stale, 0.9)
-    complete = sum(1 for x in stale if x == 0) / max(1, measured)
+    complete = sum(1 for x in stale if x == 0) / max(1, len(stale))
     print(
         f"discord limits: {n} tables x ({humans} scripted human(s) + {4 - humans} normal AIs) "
         f"over {len(guilds)} server(s), default timings, setup {setup_s:.1f} s, warm-up "
@@ -484,7 +435,7 @@ async def measure(n: int, humans: int, seconds: float, warmup: float) -> None:
     for (route, scope), count in sorted(seen.limited_by.items(), key=lambda kv: -kv[1]):
         print(f"  429 ({scope}): {count} x {route}")
     print(
-        f"board at a human's turn prompt ({measured} of {len(run.prompts)} prompts measured): "
+        f"board at a human's turn prompt ({len(stale)} of {len(boards.turns)} prompts measured): "
         f"complete {complete:.0%}, behind by p50 {s50:.2f} s, p90 {s90:.2f} s, "
         f"max {max(stale, default=0):.2f} s"
     )
