@@ -14,8 +14,8 @@ section then keeps the same place relative to the waits whatever they hold.
 
 Drawn 1100 px wide like the hand and the board, for a phone that shows it some 300 px wide:
 labels at least :data:`~.hand.MIN_TEXT`, the table's tiles 49 px (13-14 px on that phone).
-About 1100 × 800 with one row of discards a seat, some 80 px taller for each seat with a
-second row, and taller by the waits when shown.
+About 1100 × 820 with one row of discards a seat (550 × 410 on a desktop, 330 × 250 on a
+phone), 79 px taller for each seat with a second row, and taller by the waits when shown.
 
 The bot draws one at nearly every move for each human seat, so :func:`render_panel` keeps
 the picture's parts drawn, mapped onto the fixed palette (:func:`table_palette`) and

@@ -13,7 +13,7 @@ row across the whole width (the board gives a side column to the wind and fits f
 seat's melds sit at the right end of its first row while its discards flow from the left and
 wrap under them, so melds cost a band no row of its own. Her own melds are left out: they are
 in her hand row just above. Each band is as tall as its own discards need (one row, two late
-in a hand), so the section stays short: 1100 × about 125 a band with one row.
+in a hand), so the section stays short: 1100 × 131 a band with one row, 79 more a row.
 
 A band's picture depends only on its :class:`BandLook` (everything it draws), which the panel
 uses as a cache key: from one move to the next only the seat that moved and the seat whose turn
@@ -46,17 +46,18 @@ from shangrao_bot.render.tiles import BACK, Look, geometry, sprite
 
 WIDTH = 1100
 MIN_TEXT = min_text(WIDTH, ATTACHMENT_DISPLAY)  # 22
+TITLE_TEXT = MIN_TEXT + 2  # the title line's pills and count, as the hand's header has them
 MARGIN = 12
 BAND_PAD = 8  # left and right, inside a band
 BAND_TOP = 6
 BAND_BOTTOM = 6
 BAND_GAP = 6
-TITLE_H = 34
+TITLE_H = 36
 TITLE_GAP = 2  # the tiles' sprites carry their own margin above the face
 TILE = 49  # discards and melds: the widest at which twenty fit a row
 TILE_GAP = 1
 MELD_GAP = 12
-HIDDEN_TILE = 20  # the back beside another seat's count of concealed tiles
+HIDDEN_TILE = 22  # the back beside another seat's count of concealed tiles
 TILES_X = MARGIN + BAND_PAD
 TILES_W = WIDTH - 2 * TILES_X
 
@@ -184,7 +185,7 @@ def layout_band(look: BandLook) -> BandLayout:
             x += w + TILE_GAP
         x += MELD_GAP - TILE_GAP
     if look.hidden is not None:
-        count_x = TILES_X + TILES_W - text_width(_count_text(look.hidden), MIN_TEXT)
+        count_x = TILES_X + TILES_W - text_width(_count_text(look.hidden), TITLE_TEXT)
         hg = geometry(HIDDEN_TILE)
         hx = round(count_x - 6 - hg.size[0])
         hy = BAND_TOP + (TITLE_H - hg.size[1]) // 2
@@ -229,9 +230,9 @@ def paint_band(img: Image.Image, layout: BandLayout, top: int) -> None:
     centre = ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2)
     text(draw, centre, wind, wsize, pal.TEXT_ON_FELT, anchor="mm", within=badge)
     x = badge[2] + 8
-    py = title[1] + (TITLE_H - pill_size("x", MIN_TEXT)[1]) / 2
+    py = title[1] + (TITLE_H - pill_size("x", TITLE_TEXT)[1]) / 2
     for label, fg, bg in _tags(lb, look):
-        size = fit_size(label, title[2] - x, MIN_TEXT, MIN_TEXT)
+        size = fit_size(label, title[2] - x, TITLE_TEXT, MIN_TEXT)
         x += pill(draw, (x, py), label, size, fg, bg, within=title) + 6
     if look.hidden is not None:
         mid = (title[1] + title[3]) / 2
@@ -239,7 +240,7 @@ def paint_band(img: Image.Image, layout: BandLayout, top: int) -> None:
             draw,
             (title[2], mid),
             _count_text(look.hidden),
-            MIN_TEXT,
+            TITLE_TEXT,
             pal.MUTED_ON_FELT,
             anchor="rm",
             within=title,
