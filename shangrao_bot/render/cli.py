@@ -21,7 +21,7 @@ def add_render_parser(sub: Any) -> None:
     """Add the ``render`` subcommand to ``sub`` (the CLI's ``add_subparsers()`` object)."""
     render = sub.add_parser(
         "render",
-        help="write sample images (board, hand, result cards, charts) from seeded games",
+        help="write sample images (board, hand, panel, result cards, charts) from seeded games",
         description="Write one PNG of each image the bot draws, from games the AI plays with a "
         "seeded shuffle: the same seed always gives the same images.",
     )

@@ -310,29 +310,65 @@ def _draw_header(
     shown) and the labels of the indicator and 宝 tiles (the tiles themselves are pieces)."""
     y = MARGIN
     wind = lb.winds[seat_wind]
-    wsize = 34 if lb.lang != "en" else 28
-    bw = max(HEADER_H - 8, text_width(wind, wsize) + 24)
-    badge = (MARGIN, y + 4, MARGIN + bw, y + HEADER_H - 4)
+    wsize = _wind_size(lb)
+    badge = (MARGIN, y + 4, MARGIN + _badge_width(lb, seat_wind), y + HEADER_H - 4)
     draw.rounded_rectangle(badge, radius=10, fill=pal.FELT_DARK)
     centre = ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2)
     text(draw, centre, wind, wsize, pal.TEXT_ON_FELT, anchor="mm", within=badge)
     x: float = badge[2] + 12
-    size = MIN_TEXT + 2
+    size = HEADER_TEXT
     py = y + (HEADER_H - pill_size("x", size)[1]) / 2
-    if dealer:
-        x += pill(draw, (x, py), lb.dealer, size, pal.IVORY, pal.RED) + 8
-    if to_act:
-        x += pill(draw, (x, py), lb.turn, size, pal.INK, pal.TURN_GLOW) + 8
-    if bao_flown:
-        label = lb.flown.format(n=bao_flown)
-        x += pill(draw, (x, py), label, size, pal.IVORY, pal.FLOWN) + 8
+    for label, fg, bg in _header_tags(lb, dealer, to_act, bao_flown):
+        x += pill(draw, (x, py), label, size, fg, bg) + 8
     mid = y + HEADER_H / 2
     if live is not None:
-        text(draw, (x + 6, mid), f"{lb.live} {live}", size, pal.MUTED_ON_FELT, anchor="lm")
+        draw_live(draw, (x + 6, mid), lb, live)
     spots = _header_spots(lb)
     text(draw, (spots["indicator_label"], mid), lb.indicator, size, pal.MUTED_ON_FELT, anchor="rm")
     text(draw, (spots["arrow"], mid), "→", 26, pal.GOLD, anchor="lm")
     text(draw, (spots["bao_label"], mid), lb.bao, 26, pal.GOLD, anchor="rm")
+
+
+HEADER_TEXT = MIN_TEXT + 2  # the header's pills and its count of live tiles
+
+
+def _wind_size(lb: Labels) -> int:
+    return 34 if lb.lang != "en" else 28
+
+
+def _badge_width(lb: Labels, seat_wind: int) -> float:
+    return max(HEADER_H - 8, text_width(lb.winds[seat_wind], _wind_size(lb)) + 24)
+
+
+def _header_tags(
+    lb: Labels, dealer: bool, to_act: bool, bao_flown: int
+) -> list[tuple[str, pal.RGB, pal.RGB]]:
+    """The header's pills after the wind badge: (label, text colour, fill)."""
+    tags = []
+    if dealer:
+        tags.append((lb.dealer, pal.IVORY, pal.RED))
+    if to_act:
+        tags.append((lb.turn, pal.INK, pal.TURN_GLOW))
+    if bao_flown:
+        tags.append((lb.flown.format(n=bao_flown), pal.IVORY, pal.FLOWN))
+    return tags
+
+
+def live_anchor(
+    lb: Labels, seat_wind: int, dealer: bool, to_act: bool, bao_flown: int
+) -> tuple[float, float]:
+    """Where the header's count of live tiles starts (its left middle, anchor "lm"): after the
+    wind badge and the pills. The panel picture draws the count apart from a cached hand, so
+    both must agree on the spot."""
+    x = MARGIN + _badge_width(lb, seat_wind) + 12
+    for label, _, _ in _header_tags(lb, dealer, to_act, bao_flown):
+        x += pill_size(label, HEADER_TEXT)[0] + 8
+    return x + 6, MARGIN + HEADER_H / 2
+
+
+def draw_live(draw: ImageDraw.ImageDraw, xy: tuple[float, float], lb: Labels, live: int) -> None:
+    """The header's count of live tiles, its left middle at ``xy``."""
+    text(draw, xy, f"{lb.live} {live}", HEADER_TEXT, pal.MUTED_ON_FELT, anchor="lm")
 
 
 def _paint_row_labels(

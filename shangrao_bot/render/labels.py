@@ -144,6 +144,7 @@ class Labels:
     per_payer: str
     not_a_win: str
     no_waits: str
+    you: str  # the viewer's own seat, on her private panel
     # the result card
     how: dict[WinHow, str]
     shapes: dict[str, str]

@@ -4,8 +4,9 @@ Everything comes from real engine states played by the ``normal`` AI with seeded
 so a seed always gives the same pictures. Scenes are picked to show the features: a sheet of
 every tile, a board in a claim window with melds and a 飞宝, a finished board with the hands
 revealed, a private hand in a claim window (the discard it may claim beside it) with its waits'
-values, a hand on its turn with the drawn tile apart, a win and a 流局 card, the session's
-running totals and a leaderboard.
+values, a hand on its turn with the drawn tile apart, a private panel (her hand over the whole
+table) mid-hand on her turn, a win and a 流局 card, the session's running totals and a
+leaderboard.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from PIL import Image
 
@@ -28,6 +30,7 @@ from shangrao_bot.render.charts import render_leaderboard, render_running_totals
 from shangrao_bot.render.hand import Wait, claimable, render_hand
 from shangrao_bot.render.labels import DEFAULT_LANG
 from shangrao_bot.render.palette import FELT
+from shangrao_bot.render.panel import render_panel
 from shangrao_bot.render.result import render_result
 from shangrao_bot.render.tiles import BACK, Look, strip
 from shangrao_bot.render.waits import waits_for
@@ -132,6 +135,27 @@ def turn_hand(seed: str) -> PlayerView:
     raise LookupError(f"no hand on turn with melds in 40 hands of seed {seed!r}")
 
 
+def panel_view(seed: str) -> PlayerView:
+    """A player on turn mid-hand, the table showing melds (and a 飞宝 when the session has
+    one): what her private panel shows."""
+
+    def good(state: HandState, flown: bool) -> bool:
+        return (
+            state.phase is Phase.TURN
+            and len(state.actions) > 24
+            and _melds(state) >= 2
+            and (sum(state.bao_flown) >= 1 or not flown)
+            and view_for(state, state.current).drawn is not None
+        )
+
+    for flown in (True, False):
+        for hand_no in range(1, 40):
+            state = play(seed, hand_no, partial(good, flown=flown))
+            if good(state, flown):
+                return view_for(state, state.current)
+    raise LookupError(f"no hand on turn with melds in 40 hands of seed {seed!r}")
+
+
 def session(seed: str, count: int) -> list[HandState]:
     """The finished hands of a seeded session of ``count`` hands (the dealer rotating)."""
     out = []
@@ -227,6 +251,7 @@ def sample_images(seed: str, lang: str = DEFAULT_LANG) -> dict[str, bytes]:
     view, waits = waiting_hand(seed)
     out["hand.png"] = render_hand(view, waits, lang=lang)
     out["hand_turn.png"] = render_hand(turn_hand(seed), lang=lang)
+    out["panel.png"] = render_panel(panel_view(seed), lang=lang)
     assert won.result is not None
     out["result.png"] = render_result(
         won.result, dealer=won.dealer, bao=won.bao, indicator=won.indicator, lang=lang

@@ -14,6 +14,7 @@ from shangrao_bot.engine.views import PlayerView, PublicView, public_view, view_
 from shangrao_bot.render.board import render_board
 from shangrao_bot.render.charts import render_leaderboard, render_running_totals
 from shangrao_bot.render.hand import Wait, render_hand
+from shangrao_bot.render.panel import render_panel
 from shangrao_bot.render.result import render_result, render_score
 from shangrao_bot.render.samples import SampleRow
 from shangrao_bot.rules.ruleset import RuleSet
@@ -50,6 +51,14 @@ def claim_state() -> HandState:
 
 def claim_board() -> PublicView:
     return public_view(claim_state())
+
+
+def north_turn_view() -> PlayerView:
+    """After the claim window nobody takes West's 2m: North (a pong of 東) has drawn and is
+    on turn; East has flown a 宝, South has a chi."""
+    state = claim_state()
+    pass_all(state)
+    return view_for(state, 3)
 
 
 def exhausted_state() -> HandState:
@@ -197,6 +206,8 @@ GOLDEN: dict[str, Callable[[], bytes]] = {
     "hand_turn_en": lambda: render_hand(turn_view(), lang="en"),
     "hand_rob_tw": lambda: render_hand(view_for(rob_state(), 3), lang="zh-TW"),
     "result_doubling": lambda: _score_png(doubling_score()),
+    "panel_claim": lambda: render_panel(south_view(), SOUTH_WAITS),
+    "panel_turn_en": lambda: render_panel(north_turn_view(), lang="en"),
     "result_doubling_en": lambda: _score_png(doubling_score(), "en"),
     "result_seven_pairs_tw": lambda: _result(seven_pairs_state(), "zh-TW"),
     "totals_en": lambda: render_running_totals(TOTALS, lang="en"),

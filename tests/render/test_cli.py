@@ -28,6 +28,7 @@ def test_render_writes_every_sample(tmp_path: Path) -> None:
             "board_over.png",
             "hand.png",
             "hand_turn.png",
+            "panel.png",
             "result.png",
             "result_draw.png",
             "totals.png",

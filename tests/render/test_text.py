@@ -25,11 +25,13 @@ from shangrao_bot.catalog.fields import TO_TRADITIONAL
 from shangrao_bot.engine.hand_records import SEATS, Outcome
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.state import HandState
-from shangrao_bot.engine.views import public_view, view_for
+from shangrao_bot.engine.views import PlayerView, public_view, view_for
 from shangrao_bot.render import (
+    Wait,
     render_board,
     render_hand,
     render_leaderboard,
+    render_panel,
     render_result,
     render_running_totals,
     render_score,
@@ -39,6 +41,7 @@ from shangrao_bot.render.board import layout_board
 from shangrao_bot.render.canvas import Box, Drawn, record_text
 from shangrao_bot.render.hand import layout_hand
 from shangrao_bot.render.labels import scorer_names
+from shangrao_bot.render.panel import layout_panel
 from shangrao_bot.render.result import result_card, score_card
 from shangrao_bot.render.samples import SampleRow
 from shangrao_bot.render.tiles import Look, geometry
@@ -57,6 +60,7 @@ from tests.render.scenes import (
     doubling_score,
     exhausted_state,
     largest_score,
+    north_turn_view,
     rob_state,
     seven_pairs_state,
     south_view,
@@ -78,7 +82,7 @@ class Scene:
     tiles: Callable[[str], list[Box]] | None = None
 
 
-DISPLAY = {"board": ATTACHMENT, "hand": ATTACHMENT, "result": EMBED}
+DISPLAY = {"board": ATTACHMENT, "hand": ATTACHMENT, "panel": ATTACHMENT, "result": EMBED}
 DISPLAY |= {"leaderboard": EMBED, "totals": EMBED}
 
 
@@ -120,6 +124,16 @@ def _hand_scene(name: str, view: object, waits: object = None) -> Scene:
         return [_face(p.look, p.x, p.y) for p in layout.pieces]
 
     return Scene("hand", name, draw, tiles)
+
+
+def _panel_scene(name: str, view: PlayerView, waits: list[Wait] | None = None) -> Scene:
+    def draw(lang: str) -> bytes:
+        return render_panel(view, waits, lang=lang)
+
+    def tiles(lang: str) -> list[Box]:
+        return [_face(t.look, t.x, t.y) for t in layout_panel(view, waits, lang=lang).tiles()]
+
+    return Scene("panel", name, draw, tiles)
 
 
 def _result_scene(name: str, state: HandState) -> Scene:
@@ -231,6 +245,11 @@ def scenes() -> list[Scene]:
         _hand_scene("south_no_waits", south_view(), []),
         _hand_scene("turn", turn_view()),
         _hand_scene("rob", view_for(rob_state(), 3)),
+        _panel_scene("south_waits", south_view(), SOUTH_WAITS),
+        _panel_scene("south_no_waits", south_view(), []),
+        _panel_scene("north_turn", north_turn_view()),
+        _panel_scene("turn", turn_view()),
+        _panel_scene("rob", view_for(rob_state(), 3)),
         _score_scene("baodiao", baodiao_score()),
         _score_scene("kongs", largest_score()),
         _score_scene("doubling", doubling_score()),
@@ -247,6 +266,8 @@ def scenes() -> list[Scene]:
                 view = view_for(state, seat)
                 if seat in state.to_act() or (seat + i) % 3 == 0:
                     out.append(_hand_scene(f"played{seed}.{i}.{seat}", view, waits_for(view)))
+                if (seat + i + seed) % 4 == 0:
+                    out.append(_panel_scene(f"played{seed}.{i}.{seat}", view, waits_for(view)))
             if state.over:
                 out.append(_result_scene(f"played{seed}", state))
     deltas = [s.result.deltas for s in _played(9, every=1000) if s.result is not None] * 3

@@ -40,6 +40,7 @@ TEXTS: dict[str, str] = {
     "pic.per_payer": "per payer",
     "pic.not_a_win": "not a win",
     "pic.no_waits": "not waiting",
+    "pic.you": "you",
     "pic.how.self": "self-draw",
     "pic.how.kong": "杠开 kong replacement",
     "pic.how.rob": "抢杠 robbed kong",

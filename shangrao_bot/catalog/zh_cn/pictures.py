@@ -40,6 +40,7 @@ TEXTS: dict[str, str] = {
     "pic.per_payer": "每家",
     "pic.not_a_win": "不能胡",
     "pic.no_waits": "未听牌",
+    "pic.you": "你",
     "pic.how.self": "自摸",
     "pic.how.kong": "杠开",
     "pic.how.rob": "抢杠",
