@@ -91,6 +91,10 @@ class ForwardEdits:
         self._released: dict[int, asyncio.Event] = {}  # message id → set at its release
         self._waiting: dict[int, int] = {}  # message id → edits waiting for its release
 
+    def waiting(self, message_id: int) -> int:
+        """How many edits of this instance wait for the lease on ``message_id`` now."""
+        return self._waiting.get(message_id, 0)
+
     async def behind(self, message_id: int, version: int) -> bool:
         """Whether the message already shows a version newer than ``version`` (an edit from it
         would be dropped: spare drawing it)."""
