@@ -40,11 +40,11 @@ from shangrao_bot.ui.score_views import (
     public_lang,
     refresh_scoreboard,
     scoreboard_embed,
-    scoreboard_files,
     settlement_embed,
     settlement_view,
     shown,
 )
+from shangrao_bot.ui.scoreboard_chart import scoreboard_files
 
 from .ledger import MAX_ID, fit_lines
 

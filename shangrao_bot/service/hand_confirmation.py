@@ -142,12 +142,15 @@ class HandConfirmation:
         self._expired.extend(out)
         return out
 
-    async def preview_state(self, guild_id: int, hand_id: int) -> PreviewState:
+    async def preview_state(
+        self, guild_id: int, hand_id: int, session_id: int | None = None
+    ) -> PreviewState:
         """The hand's preview as it stands, with the version it is (to edit its prompt
-        forward only: :mod:`.forward_edits`)."""
+        forward only: :mod:`.forward_edits`). ``session_id``: the hand's, when known."""
         db = self.desk.db
         settings = await get_settings(db, guild_id)
-        session_id = (await get_hand(db, guild_id, hand_id)).session_id  # never changes
+        if session_id is None:  # a hand's session never changes
+            session_id = (await get_hand(db, guild_id, hand_id)).session_id
 
         async def read() -> tuple[Hand, int]:
             hand = await get_hand(db, guild_id, hand_id)

@@ -11,8 +11,6 @@ Every rule (who may confirm, expiry, double presses) is the scorebook's
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 import re
 from datetime import datetime, timedelta
@@ -41,6 +39,7 @@ from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.limits import EMBED_TOTAL, fit_embed
 from shangrao_bot.ui.payments import payment_line
 from shangrao_bot.ui.record_button import record_view
+from shangrao_bot.ui.scoreboard_chart import scoreboard_files
 
 if TYPE_CHECKING:
     from shangrao_bot.store.database.interface import Database
@@ -320,17 +319,6 @@ def scoreboard_embed(board: Scoreboard, lang: str, closed: bool = False) -> disc
     return fit_embed(embed, EMBED_TOTAL // 2)  # /session end sends it with the settlement
 
 
-async def scoreboard_files(board: Scoreboard, lang: str) -> list[discord.File]:
-    """The running-total chart (seats 1-4 in ``lang``, no names), when a hand counts."""
-    if not board.deltas:
-        return []
-    from shangrao_bot.render import render_running_totals
-
-    deltas = [list(d) for d in board.deltas]
-    png = await asyncio.to_thread(render_running_totals, deltas, 4, lang=lang)
-    return [discord.File(io.BytesIO(png), filename="totals.png")]
-
-
 async def refresh_scoreboard(
     client: discord.Client, book: ScoreBook, info: SessionInfo, lang: str
 ) -> None:
@@ -452,7 +440,7 @@ async def close_prompt(client: discord.Client, hand: Hand, lang: str) -> None:
     if hand.message_channel_id is None or hand.message_id is None:
         return
     book = bot_book(client)
-    state = await book.preview_state(hand.guild_id, hand.id)
+    state = await book.preview_state(hand.guild_id, hand.id, hand.session_id)
     if state.version is None:  # it kept changing: the answers to those changes follow
         return
     minutes = (await get_settings(book.db, hand.guild_id)).confirm_minutes
@@ -472,13 +460,13 @@ async def close_prompt(client: discord.Client, hand: Hand, lang: str) -> None:
         log.warning("preview of hand %d not updated: %s", hand.id, exc.status)
 
 
-async def _answer_prompt(interaction: discord.Interaction, book: ScoreBook, hand_id: int) -> Hand:
+async def _answer_prompt(interaction: discord.Interaction, book: ScoreBook, hand: Hand) -> None:
     """Answer the press by editing the preview message the button is on (its status and its
-    buttons) to the hand as it now stands, forward only: a press answered after another one
-    that showed a newer state only acknowledges. Returns the hand as shown."""
+    buttons) to ``hand`` as it now stands, forward only: a press answered after another one
+    that showed a newer state only acknowledges."""
     lang = public_lang(interaction)
     assert interaction.guild_id is not None
-    state = await book.preview_state(interaction.guild_id, hand_id)
+    state = await book.preview_state(interaction.guild_id, hand.id, hand.session_id)
     minutes = (await get_settings(book.db, interaction.guild_id)).confirm_minutes
     message = interaction.message
     embeds = [e.copy() for e in message.embeds] if message is not None else []
@@ -492,7 +480,6 @@ async def _answer_prompt(interaction: discord.Interaction, book: ScoreBook, hand
         view=preview_view(state.hand, lang),
         attachments=message.attachments if message else [],
     )
-    return state.hand
 
 
 class PreviewButton(BookButton, template=r"sk:(?P<op>confirm|cancel):(?P<hand>\d+)"):
@@ -523,11 +510,11 @@ class PreviewButton(BookButton, template=r"sk:(?P<op>confirm|cancel):(?P<hand>\d
         actor = await actor_for(book.db, interaction)
         if self.op == "cancel":
             hand = await book.cancel(interaction.guild_id, self.hand, actor)
-            await _answer_prompt(interaction, book, hand.id)
+            await _answer_prompt(interaction, book, hand)
         else:
             outcome = await book.confirm(interaction.guild_id, self.hand, actor)
             hand = outcome.hand
-            await _answer_prompt(interaction, book, hand.id)
+            await _answer_prompt(interaction, book, hand)
             if not outcome.counted:  # the scoreboard changes only once it counts
                 await interaction.followup.send(
                     t("skv.reply.confirmed", lang_of(interaction.locale), id=self.hand),
