@@ -20,7 +20,8 @@ async callable: no Discord here) and:
 Editing from the same version again is allowed (idempotent); only a strictly older one is
 dropped. A caller that must answer soon (an interaction's response) gives ``patience``: past
 it, the lease still held elsewhere, it gets :attr:`Outcome.BUSY` and may acknowledge first and
-edit afterwards.
+edit afterwards. When the database cannot take the lease (a storage fault), the edit is made
+all the same, unguarded, as it was before leases: a press or a refresh must not fail for it.
 
 The limit: a lease is a promise between processes, not a fence Discord checks. A holder that
 stops renewing while its request is still on its way (its event loop stalled, or cut off from
@@ -41,6 +42,7 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from enum import Enum
 
+from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.message_versions import (
     Claim,
@@ -112,7 +114,12 @@ class ForwardEdits:
         give_up = None if patience is None else loop.time() + patience
         holder = f"{self.holder}#{next(self._edits)}"
         while True:
-            answer = await take_lease(self.db, message_id, version, holder, self.lease_seconds)
+            try:
+                answer = await take_lease(self.db, message_id, version, holder, self.lease_seconds)
+            except StorageUnavailable as exc:  # an edit is best effort: as it was without leases
+                log.warning("message %d: edited without a lease: %s", message_id, exc.detail)
+                await edit()
+                return Outcome.EDITED
             if answer.claim is Claim.OLDER:
                 return Outcome.DROPPED
             if answer.claim is Claim.TAKEN:

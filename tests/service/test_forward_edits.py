@@ -16,9 +16,11 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import cast
 
 import pytest
 
+from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.service.forward_edits import ForwardEdits, Outcome
 from shangrao_bot.service.session_scoreboard import Scoreboard, read_scoreboard
 from shangrao_bot.store.database.interface import Database
@@ -193,3 +195,18 @@ async def test_a_holder_that_dies_blocks_only_until_its_lease_runs_out(
     waited = time.monotonic() - started
     assert lease - 0.1 <= waited < lease + 1.0, waited
     assert message.shown == ["after"]
+
+
+async def test_without_storage_for_the_lease_the_edit_is_made_unguarded(db: Database) -> None:
+    class Full:
+        """The database with its disk full: reads work, writes do not."""
+
+        kind = db.kind
+
+        async def write(self, fn: object, *, batch: bool = False) -> object:
+            raise StorageUnavailable("disk full")
+
+    message = Message()
+    edits = ForwardEdits(cast(Database, Full()))
+    assert await edits.edit(MESSAGE, 1, message.edit("anyway")) is Outcome.EDITED
+    assert message.shown == ["anyway"]
