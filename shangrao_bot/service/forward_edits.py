@@ -10,8 +10,9 @@ async callable: no Discord here) and:
    conditional ``UPDATE`` in the shared database), so that edits of one message go one at a
    time across every process; it is refused at once, and the edit **dropped**, when the message
    already shows a newer version. While another holder's lease runs it **waits**: woken at
-   once by a release in this process, else polling the database (a release elsewhere, or a
-   lease that ran out because its holder died);
+   once by a release in this process, else looking at the lease now and then with a read (a
+   release elsewhere, or a lease that ran out because its holder died), and only then trying
+   the ``UPDATE`` again;
 2. **edits**, renewing the lease while the edit is in flight (a live holder never loses it to
    a slow request; a dead one stops renewing and lets go within :data:`LEASE_SECONDS`);
 3. **releases** the lease, recording the version the message now shows (not when the edit
@@ -47,6 +48,7 @@ from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.message_versions import (
     Claim,
     forget_untouched,
+    lease_left,
     release_lease,
     renew_lease,
     shown_version,
@@ -58,7 +60,7 @@ log = logging.getLogger(__name__)
 LEASE_SECONDS = 10.0
 """How long a lease runs without renewal: how long a holder that died blocks the message."""
 POLL_SECONDS = 0.05
-"""How often a waiting edit looks again for a lease held by another process."""
+"""How often a waiting edit looks (a read) at a lease held by another process."""
 FORGET_DAYS = 30
 """Messages not edited for this long are forgotten (:meth:`ForwardEdits.forget_untouched`)."""
 
@@ -124,12 +126,20 @@ class ForwardEdits:
                 return Outcome.DROPPED
             if answer.claim is Claim.TAKEN:
                 break
-            pause = min(self.poll_seconds, answer.wait + 0.001)
-            if give_up is not None:
-                if loop.time() >= give_up:
+            left = answer.wait
+            while True:  # until the lease looks free: woken by a release here, else a read
+                if give_up is not None and loop.time() >= give_up:
                     return Outcome.BUSY
-                pause = min(pause, give_up - loop.time())
-            await self._released_or(message_id, pause)
+                pause = min(self.poll_seconds, left + 0.001)
+                if give_up is not None:
+                    pause = min(pause, give_up - loop.time())
+                if await self._released_or(message_id, pause):
+                    break
+                now_shows, left = await lease_left(self.db, message_id)
+                if now_shows is not None and now_shows > version:
+                    return Outcome.DROPPED
+                if left <= 0:
+                    break
         shown: int | None = None
         renewing = asyncio.create_task(self._renew(message_id, holder), name="lease-renewal")
         try:
@@ -155,8 +165,8 @@ class ForwardEdits:
             if released is not None:
                 released.set()
 
-    async def _released_or(self, message_id: int, seconds: float) -> None:
-        """Wait for a release of ``message_id`` in this process, or ``seconds``."""
+    async def _released_or(self, message_id: int, seconds: float) -> bool:
+        """Wait for a release of ``message_id`` in this process (True), or ``seconds``."""
         released = self._released.setdefault(message_id, asyncio.Event())
         self._waiting[message_id] = self._waiting.get(message_id, 0) + 1
         try:
@@ -169,6 +179,7 @@ class ForwardEdits:
                 self._waiting[message_id] = left
             elif self._released.get(message_id) is released:  # nobody waits on it any more
                 del self._released[message_id]
+        return released.is_set()
 
     async def _renew(self, message_id: int, holder: str) -> None:
         """Keep ``holder``'s lease while its edit is in flight."""

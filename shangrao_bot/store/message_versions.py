@@ -116,6 +116,19 @@ async def release_lease(db: Database, message_id: int, holder: str, shown: int |
     return bool(await db.write(release))
 
 
+async def lease_left(db: Database, message_id: int) -> tuple[int | None, float]:
+    """A read (no write): the version ``message_id`` shows (None: no edit recorded) and the
+    seconds its lease still runs (0 when nobody holds it, or the holder's lease ran out)."""
+    row = await db.fetchone(
+        f"SELECT version, lease_until - {_now(db)} AS left_s FROM message_versions"
+        " WHERE message_id = ?",
+        (message_id,),
+    )
+    if row is None:
+        return None, 0.0
+    return int(row["version"]), max(0.0, float(row["left_s"] or 0.0))
+
+
 async def shown_version(db: Database, message_id: int) -> int | None:
     """The version ``message_id`` was last edited to (None: no edit recorded)."""
     row = await db.fetchone(

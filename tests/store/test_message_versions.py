@@ -9,6 +9,7 @@ from shangrao_bot.store.database.transactions import Tx
 from shangrao_bot.store.message_versions import (
     Claim,
     forget_untouched,
+    lease_left,
     release_lease,
     renew_lease,
     shown_version,
@@ -22,9 +23,11 @@ async def test_one_holder_at_a_time_and_never_backwards(db: Database) -> None:
     assert first.claim is Claim.TAKEN and first.shown == 0
     busy = await take_lease(db, 1, 6, "b", 30)
     assert busy.claim is Claim.BUSY and 25 < busy.wait <= 30
+    shown, left = await lease_left(db, 1)
+    assert shown == 0 and 25 < left <= 30
     assert await renew_lease(db, 1, "a", 30) and not await renew_lease(db, 1, "b", 30)
     assert await release_lease(db, 1, "a", 5)
-    assert await shown_version(db, 1) == 5
+    assert await shown_version(db, 1) == 5 and await lease_left(db, 1) == (5, 0.0)
     assert (await take_lease(db, 1, 4, "b", 30)).claim is Claim.OLDER
     assert (await take_lease(db, 1, 5, "b", 30)).claim is Claim.TAKEN  # the same again
     assert await release_lease(db, 1, "b", None)  # the edit failed: it shows what it showed
