@@ -1,7 +1,8 @@
 """``/session start | show | end | list``: score sessions of a physical table, with a live
 scoreboard edited after each counted hand and, at the end, the settlement with a Paid button per
 transfer. Also registers the scorekeeping buttons (they work across restarts) and sweeps
-previews that were not confirmed in time.
+previews that were not confirmed in time (and, once an hour, forgets what the messages not
+edited for a month show: :meth:`~shangrao_bot.service.forward_edits.ForwardEdits.forget_untouched`).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 
 import discord
 from discord import app_commands
@@ -38,17 +40,18 @@ from shangrao_bot.ui.score_views import (
     public_lang,
     refresh_scoreboard,
     scoreboard_embed,
-    scoreboard_files,
     settlement_embed,
     settlement_view,
     shown,
 )
+from shangrao_bot.ui.scoreboard_chart import scoreboard_files
 
 from .ledger import MAX_ID, fit_lines
 
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 30.0  # how often expired previews are closed
+FORGET_SECONDS = 3600.0  # how often what old messages show is forgotten
 MAX_LINES = 20
 
 
@@ -61,6 +64,7 @@ class Sessions(
     def __init__(self, bot: ShangraoBot) -> None:
         self.bot = bot
         self._sweeper: asyncio.Task[None] | None = None
+        self._forgotten_at = float("-inf")
         super().__init__()
 
     @property
@@ -95,9 +99,14 @@ class Sessions(
 
     async def sweep(self) -> int:
         """Void the previews not confirmed in time; close their prompts (those voided as
-        expired elsewhere too), update scoreboards."""
+        expired elsewhere too), update scoreboards; once an hour, forget what the messages not
+        edited for a month show."""
         await self.book.expire_due()
-        return await close_expired(self.bot, self.book)
+        closed = await close_expired(self.bot, self.book)
+        if time.monotonic() - self._forgotten_at >= FORGET_SECONDS:
+            self._forgotten_at = time.monotonic()
+            await self.book.edits.forget_untouched()
+        return closed
 
     @app_commands.command(
         name=_("start"), description=_("Start a score session in this channel (four players)")

@@ -19,8 +19,10 @@ Virtual tables — :class:`TableService` (``tables``), the API, made of:
 
 Physical tables — :class:`~.scorebook.ScoreBook` (``scorebook``), over ``scorekeeping`` (what the
 parts share), ``seating``, ``session_opening``, ``hand_description``, ``hand_recording``,
-``hand_confirmation``, ``hand_voiding``, ``session_scoreboard`` and ``session_settlement``; and
-``book_reading`` (what ``/leaderboard``, ``/history``, ``/stats`` and ``/export`` read).
+``hand_confirmation``, ``hand_voiding``, ``session_scoreboard`` and ``session_settlement``;
+``versioned_reads`` (a session's state read with the exact version it is) and ``forward_edits``
+(edits that only move a message forward, across processes); and ``book_reading`` (what
+``/leaderboard``, ``/history``, ``/stats`` and ``/export`` read).
 """
 
 from shangrao_bot.service.clock import Clock, ManualClock, SystemClock

@@ -13,6 +13,7 @@ from datetime import timedelta
 from shangrao_bot.service.hand_voiding import CANCELLED_BY, EXPIRED
 from shangrao_bot.service.scorekeeping import ScoreDesk, ScoreError, ledger_call, utc
 from shangrao_bot.service.seating import Actor, require_seated, seated_members
+from shangrao_bot.service.versioned_reads import read_at_version
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.guilds import GuildSettings, get_settings
 from shangrao_bot.store.ledger import (
@@ -32,6 +33,17 @@ class ConfirmOutcome:
     hand: Hand
     counted: bool  # the hand now counts
     needed: int  # confirmations still missing (0 once counted)
+
+
+@dataclass(frozen=True)
+class PreviewState:
+    """What a hand's preview shows: the hand, the confirmations it still needs (0 once it
+    counts or is voided) and the session version that is (None: the session kept changing
+    while it was read)."""
+
+    hand: Hand
+    needed: int
+    version: int | None
 
 
 def quorum(info: SessionInfo, settings: GuildSettings, hand: Hand) -> Quorum:
@@ -129,6 +141,26 @@ class HandConfirmation:
                     continue
         self._expired.extend(out)
         return out
+
+    async def preview_state(
+        self, guild_id: int, hand_id: int, session_id: int | None = None
+    ) -> PreviewState:
+        """The hand's preview as it stands, with the version it is (to edit its prompt
+        forward only: :mod:`.forward_edits`). ``session_id``: the hand's, when known."""
+        db = self.desk.db
+        settings = await get_settings(db, guild_id)
+        if session_id is None:  # a hand's session never changes
+            session_id = (await get_hand(db, guild_id, hand_id)).session_id
+
+        async def read() -> tuple[Hand, int]:
+            hand = await get_hand(db, guild_id, hand_id)
+            if hand.status != "pending":
+                return hand, 0
+            return hand, needed(await get_session(db, guild_id, session_id), settings, hand)
+
+        got = await read_at_version(db, session_id, read)
+        hand, missing = got.value
+        return PreviewState(hand, missing, got.version)
 
     def take_expired(self) -> list[Hand]:
         """Hands voided as expired since the last call (by the sweep, a late Confirm or the

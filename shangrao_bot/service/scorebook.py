@@ -21,6 +21,10 @@ answered by the part whose job it is:
 * :mod:`.session_scoreboard` and :mod:`.session_settlement` — the live scoreboard, the end of a
   session and its transfers marked paid.
 
+What the messages show is read with the session version it is (:mod:`.versioned_reads`), and
+they are edited forward only (:mod:`.forward_edits`, the book's ``edits``): a refresh from an
+older read never overwrites a newer one, in any process.
+
 Who acts and where they sit is :mod:`.seating`; every refusal is a
 :class:`~.scorekeeping.ScoreError` with a key of the catalogs' ``scorebook`` area, and nothing
 is written when one is raised (:mod:`.scorekeeping`).
@@ -31,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from shangrao_bot.service.forward_edits import ForwardEdits
 from shangrao_bot.service.hand_confirmation import HandConfirmation
 from shangrao_bot.service.hand_recording import DEDUPE_SECONDS, HandRecorder
 from shangrao_bot.service.hand_voiding import HandVoiding
@@ -60,6 +65,7 @@ class ScoreBook:
         self.confirmation = HandConfirmation(self.desk)
         self.voiding = HandVoiding(self.desk)
         self.settlement = SessionSettlement(self.desk, self.confirmation)
+        self.edits = ForwardEdits(db)
         # sessions
         self.current = self.desk.current
         self.require_current = self.desk.require_current
@@ -76,6 +82,7 @@ class ScoreBook:
         self.cancel = self.confirmation.cancel
         self.expire_due = self.confirmation.expire_due
         self.take_expired = self.confirmation.take_expired
+        self.preview_state = self.confirmation.preview_state
         # voiding
         self.undo = self.voiding.undo
         self.void = self.voiding.void
@@ -84,6 +91,7 @@ class ScoreBook:
         # settlement
         self.end = self.settlement.end
         self.paid = self.settlement.paid
+        self.transfers = self.settlement.transfers
 
     @property
     def db(self) -> Database:
@@ -98,5 +106,6 @@ class ScoreBook:
         self.desk.now = clock
 
     async def scoreboard(self, info: SessionInfo) -> Scoreboard:
-        """The session's live scoreboard (:func:`.session_scoreboard.read_scoreboard`)."""
+        """The session's live scoreboard with the version it is
+        (:func:`.session_scoreboard.read_scoreboard`)."""
         return await read_scoreboard(self.desk.db, info)

@@ -1,10 +1,13 @@
 """What a session's live scoreboard shows: each seat's standing, the counted hands' deltas in
-order (for the chart), the last counted hand and how many hands wait for confirmation."""
+order (for the chart), the last counted hand and how many hands wait for confirmation — and the
+session version it is exactly (:mod:`.versioned_reads`), so that an edit of the scoreboard
+from an older read is refused (:mod:`.forward_edits`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from shangrao_bot.service.versioned_reads import read_at_version
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.ledger import (
     Hand,
@@ -26,17 +29,25 @@ class Standing:
 @dataclass(frozen=True)
 class Scoreboard:
     """What the live scoreboard shows: standings by seat, the confirmed hands' deltas in order
-    (for the chart), the last counted hand and how many wait for confirmation."""
+    (for the chart), the last counted hand and how many wait for confirmation; ``version``: the
+    session version all of it is (None: the session kept changing while it was read)."""
 
     session: SessionInfo
     standings: tuple[Standing, ...]
     deltas: tuple[tuple[int, ...], ...]
     last: Hand | None
     pending: int
+    version: int | None = None
 
 
 async def read_scoreboard(db: Database, info: SessionInfo) -> Scoreboard:
-    """The session's scoreboard as it stands now (the session read again: it may have closed)."""
+    """The session's scoreboard as it stands now (the session read again: it may have closed),
+    with the version it is."""
+    read = await read_at_version(db, info.id, lambda: _scoreboard(db, info))
+    return replace(read.value, version=read.version)
+
+
+async def _scoreboard(db: Database, info: SessionInfo) -> Scoreboard:
     info = await get_session(db, info.guild_id, info.id)
     balances = await session_balances(db, info.guild_id, info.id)
     rows = await db.fetchall(

@@ -3,9 +3,12 @@ settlement transfer paid."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from shangrao_bot.service.hand_confirmation import HandConfirmation
 from shangrao_bot.service.scorekeeping import ScoreDesk, ScoreError, ledger_call
 from shangrao_bot.service.seating import Actor, require_seated
+from shangrao_bot.service.versioned_reads import read_at_version
 from shangrao_bot.store.ledger import (
     Settlement,
     TransferRow,
@@ -13,6 +16,15 @@ from shangrao_bot.store.ledger import (
     list_transfers,
     mark_paid,
 )
+
+
+@dataclass(frozen=True)
+class Transfers:
+    """A closed session's settlement as its message shows it: the transfers, paid or not,
+    and the session version that is (None: the session kept changing while it was read)."""
+
+    rows: tuple[TransferRow, ...]
+    version: int | None
 
 
 class SessionSettlement:
@@ -30,6 +42,15 @@ class SessionSettlement:
         require_seated(info, actor)
         await self.confirmation.expire_due(guild_id)
         return await ledger_call(close_session(self.desk.db, guild_id, info.id, actor.user_id))
+
+    async def transfers(self, guild_id: int, session_id: int) -> Transfers:
+        """The session's transfers with the version they are (to edit the settlement forward
+        only: :mod:`.forward_edits`)."""
+        db = self.desk.db
+        got = await read_at_version(
+            db, session_id, lambda: list_transfers(db, guild_id, session_id)
+        )
+        return Transfers(tuple(got.value), got.version)
 
     async def paid(self, guild_id: int, transfer_id: int, actor: Actor) -> TransferRow:
         """Mark a settlement transfer paid: its payee, or an administrator or scorer (a guest

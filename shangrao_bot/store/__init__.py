@@ -17,5 +17,7 @@ through asyncpg (for a bot split into several shard processes); ``DATABASE_URL``
 * ``guilds`` — each server's settings (preset, house switches, stake, language, scorer role);
 * ``prefs`` — a Discord user's own preferences (DM panels, the language seen last);
 * ``kept_values`` — small named values the bot keeps for itself between runs;
+* ``message_versions`` — what each message shows (a session's version) and the lease on
+  editing it;
 * ``errors`` — the store's typed refusals (texts in the catalogs' ``store`` area).
 """

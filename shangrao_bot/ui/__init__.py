@@ -12,5 +12,7 @@
   ``panel_parts``, ``hand_pictures`` and ``table_client``; ``cross_shard_clicks`` — DM clicks of
   tables another process runs; ``pacing`` — how often messages are edited;
 * ``score_views``, ``puzzle_views``, ``replay_views``, ``rulebook`` — the other screens;
+  ``scoreboard_chart`` — the live scoreboard's chart, drawn once per state of its hands;
+  ``forward_messages`` — a press answered by editing its message forward only;
 * ``pictures``, ``worker_pool``, ``emoji`` — drawing off the event loop, and tile emoji.
 """

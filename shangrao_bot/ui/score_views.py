@@ -11,8 +11,6 @@ Every rule (who may confirm, expiry, double presses) is the scorebook's
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 import re
 from datetime import datetime, timedelta
@@ -32,14 +30,16 @@ from shangrao_bot.service.scorebook import ScoreBook
 from shangrao_bot.service.seating import Actor
 from shangrao_bot.service.session_scoreboard import Scoreboard
 from shangrao_bot.store.guilds import get_settings
-from shangrao_bot.store.ledger import Hand, SessionInfo, TransferRow, get_session, list_transfers
+from shangrao_bot.store.ledger import Hand, SessionInfo, TransferRow, get_session
 from shangrao_bot.ui.errors import reply_error
+from shangrao_bot.ui.forward_messages import answer_forward
 from shangrao_bot.ui.game_terms import ai_name, seat_place
 from shangrao_bot.ui.i18n import in_lang, lang_of, t
 from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.limits import EMBED_TOTAL, fit_embed
 from shangrao_bot.ui.payments import payment_line
 from shangrao_bot.ui.record_button import record_view
+from shangrao_bot.ui.scoreboard_chart import scoreboard_files
 
 if TYPE_CHECKING:
     from shangrao_bot.store.database.interface import Database
@@ -319,34 +319,37 @@ def scoreboard_embed(board: Scoreboard, lang: str, closed: bool = False) -> disc
     return fit_embed(embed, EMBED_TOTAL // 2)  # /session end sends it with the settlement
 
 
-async def scoreboard_files(board: Scoreboard, lang: str) -> list[discord.File]:
-    """The running-total chart (seats 1-4 in ``lang``, no names), when a hand counts."""
-    if not board.deltas:
-        return []
-    from shangrao_bot.render import render_running_totals
-
-    deltas = [list(d) for d in board.deltas]
-    png = await asyncio.to_thread(render_running_totals, deltas, 4, lang=lang)
-    return [discord.File(io.BytesIO(png), filename="totals.png")]
-
-
 async def refresh_scoreboard(
     client: discord.Client, book: ScoreBook, info: SessionInfo, lang: str
 ) -> None:
-    """Edit the session's live scoreboard after a change (best effort: a deleted message or a
-    missing permission is logged, never an error for the player who confirmed)."""
+    """Edit the session's live scoreboard after a change, forward only: a snapshot older than
+    what the board already shows is dropped (:mod:`shangrao_bot.service.forward_edits`), so
+    concurrent refreshes (a preview posted and its Confirm, the sweep of another process) end
+    at the newest whatever order they finish in. Best effort: a deleted message or a missing
+    permission is logged, never an error for the player who confirmed."""
     info = await get_session(book.db, info.guild_id, info.id)
     if info.board_channel_id is None or info.board_message_id is None:
         return
+    message_id = info.board_message_id
     board = await book.scoreboard(info)
-    channel = client.get_partial_messageable(info.board_channel_id)
-    try:
-        closed = info.status == "closed"
-        await channel.get_partial_message(info.board_message_id).edit(
+    if board.version is None:  # it kept changing: the refreshes of those changes follow
+        log.info("scoreboard of session %d not read steadily: left to the next refresh", info.id)
+        return
+    if await book.edits.behind(message_id, board.version):
+        return
+    closed = board.session.status == "closed"  # as read with the rest of the board
+    files = await scoreboard_files(board, lang)
+    message = client.get_partial_messageable(info.board_channel_id).get_partial_message(message_id)
+
+    async def edit() -> None:
+        await message.edit(
             embed=scoreboard_embed(board, lang, closed=closed),
-            attachments=await scoreboard_files(board, lang),
+            attachments=files,
             view=None if closed else record_view(info.id, lang),
         )
+
+    try:
+        await book.edits.edit(message_id, board.version, edit)
     except discord.HTTPException as exc:
         log.warning("scoreboard of session %d not updated: %s", info.id, exc.status)
 
@@ -431,36 +434,50 @@ def book_of(interaction: discord.Interaction) -> ScoreBook:
 
 
 async def close_prompt(client: discord.Client, hand: Hand, lang: str) -> None:
-    """Show a settled preview (voided, expired, counted elsewhere) as such, without buttons;
-    best effort like the scoreboard."""
+    """Show a settled preview (voided, expired, counted elsewhere) as it now stands, forward
+    only (a press answered meanwhile from a newer state is kept); best effort like the
+    scoreboard."""
     if hand.message_channel_id is None or hand.message_id is None:
         return
-    minutes = (await get_settings(bot_book(client).db, hand.guild_id)).confirm_minutes
+    book = bot_book(client)
+    state = await book.preview_state(hand.guild_id, hand.id, hand.session_id)
+    if state.version is None:  # it kept changing: the answers to those changes follow
+        return
+    minutes = (await get_settings(book.db, hand.guild_id)).confirm_minutes
     channel = client.get_partial_messageable(hand.message_channel_id)
-    try:
-        message = await channel.fetch_message(hand.message_id)
+    message_id = hand.message_id
+
+    async def edit() -> None:
+        message = await channel.fetch_message(message_id)
         embeds = [e.copy() for e in message.embeds]
         if embeds:
-            update_status(embeds[0], hand, 0, lang, minutes)
-        await message.edit(embeds=embeds, view=None)
+            update_status(embeds[0], state.hand, state.needed, lang, minutes)
+        await message.edit(embeds=embeds, view=preview_view(state.hand, lang))
+
+    try:
+        await book.edits.edit(message_id, state.version, edit)
     except discord.HTTPException as exc:
         log.warning("preview of hand %d not updated: %s", hand.id, exc.status)
 
 
-async def _answer_prompt(
-    interaction: discord.Interaction, book: ScoreBook, hand: Hand, needed: int
-) -> None:
-    """Edit the preview message the button is on: its status, and its buttons."""
+async def _answer_prompt(interaction: discord.Interaction, book: ScoreBook, hand: Hand) -> None:
+    """Answer the press by editing the preview message the button is on (its status and its
+    buttons) to ``hand`` as it now stands, forward only: a press answered after another one
+    that showed a newer state only acknowledges."""
     lang = public_lang(interaction)
     assert interaction.guild_id is not None
+    state = await book.preview_state(interaction.guild_id, hand.id, hand.session_id)
     minutes = (await get_settings(book.db, interaction.guild_id)).confirm_minutes
     message = interaction.message
     embeds = [e.copy() for e in message.embeds] if message is not None else []
     if embeds:
-        update_status(embeds[0], hand, needed, lang, minutes)
-    await interaction.response.edit_message(
+        update_status(embeds[0], state.hand, state.needed, lang, minutes)
+    await answer_forward(
+        interaction,
+        book.edits,
+        state.version,
         embeds=embeds,
-        view=preview_view(hand, lang),
+        view=preview_view(state.hand, lang),
         attachments=message.attachments if message else [],
     )
 
@@ -493,11 +510,11 @@ class PreviewButton(BookButton, template=r"sk:(?P<op>confirm|cancel):(?P<hand>\d
         actor = await actor_for(book.db, interaction)
         if self.op == "cancel":
             hand = await book.cancel(interaction.guild_id, self.hand, actor)
-            await _answer_prompt(interaction, book, hand, 0)
+            await _answer_prompt(interaction, book, hand)
         else:
             outcome = await book.confirm(interaction.guild_id, self.hand, actor)
             hand = outcome.hand
-            await _answer_prompt(interaction, book, hand, outcome.needed)
+            await _answer_prompt(interaction, book, hand)
             if not outcome.counted:  # the scoreboard changes only once it counts
                 await interaction.followup.send(
                     t("skv.reply.confirmed", lang_of(interaction.locale), id=self.hand),
@@ -539,15 +556,21 @@ class PaidButton(BookButton, template=r"sk:paid:(?P<transfer>\d+)"):
         assert interaction.guild_id is not None
         actor = await actor_for(book.db, interaction)
         row = await book.paid(interaction.guild_id, self.transfer, actor)
-        transfers = await list_transfers(book.db, interaction.guild_id, row.session_id)
+        settled = await book.transfers(interaction.guild_id, row.session_id)
+        transfers = list(settled.rows)
         lang = public_lang(interaction)
         message = interaction.message
         embeds = list(message.embeds) if message is not None else []
-        # the settlement is the last embed of the closing message
+        # the settlement is the last embed of the closing message; two Paid pressed at once:
+        # the one answered from the older read only acknowledges, no tick goes missing
         if embeds:
             embeds[-1] = settlement_embed(transfers, lang)
-        await interaction.response.edit_message(
-            embeds=embeds, view=settlement_view(transfers, lang)
+        await answer_forward(
+            interaction,
+            book.edits,
+            settled.version,
+            embeds=embeds,
+            view=settlement_view(transfers, lang),
         )
 
 

@@ -7,6 +7,7 @@ processes) side by side under one interface.
 * ``startup`` — checks at start-up that stop a ``DATABASE_URL`` that cannot work, with one line;
 * ``placeholders`` — SQLite's ``?`` placeholders numbered for PostgreSQL;
 * ``sqlite``, ``sqlite_migrations`` — the SQLite backend and the numbered schema migrations;
+  ``session_versions`` — migration 12's tables and the triggers that bump a session's version;
 * ``postgres``, ``postgres_transactions``, ``postgres_migrations`` — the PostgreSQL backend
   (asyncpg), its transactions, and the same migrations as PostgreSQL runs them.
 """

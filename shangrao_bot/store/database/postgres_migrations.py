@@ -23,13 +23,16 @@ both alike — written where the two databases differ:
   (a merge moving many rows re-reads a bucket's best from what is finally left, which is what
   it ends as either way). One ``INSERT … ON CONFLICT DO UPDATE`` may not touch a row twice in
   PostgreSQL, so a hand's payments are summed per pair of players before they are added.
-- **Migration 10's triggers** (a guild's ledger version) become trigger functions the same way.
+- **Migration 10's triggers** (a guild's ledger version) become trigger functions the same way,
+  and so do migration 12's (a session's version: :mod:`.session_versions` writes both forms
+  from one list).
 """
 
 from __future__ import annotations
 
 import re
 
+from shangrao_bot.store.database import session_versions
 from shangrao_bot.store.database.sqlite_migrations import (
     _ALL_BEST,
     _SEAT_SUMS,
@@ -324,7 +327,8 @@ PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     _totals(),
     *(tuple(translate(s) for s in step) for step in MIGRATIONS[7:9]),
     _versions(),
-    *(tuple(translate(s) for s in step) for step in MIGRATIONS[10:]),
+    tuple(translate(s) for s in MIGRATIONS[10]),
+    (*(translate(s) for s in session_versions.TABLES), *session_versions.postgres_triggers()),
 )
 
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "every migration needs its PostgreSQL form"

@@ -9,7 +9,7 @@ a released migration: add the next one, here and in
 SQL stays portable: Discord ids are BIGINT (64-bit in both), row ids ``INTEGER PRIMARY KEY``
 (translated to identity columns there), ``REAL`` for fractions (``DOUBLE PRECISION`` there),
 text for JSON and timestamps, ``ON CONFLICT`` rather than
-``INSERT OR …``. The exception is the triggers of migrations 7 and 10, which are SQLite's own
+``INSERT OR …``. The exception is the triggers of migrations 7, 10 and 12, which are SQLite's own
 syntax: :mod:`~.postgres_migrations` writes them as PL/pgSQL trigger
 functions doing the same arithmetic.
 """
@@ -17,6 +17,8 @@ functions doing the same arithmetic.
 from __future__ import annotations
 
 import itertools
+
+from shangrao_bot.store.database import session_versions
 
 # --- running totals (migration 7) ---------------------------------------------------------------
 #
@@ -654,6 +656,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (hand_id, seat)
         ) WITHOUT ROWID""",
     ),
+    # 12: the version of what each session's messages show, bumped by triggers in the
+    # transaction of every change they show, and what each message shows with a short lease on
+    # editing it, so that no edit takes a message back to an older state (see
+    # :mod:`~.session_versions`)
+    (*session_versions.TABLES, *session_versions.sqlite_triggers()),
 )
 
 LATEST = len(MIGRATIONS)

@@ -62,6 +62,7 @@ from shangrao_bot.store.ledger.sessions import (
     get_session,
     list_sessions,
     open_session,
+    session_version,
     set_board_message,
 )
 
@@ -100,6 +101,7 @@ __all__ = [
     "record_hand",
     "rename_player",
     "session_balances",
+    "session_version",
     "set_board_message",
     "set_hand_message",
     "undo_last_hand",

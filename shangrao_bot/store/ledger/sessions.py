@@ -104,6 +104,15 @@ async def get_session(db: Database, guild_id: int, session_id: int) -> SessionIn
     )
 
 
+async def session_version(db: Database, session_id: int) -> int:
+    """The version of what the session's messages show (migration 12): every commit that
+    changes any of it leaves a greater one; 0 before the first."""
+    row = await db.fetchone(
+        "SELECT version FROM session_versions WHERE session_id = ?", (session_id,)
+    )
+    return 0 if row is None else int(row["version"])
+
+
 async def set_board_message(
     db: Database, guild_id: int, session_id: int, channel_id: int, message_id: int
 ) -> None:
