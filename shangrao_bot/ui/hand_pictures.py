@@ -1,6 +1,8 @@
-"""The hand pictures of the players' private panels, cached (:class:`HandPictures`): a panel
-whose hand did not change since it was last drawn reuses its picture, and a picture is drawn
-once however many panels ask for it meanwhile."""
+"""The pictures of the players' private panels — her hand over the whole table
+(:func:`~shangrao_bot.render.panel.render_panel`) —, cached (:class:`HandPictures`): a panel
+shown again (a repeated press, her DM and her ephemeral panel, a picture started while the move
+was being saved) reuses its picture, and a picture is drawn once however many panels ask for it
+meanwhile."""
 
 from __future__ import annotations
 
@@ -14,15 +16,17 @@ from shangrao_bot.ui.pictures import PICTURES
 if TYPE_CHECKING:
     from shangrao_bot.render.hand import Wait
 
-HAND_CACHE_SIZE = 512  # pictures kept (a player's picture mostly repeats between their moves)
+# pictures kept: a panel's picture changes with every move at the table, so it is reused only
+# between its drawing and its showing (or when shown again); a few tables' worth is plenty
+HAND_CACHE_SIZE = 128
 KEYS_KEPT = 256  # the views whose picture keys are kept, between their preparing and showing
 
 
 class HandPictures:
-    """Hand pictures by :func:`~shangrao_bot.render.hand.hand_key` (least recently used
-    dropped first): a panel whose hand did not change since it was last drawn — another
-    player moved — reuses the picture instead of drawing it again. The key is worked out on
-    the event loop (well under a millisecond); only a picture not found here is drawn, by
+    """Panel pictures by :func:`~shangrao_bot.render.panel.panel_key` (least recently used
+    dropped first): a panel showing what was drawn already reuses the picture instead of
+    drawing it again. The key is worked out on the event loop (well under a millisecond);
+    only a picture not found here is drawn, by
     :data:`~.pictures.PICTURES`, once however many panels ask for it meanwhile.
     :meth:`prefetch` starts a drawing early (while the move it shows is being saved). One per
     presenter (so one bot's pictures never leak into another's)."""
@@ -67,13 +71,12 @@ class HandPictures:
         """The picture's key and the waits it shows; worked out once for a view prepared
         and then shown (the same object)."""
         from shangrao_bot import render
-        from shangrao_bot.render.hand import hand_key
 
         known = self.keys.get(id(view))
         if known is not None and known[0] is view and known[1] == lang:
             return known[2], known[3]
         waits = render.waits_for(view)
-        key = hand_key(view, waits, lang=lang, live=False)
+        key = render.panel_key(view, waits, lang=lang)
         self.keys[id(view)] = (view, lang, key, waits)  # the view is kept: its id stays its own
         while len(self.keys) > KEYS_KEPT:
             self.keys.popitem(last=False)
@@ -90,7 +93,7 @@ class HandPictures:
     ) -> asyncio.Future[bytes]:
         from shangrao_bot import render
 
-        future = PICTURES.start(render.render_hand, view, waits, lang=lang, live=False)
+        future = PICTURES.start(render.render_panel, view, waits, lang=lang)
         self.drawing[key] = (future, awaited)
         future.add_done_callback(lambda done: self._drawn(key, done))
         return future

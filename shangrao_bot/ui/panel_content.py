@@ -1,6 +1,7 @@
 """What a player's private panel shows: their view of the hand with what happened since their
 last move (from the hand's public events, kept here per table), a link to the table, tile
-emoji on the buttons once uploaded, and the hand picture (cached across panels)."""
+emoji on the buttons once uploaded, and the picture of her hand over the whole table (cached
+across panels)."""
 
 from __future__ import annotations
 

@@ -139,13 +139,13 @@ async def build_panel_parts(
     emoji: EmojiSource | None = None,
     pictures: HandPictures | None = None,
 ) -> PanelParts:
-    """A seat's private panel: what happened since its last move and what to do now, the hand
-    image (the claimable tile beside the hand, the drawn tile marked, waits and values when
-    tenpai) and the move buttons. The picture is drawn by a picture worker; when it fails,
-    the log names the error's type and place only (its message could quote the hand). The picture
-    leaves out the live tiles (the text says them), so it is drawn again only when the
-    player's own hand, claimable tile, waits or seat change — otherwise the cached one is
-    reused, byte for byte (and the presenter keeps the attachment already shown)."""
+    """A seat's private panel: what happened since its last move and what to do now, the
+    picture (her hand — the claimable tile beside it, the drawn tile marked, waits and values
+    when tenpai — over the whole table: every seat's discards, melds and 飞宝) and the move
+    buttons. The picture is drawn by a picture worker; when it fails, the log names the
+    error's type and place only (its message could quote the hand). A picture already drawn
+    for the same view is reused, byte for byte (and the presenter keeps the attachment already
+    shown)."""
     content = panel_text(info, view, lang, recent, link)
     items = panel_view(info, view, lang, emoji)
     png: bytes | None

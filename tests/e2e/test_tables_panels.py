@@ -239,7 +239,7 @@ async def test_a_hand_picture_that_fails_still_shows_a_text_panel(
         raise ValueError("concealed 1m 2m 3m: cannot draw")
 
     caplog.set_level(logging.DEBUG)
-    monkeypatch.setattr(render, "render_hand", broken)
+    monkeypatch.setattr(render, "render_panel", broken)
     fake = fake_discord
     alice = fake.user("alice")
     table_id, _thread, lobby = await open_table(fake, bot, alice)
@@ -254,13 +254,14 @@ async def test_a_hand_picture_that_fails_still_shows_a_text_panel(
 
 
 @pytest.mark.slow
-async def test_a_panel_whose_hand_did_not_change_keeps_its_picture(
+async def test_a_panel_whose_picture_did_not_change_keeps_it(
     fake_discord: FakeDiscord,
     bot: ShangraoBot,
 ) -> None:
-    """Another player's move changes a panel's text (tiles left, what happened) but not the
-    player's hand: the DM panel is edited without uploading its picture again, and Discord
-    (the fake) still shows the picture it had. A change of the hand itself brings a new one."""
+    """A change of the panel's text alone (her turn's deadline) edits the DM panel without
+    uploading its picture again, and Discord (the fake) still shows the picture it had; a
+    change the picture shows — another seat drew (the live tiles), her own hand — brings a new
+    one."""
     fake = fake_discord
     alice = fake.user("alice")
     presenter = bot.table_presenter
@@ -270,23 +271,31 @@ async def test_a_panel_whose_hand_did_not_change_keeps_its_picture(
     picture = panel.attachments[0]
     info = bot.service.get(table_id)
     view = bot.service.private_view(table_id, alice.id)
-    assert view.drawn is not None
-    # the live tiles drop (another seat drew): the text says so, the picture stays
-    fewer = dataclasses.replace(view, public=dataclasses.replace(view.public, live=1))
+    assert view.drawn is not None and info.deadline is not None
+    # her turn's deadline moves: the text says so, the picture stays
+    later = dataclasses.replace(info, deadline=info.deadline + 600)
     edits = panel.edits
-    await presenter.private_changed(info, view.seat, fewer)
+    await presenter.private_changed(later, view.seat, view)
     await presenter.settled()
     assert panel.edits == edits + 1
-    assert "1 tiles left" in panel.content or "1 tile left" in panel.content, panel.content
+    assert f"<t:{int(later.deadline or 0)}:R>" in panel.content, panel.content
     assert [a.id for a in panel.attachments] == [picture.id]
     assert fake.attachment_bytes(panel) == picture.data
+    # the live tiles drop (another seat drew): the picture's header shows it, a new upload
+    fewer = dataclasses.replace(view, public=dataclasses.replace(view.public, live=1))
+    await presenter.private_changed(later, view.seat, fewer)
+    await presenter.settled()
+    assert panel.edits == edits + 2
+    assert [a.filename for a in panel.attachments] == ["hand.png"]
+    assert panel.attachments[0].id != picture.id
+    picture = panel.attachments[0]
     # the hand changes (the drawn tile goes into it): a new picture is uploaded
     moved = dataclasses.replace(
         fewer, concealed=tuple(sorted((*view.concealed, view.drawn))), drawn=None
     )
-    await presenter.private_changed(info, view.seat, moved)
+    await presenter.private_changed(later, view.seat, moved)
     await presenter.settled()
-    assert panel.edits == edits + 2
+    assert panel.edits == edits + 3
     assert [a.filename for a in panel.attachments] == ["hand.png"]
     assert panel.attachments[0].id != picture.id
     assert fake.attachment_bytes(panel) != picture.data

@@ -3,8 +3,10 @@ public payload the fake Discord receives during a whole hand (content, embeds, c
 thread names, every board image, as it was at the time it was sent) carries no concealed tile;
 every board image and result card the fake received is read back from its pixels against the
 tile sprites: a board shows exactly the public faces of its view (hands face down), a result
-card only the winners' tiles; private panels and DMs reach only their owner; double clicks,
-strangers' clicks and clicks on old prompts are each handled once and correctly.
+card only the winners' tiles; private panels and DMs reach only their owner, and every picture
+of a player's panel (her hand over the whole table) is read back too: her own tiles and public
+ones only, other seats' hands as counts; double clicks, strangers' clicks and clicks on old
+prompts are each handled once and correctly.
 
 Reading every picture stays fast because it is exact: a picture is composed by pasting sprites,
 so on a sprite's solid pixels it holds exactly that sprite's colours. Each tile position is
@@ -27,9 +29,10 @@ from PIL import Image, ImageChops, ImageStat
 
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.engine.hand_records import Phase
-from shangrao_bot.engine.views import PublicView
-from shangrao_bot.render import render_board, render_result
+from shangrao_bot.engine.views import PlayerView, PublicView
+from shangrao_bot.render import render_board, render_panel, render_result, waits_for
 from shangrao_bot.render.board import layout_board
+from shangrao_bot.render.panel import layout_panel
 from shangrao_bot.render.result import result_card
 from shangrao_bot.render.tiles import BACK, Look
 from shangrao_bot.rules.tiles import HONOR_START, format_tiles, tile_name, tile_str
@@ -49,6 +52,7 @@ from tests.e2e.test_tables import (
 )
 from tests.render.pixels import _solid, candidates, decode, difference, identify
 from tests.render.test_board import _public_faces
+from tests.render.test_panel import check_only_hers_and_public
 
 # every test here takes seconds (the slow marker: pytest -m 'not slow' leaves them out)
 pytestmark = pytest.mark.slow
@@ -76,6 +80,7 @@ class Recorder:
         self.fake, self.bot = fake, bot
         self.sent: list[Sent] = []
         self.views: list[PublicView] = []
+        self.private: list[PlayerView] = []  # every seat's view handed to its panels
         self.summaries: list[HandSummary] = []
         self.table_id: int | None = None
         new, edit = fake._new_message, fake._apply_edit
@@ -102,6 +107,17 @@ class Recorder:
             await hand_ended(table, summary)
 
         queue.hand_ended = ended  # type: ignore[method-assign]
+        for name in ("private_changed", "prompt"):
+            self._wrap_private(queue, name)
+
+    def _wrap_private(self, queue: Any, name: str) -> None:
+        inner = getattr(queue, name)
+
+        async def wrapped(table: Any, seat: int, view: PlayerView, *args: Any) -> None:
+            self.private.append(view)
+            await inner(table, seat, view, *args)
+
+        setattr(queue, name, wrapped)
 
     def _wrap(self, queue: Any, name: str) -> None:
         inner = getattr(queue, name)
@@ -252,6 +268,15 @@ def check_pixels(reader: TileReader, png: bytes, view: PublicView, lang: str) ->
             assert len(shown) == sv.concealed_count
 
 
+def check_panel_pixels(reader: TileReader, png: bytes, view: PlayerView, lang: str) -> None:
+    """Every tile on a panel's picture reads back as the layout says, and the layout shows
+    her tiles and public ones only (the other seats' hands are a back and a count)."""
+    check_only_hers_and_public(view)
+    img = decode(png)
+    for t in layout_panel(view, waits_for(view), lang=lang).tiles():
+        assert reader.kind_at(img, t.look, (t.x, t.y), view.public.bao) == t.look.kind, t
+
+
 def result_png(summary: HandSummary, lang: str) -> bytes:
     pub = summary.public
     return render_result(
@@ -314,6 +339,7 @@ async def test_public_payloads_of_a_whole_hand_carry_no_concealed_tile(
     assert bob.id in bot.service.get(table_id).spectators
     await seat_ais_and_start(fake, alice, lobby, table_id)
     await until(lambda: fake.dm_messages(alice))
+    alice_seat = bot.service.get(table_id).seat_of(alice.id)
     # a spectator and a stranger: "My hand" tells them they are not seated, nothing more
     table_msg = next(m for m in fake.channel_messages(thread) if m.attachments)
     hand_id = next(c for c in table_msg.custom_ids if c.endswith(":hand"))
@@ -366,6 +392,18 @@ async def test_public_payloads_of_a_whole_hand_carry_no_concealed_tile(
     for data in distinct:
         assert data in rendered, "a board image that is no public view"
         check_pixels(reader, data, *rendered[data])
+    # every picture of alice's panels: the panel of a view of hers the service handed out,
+    # read back from its pixels (an image sent twice is the same bytes: it is read once)
+    panels = {
+        render_panel(v, waits_for(v), lang=lang): (v, lang) for v in rec.private for lang in LANGS
+    }
+    pictures = [data for s in rec.sent for f, data in s.files if f == "hand.png"]
+    assert pictures
+    for data in dict.fromkeys(pictures):
+        assert data in panels, "a panel picture that is no view of its seat"
+        view, lang = panels[data]
+        assert view.seat == alice_seat
+        check_panel_pixels(reader, data, view, lang)
     # every result card: the picture of a finished hand, showing only the winners' tiles
     cards = {result_png(s, lang): (s, lang) for s in rec.summaries for lang in LANGS}
     results = [data for s in rec.sent for f, data in s.files if f == "result.png"]

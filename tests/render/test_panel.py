@@ -88,7 +88,7 @@ def _public_faces(view: PlayerView) -> Counter[int]:
     return faces
 
 
-def _check_only_hers_and_public(view: PlayerView) -> None:
+def check_only_hers_and_public(view: PlayerView) -> None:
     waits = waits_for(view)
     tiles = layout_panel(view, waits).tiles()
     own = Counter([*view.concealed, *([view.drawn] if view.drawn is not None else [])])
@@ -111,7 +111,7 @@ def _check_only_hers_and_public(view: PlayerView) -> None:
 
 def test_the_panel_shows_her_own_tiles_and_public_ones_only() -> None:
     for view in [*_scenes(), *_played_views(3, every=7), *_played_views(4, every=9)]:
-        _check_only_hers_and_public(view)
+        check_only_hers_and_public(view)
 
 
 def test_the_panel_does_not_change_with_the_other_seats_hands() -> None:
@@ -339,4 +339,4 @@ def test_a_hand_over_still_shows_counts_only() -> None:
         state.apply(ais[seat].choose(view_for(state, seat)))
     view = view_for(state, 1)
     assert view.public.phase is Phase.OVER and view.public.revealed is not None
-    _check_only_hers_and_public(view)
+    check_only_hers_and_public(view)
