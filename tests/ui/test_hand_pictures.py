@@ -1,6 +1,7 @@
-"""The presenter's panel pictures (:class:`~shangrao_bot.ui.table_views.HandPictures`, her hand
-over the whole table): a picture started early (while its move is saved) is the one the panel gets, a picture is drawn
-once however many ask for it meanwhile, and a failed drawing is not kept."""
+"""The presenter's panel pictures (:class:`~shangrao_bot.ui.table_views.HandPictures`, her
+hand over the whole table): a picture started early (while its move is saved) is the one the
+panel gets, a picture is drawn once however many ask for it meanwhile, and a failed drawing is
+not kept."""
 
 from __future__ import annotations
 
