@@ -54,7 +54,13 @@ BUDGET_PAUSE = 0.5  # a board waiting for the request budget looks again after t
 # ``deferrable_share``).
 QUIET_USE = 0.2
 EDIT_ROUTE = "/api/v10/channels/{channel}/messages/{message}"  # a table message's edit
-KEEP_FOR_TURN = 1  # edits of the thread's per-channel window a periodic edit leaves free
+# Edits of the thread's per-channel window (5 per 5 s) a periodic edit leaves to the turns'
+# boards: a window can hold two human turns (three, rarely, with several humans), and a
+# turn's board that found the window spent would hold her prompt up until it reopens
+KEEP_FOR_TURNS = 2
+# A turn's board is edited at once only while at most this many other turns' boards wait to be
+# drawn: beyond, the pictures are the bottleneck and her prompt would wait for them
+TURN_BOARDS_AHEAD = 1
 Version = tuple[int, int]  # (hand, public sequence) a table message was drawn from
 FINAL = 1 << 30  # the sequence of a hand's final board: nothing of the hand comes after it
 
@@ -164,17 +170,21 @@ class BoardUpdates:
         filled = (self.budget.use() - QUIET_USE) / max(1e-9, top - QUIET_USE)
         return fast + (slow - fast) * min(1.0, max(0.0, filled))
 
-    def _thread_busy(self, table_id: int) -> bool:
-        """The thread's per-channel window of edits has no more than the turn's board left
-        (a periodic edit now would make the next turn's board wait for the window)."""
+    def _edits_left(self, table_id: int) -> int | None:
+        """What the thread's per-channel window of edits still lets go now (None: not
+        known)."""
         current = self.messages.get(table_id)
         table = self.latest.get(table_id)
         thread = None if table is None else table.thread_id
         if self.spare is None or current is None or thread is None:
-            return False
-        path = EDIT_ROUTE.format(channel=thread, message=current[1])
-        left = self.spare("PATCH", path)
-        return left is not None and left <= KEEP_FOR_TURN
+            return None
+        return self.spare("PATCH", EDIT_ROUTE.format(channel=thread, message=current[1]))
+
+    def _thread_busy(self, table_id: int) -> bool:
+        """The thread's window of edits has no more than the next turns' boards left (a
+        periodic edit now would make a turn's board wait for the window to reopen)."""
+        left = self._edits_left(table_id)
+        return left is not None and left <= KEEP_FOR_TURNS
 
     def lock(self, table_id: int) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
@@ -331,10 +341,15 @@ class BoardUpdates:
 
     def turn_board(self, table_id: int) -> asyncio.Task[None] | None:
         """A human's turn begins: the board showing every move before it is edited now (a
-        deferrable request), unless the request budget is short; the task is done once the
-        edit is made (or failed), and her prompt waits for it. None: no edit now (the budget
-        is short; the board keeps its pace)."""
+        deferrable request); the task is done once the edit is made (or failed), and her
+        prompt waits for it. None — the board keeps its pace, and her prompt does not wait —
+        when that edit could not go at once: the request budget is short, the thread's window
+        of edits is spent, or other turns' boards wait to be drawn."""
         if self.budget is not None and self.budget.pressed():
+            self.postponed += 1
+            return None
+        ahead = sum(1 for t, (urgent, _) in self.due.items() if urgent and t != table_id)
+        if ahead > TURN_BOARDS_AHEAD or self._edits_left(table_id) == 0:
             self.postponed += 1
             return None
         return self.flush_soon(table_id, Urgency.DEFERRABLE)

@@ -153,7 +153,7 @@ async def test_a_turns_board_is_edited_unless_the_budget_is_short() -> None:
     assert boards.postponed == 1
 
 
-def test_a_periodic_edit_leaves_the_threads_last_edit_to_the_next_turn() -> None:
+async def test_a_periodic_edit_leaves_the_threads_last_edits_to_the_next_turns() -> None:
     boards = boards_of(Thread(), interval=4.0)
     earlier, _ = moments()
     boards.messages[earlier.id] = (earlier.hand_no, 99)
@@ -168,11 +168,33 @@ def test_a_periodic_edit_leaves_the_threads_last_edit_to_the_next_turn() -> None
 
     boards.spare = spare
     assert not boards._thread_busy(earlier.id)
-    left["n"] = 2
+    left["n"] = 3
     assert not boards._thread_busy(earlier.id)
-    left["n"] = 1
+    left["n"] = 2  # two turns may come before the window reopens: theirs
     assert boards._thread_busy(earlier.id)
     assert asked[-1] == f"PATCH /api/v10/channels/{earlier.thread_id}/messages/99"
+    # a turn's board goes while the window has an edit left, not when it is spent (her
+    # prompt would wait for the window to reopen)
+    turn = boards.turn_board(earlier.id)
+    assert turn is not None
+    left["n"] = 0
+    assert boards.turn_board(earlier.id) is None
+    turn.cancel()
+    await boards.stop()
+
+
+async def test_a_turns_board_does_not_wait_behind_many_others() -> None:
+    """Other turns' boards waiting to be drawn (many tables): her prompt does not wait for
+    the pictures either."""
+    boards = boards_of(Thread(), interval=4.0)
+    earlier, _ = moments()
+    for other in range(100, 102):
+        boards.due[other] = (True, 0.0)
+    assert boards.turn_board(earlier.id) is None
+    del boards.due[101]
+    turn = boards.turn_board(earlier.id)
+    assert turn is not None
+    await turn
 
 
 def test_route_buckets_tell_what_a_window_has_left() -> None:
