@@ -1,6 +1,7 @@
 """Shared test configuration.
 
-The suite runs in several processes at once (pytest-xdist, one per core): each test has its own
+The suite runs in several processes at once (pytest-xdist, two per core, the longest tests first:
+:mod:`tests.scheduling`): each test has its own
 temporary folder and its own databases, and the processes share one throwaway PostgreSQL
 cluster, which the first to need it starts and the process that ran the session stops
 (:mod:`tests.pg_cluster`, :mod:`tests.databases`).
@@ -35,6 +36,7 @@ from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.ui.pictures import PICTURES
 from tests.databases import fresh_database, migrated_sqlite, prepare_cluster
 from tests.pg_cluster import MISSING, Cluster, find_bindir, required, shared, stop_shared
+from tests.scheduling import heavy_first, worker_count, workers_for
 
 
 @pytest.fixture(autouse=True)
@@ -49,6 +51,21 @@ def _command_ids_kept_to_their_test() -> Iterator[None]:
         yield
     finally:
         i18n.remember_commands(saved)
+
+
+# --- how the tests are spread over the workers (tests/scheduling.py) ----------------------------
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers per core (most long tests wait rather than compute)."""
+    return workers_for(os.cpu_count())
+
+
+@pytest.hookimpl(trylast=True)  # after ``-m`` / ``-k`` left out what they leave out
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The longest tests (marked ``heavy``) head the workers' runs, one worker each."""
+    items[:] = heavy_first(items, worker_count())
 
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)

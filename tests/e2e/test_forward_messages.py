@@ -125,6 +125,7 @@ def edits_at_once(fake: FakeDiscord) -> None:
         fake.buckets[route] = BucketLimit(1_000_000, 1.0)
 
 
+@pytest.mark.heavy
 async def test_the_scoreboard_ends_at_the_ledger_after_every_instant_confirm(
     fake_discord: FakeDiscord, bot: ShangraoBot
 ) -> None:

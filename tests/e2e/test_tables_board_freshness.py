@@ -85,6 +85,7 @@ async def play(fake: FakeDiscord, user: FakeUser, thread: object, boards: TurnBo
             await fake.click(user, dm, pick(ids))
 
 
+@pytest.mark.heavy
 @pytest.mark.fake_discord(rate_limits=True)
 async def test_at_every_turn_of_a_dm_player_the_board_shows_every_move_before_it(
     fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path

@@ -105,6 +105,7 @@ def newest_panel(fake: FakeDiscord, user: FakeUser) -> FakeMessage | None:
     return panels[-1] if panels else None
 
 
+@pytest.mark.heavy
 @pytest.mark.slow
 @pytest.mark.parametrize("latency", [None, (0.0, 0.15)], ids=["in-order", "reordered"])
 async def test_a_panel_never_goes_back_to_an_older_state(

@@ -21,6 +21,7 @@ from shangrao_bot.simulate import simulate
 from tests.engine.builders import discard_drawn, make_state, pass_all, tile
 
 
+@pytest.mark.heavy
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", list(Preset))
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

@@ -79,6 +79,7 @@ def test_a_dealt_ready_hand_discards_its_loose_tile() -> None:
     assert HardAI(random.Random(0)).choose(view) == Action(0, ActionKind.DISCARD, tile("5z"))
 
 
+@pytest.mark.heavy
 @pytest.mark.slow
 def test_hard_beats_normal_on_a_few_dozen_deals() -> None:
     """Over 1,000 deals ``hard`` gains about 0.6 points a hand on ``normal`` (``bench/ai.py``,

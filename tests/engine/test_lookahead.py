@@ -76,6 +76,7 @@ def test_ready_means_the_scorer_accepts_a_wait(inp: AnalysisInput) -> None:
         assert d.shape_shanten is not None and d.shanten >= d.shape_shanten
 
 
+@pytest.mark.heavy
 @pytest.mark.slow
 @settings(SETTINGS, max_examples=25)
 @given(turn_inputs())

@@ -11,6 +11,7 @@ from shangrao_bot.rules.tables import HONOR_NEED, SUIT_NEED
 from tests.rules.brute import key_counts, ref_group_need
 
 
+@pytest.mark.heavy
 @pytest.mark.slow
 def test_shipped_file_equals_fresh_build() -> None:
     """``data/tables.bin`` is what ``python -m shangrao_bot.rules.tablegen`` writes (~20 s)."""

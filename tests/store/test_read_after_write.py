@@ -47,6 +47,7 @@ async def _misses(db: Database, writers: int = 10, writes: int = 60) -> int:
     return misses
 
 
+@pytest.mark.heavy
 @pytest.mark.slow
 async def test_a_committed_write_is_read_back_while_others_read(db: Database) -> None:
     async def create(tx: Tx) -> None:
