@@ -44,7 +44,11 @@ class PanelContent:
         emojis = getattr(self.client, "tile_emojis", None)
         return None if emojis is None else emojis.get
 
-    async def parts(self, table: TableInfo, view: PlayerView, lang: str) -> PanelParts:
+    async def parts(
+        self, table: TableInfo, view: PlayerView, lang: str, *, picture: bytes | None = None
+    ) -> PanelParts:
+        """The panel of ``view``; ``picture``: the one it shows already, kept instead of a new
+        one (the picture workers are busy and the update is passive)."""
         return await build_panel_parts(
             table,
             view,
@@ -53,4 +57,5 @@ class PanelContent:
             link=table_link(table),
             emoji=self.emoji(),
             pictures=self.hand_pictures,
+            picture=picture,
         )

@@ -20,6 +20,7 @@ from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.panel_content import PanelContent
 from shangrao_bot.ui.panel_parts import PanelParts
 from shangrao_bot.ui.panel_queues import Key, PanelQueue, PanelQueues, PanelState
+from shangrao_bot.ui.pictures import PICTURES
 from shangrao_bot.ui.player_prefs import PlayerPreferences
 from shangrao_bot.ui.table_thread import TableThread
 
@@ -30,6 +31,11 @@ REDELIVER_TRIES = 6  # ... this many times in a row at most
 # A turn prompt waits at most this long for the board edit of its turn (which shows every move
 # before it in the thread): a slow board never holds a player's turn up for long
 BOARD_WAIT_S = 2.0
+# While the picture workers have been busy this share of the last few seconds, a passive update
+# (the others' moves, while her panel offers no move) keeps the picture her panel shows and
+# updates its text: the players' prompts and moves keep the workers, and their pictures show
+# the whole table anew
+BUSY_PICTURES = 0.5
 
 
 class PanelDelivery:
@@ -181,15 +187,17 @@ class PanelDelivery:
         user_id = key[1]
         lang = self.panel_lang(user_id, table)
         if view is None:  # the panels close; whatever comes next is a new panel
-            q.last, q.shown = None, None
+            q.last, q.shown, q.picture = None, None, None
             await self._close(key, state.closing or t("table.panel.over", lang))
             return
+        passive = not fresh and not force and self.queues.passive(q, state)
         q.last = state
         dm_wanted = self.dms.wanted(key)
         ephemeral = self.hand.live(key)
         if not dm_wanted and ephemeral is None:
             return
-        parts = await self.content.parts(table, view, lang)
+        keep = q.picture if passive and PICTURES.load() >= BUSY_PICTURES else None
+        parts = await self.content.parts(table, view, lang, picture=keep)
         try:
             if state.after is not None:  # (the panel's picture was drawn meanwhile)
                 await asyncio.wait({state.after}, timeout=BOARD_WAIT_S)
@@ -210,6 +218,7 @@ class PanelDelivery:
                 q.shown = None
                 self._again_later(key, q, state, fresh=fresh or bool(view.legal))
             else:
+                q.picture = parts.png
                 self.redelivered.pop(key, None)
         finally:
             release_view(parts.items)

@@ -138,6 +138,7 @@ async def build_panel_parts(
     link: str | None = None,
     emoji: EmojiSource | None = None,
     pictures: HandPictures | None = None,
+    picture: bytes | None = None,
 ) -> PanelParts:
     """A seat's private panel: what happened since its last move and what to do now, the
     picture (her hand — the claimable tile beside it, the drawn tile marked, waits and values
@@ -145,9 +146,11 @@ async def build_panel_parts(
     buttons. The picture is drawn by a picture worker; when it fails, the log names the
     error's type and place only (its message could quote the hand). A picture already drawn
     for the same view is reused, byte for byte (and the presenter keeps the attachment already
-    shown)."""
+    shown). ``picture``: a picture kept instead of drawing one (the panel shows it already)."""
     content = panel_text(info, view, lang, recent, link)
     items = panel_view(info, view, lang, emoji)
+    if picture is not None:
+        return PanelParts(content, picture, items)
     png: bytes | None
     try:
         png = await (pictures or HandPictures(1)).get(view, lang)

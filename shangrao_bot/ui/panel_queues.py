@@ -54,6 +54,7 @@ class PanelQueue:
     task: asyncio.Task[None] | None = None
     last: PanelState | None = None  # the state shown last
     shown: object = None  # what the panels show now (an update repeating it is skipped)
+    picture: bytes | None = None  # the picture the panels show now
     waiters: list[asyncio.Future[None]] = field(default_factory=list)
     edited: float = -1e9  # monotonic time of the last update shown
     wake: asyncio.Event = field(default_factory=asyncio.Event)  # a newer state is queued

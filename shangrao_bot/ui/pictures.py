@@ -128,6 +128,12 @@ class Pictures:
             old.shutdown(wait=False)
         return pool
 
+    def load(self) -> float:
+        """The share of the last few seconds the worker processes spent drawing (0 with
+        threads, or before the first picture: not measured)."""
+        pool = self._pool
+        return 0.0 if pool is None or self.processes == 0 else pool.load()
+
     def _thread_pool(self) -> ThreadPoolExecutor:
         with self._lock:
             if self._threads is None:

@@ -55,6 +55,39 @@ JOIN_SECONDS = 2.0
 BACKGROUND_WAIT = 1.0
 
 
+LOAD_WINDOW_S = 5.0  # the span over which the workers' busy share is measured
+
+
+class BusyShare:
+    """How much of the last :data:`LOAD_WINDOW_S` seconds a set of workers spent working: each
+    worker's busy spells, from the moment it was sent a call while idle until it had none left
+    (the calls it runs back to back are one spell)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.spells: deque[tuple[float, float]] = deque()  # the spells ended lately
+        self.since: dict[int, float] = {}  # worker → the start of its spell under way
+
+    def started(self, worker: int) -> None:
+        self.since.setdefault(worker, self.clock())
+
+    def ended(self, worker: int) -> None:
+        start = self.since.pop(worker, None)
+        now = self.clock()
+        if start is not None:
+            self.spells.append((start, now))
+        while self.spells and self.spells[0][1] <= now - LOAD_WINDOW_S:
+            self.spells.popleft()
+
+    def share(self, workers: int) -> float:
+        """The busy share of ``workers`` workers (0: idle; 1: every one busy all along)."""
+        now = self.clock()
+        low = now - LOAD_WINDOW_S
+        busy = sum(end - max(start, low) for start, end in self.spells if end > low)
+        busy += sum(now - max(start, low) for start in self.since.values())
+        return busy / (LOAD_WINDOW_S * max(1, workers))
+
+
 @dataclass(eq=False)
 class _Worker:
     process: Any  # a multiprocessing SpawnProcess
@@ -137,10 +170,15 @@ class ProcessPool:
         self._background: deque[tuple[asyncio.Future[Any], bytes, float]] = deque()
         self._closed = False
         self._lock = threading.Lock()  # shutdown may come from another thread
+        self.busy = BusyShare()
 
     @property
     def loop(self) -> asyncio.AbstractEventLoop | None:
         return self._loop
+
+    def load(self) -> float:
+        """The share of the last few seconds the workers spent working (0 to 1)."""
+        return self.busy.share(self.size)
 
     def move_to(self, loop: asyncio.AbstractEventLoop) -> bool:
         """Serve ``loop`` from now on, keeping the workers, when no call is waiting or being
@@ -255,6 +293,8 @@ class ProcessPool:
                     continue
             else:
                 return
+            if not worker.jobs:
+                self.busy.started(id(worker))
             worker.jobs.append(future)
             worker.outbox += payload
             self._flush(worker)
@@ -299,6 +339,8 @@ class ProcessPool:
             return
         while (message := _unframe(worker.inbox)) is not None:
             job = worker.jobs.popleft() if worker.jobs else None
+            if not worker.jobs:
+                self.busy.ended(id(worker))
             if job is not None and not job.done():
                 try:
                     ok, value = pickle.loads(message)
@@ -317,6 +359,7 @@ class ProcessPool:
         if worker.dead:
             return
         worker.dead = True
+        self.busy.ended(id(worker))
         self._forget(worker)
         while worker.jobs:
             job = worker.jobs.popleft()

@@ -93,6 +93,21 @@ async def seat_ais_and_start(
     assert "The game starts" in (await rec.response()).text()
 
 
+async def open_in_mahjong_and_start(  # type: ignore[no-untyped-def]
+    fake: FakeDiscord, user: FakeUser, hands: int = 1
+):
+    """``user`` opens a table of ``hands`` hands in #mahjong (through the slash command, as
+    many players may at once), seats three normal AIs and starts: its id and its thread."""
+    rec = await fake.slash(user, "table create", in_channel=fake.channel("mahjong"), hands=hands)
+    found = re.search(r"#(\d+)", (await rec.response()).text())
+    assert found is not None
+    table_id = int(found[1])
+    thread = thread_of(fake, table_id)
+    await until(lambda: fake.channel_messages(thread), 30)
+    await seat_ais_and_start(fake, user, fake.channel_messages(thread)[0], table_id)
+    return table_id, thread
+
+
 async def started_at_turn(  # type: ignore[no-untyped-def]
     fake: FakeDiscord, bot: ShangraoBot, user: FakeUser, **options: Any
 ):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from shangrao_bot.settings import Settings
 from tests.e2e.board_watch import TurnBoards
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import DriverError, FakeDiscord, FakeUser, WaitTimeout
-from tests.e2e.test_tables import move_ids, pick, seat_ais_and_start, seeds, until
+from tests.e2e.test_tables import move_ids, open_in_mahjong_and_start, pick, seeds
 
 pytestmark = pytest.mark.slow
 
@@ -34,19 +33,6 @@ def production_bot(fake: FakeDiscord, db: Path) -> ShangraoBot:
         discord_token=fake.token, database_url=f"sqlite:///{db}", dev_guild_id=fake.guild.id
     )
     return ShangraoBot(settings, service_config=ServiceConfig(), seeds=seeds)
-
-
-async def open_and_start(fake: FakeDiscord, user: FakeUser) -> object:
-    """``user`` opens a table of two hands in #mahjong, seats three AIs and starts; its
-    thread."""
-    rec = await fake.slash(user, "table create", in_channel=fake.channel("mahjong"), hands=2)
-    found = re.search(r"#(\d+)", (await rec.response()).text())
-    assert found is not None
-    table_id = int(found[1])
-    thread = next(th for th in fake.guild.threads if th.name.endswith(f"#{table_id}"))
-    await until(lambda: fake.channel_messages(thread), 30)
-    await seat_ais_and_start(fake, user, fake.channel_messages(thread)[0], table_id)
-    return thread
 
 
 def new_moves(fake: FakeDiscord, user: FakeUser, seen: set[str]) -> bool:
@@ -110,7 +96,7 @@ async def test_at_every_turn_of_a_dm_player_the_board_shows_every_move_before_it
         # burst that fills the request budget for a second or two: their first boards wait),
         # each playing while the next opens
         for player in players:
-            thread = await open_and_start(fake, player)
+            _table, thread = await open_in_mahjong_and_start(fake, player, hands=2)
             boards.players.append((player, thread))
             playing.append(asyncio.create_task(play(fake, player, thread, boards)))
             await asyncio.sleep(OPENING_GAP_S)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from tests.e2e.fake_faults import Faults
 from tests.e2e.test_tables import (
     make_bot,
     move_ids,
+    open_in_mahjong_and_start,
     open_table,
     pick,
     result_posted,
@@ -152,20 +152,10 @@ async def test_twenty_tables_starting_at_once_stay_under_discords_limits(
     players = [fake.add_user(f"player{i:02}") for i in range(20)]
     for player in players:
         fake.guild.add_member(player)
-    channel = fake.channel("mahjong")
     since = fake.now()
 
-    async def open_and_start(user: FakeUser) -> int:
-        rec = await fake.slash(user, "table create", in_channel=channel, hands=1)
-        found = re.search(r"#(\d+)", (await rec.response()).text())
-        assert found is not None
-        table_id = int(found[1])
-        thread = next(th for th in fake.guild.threads if th.name.endswith(f"#{table_id}"))
-        await until(lambda: fake.channel_messages(thread), 30)
-        await seat_ais_and_start(fake, user, fake.channel_messages(thread)[0], table_id)
-        return table_id
-
-    tables = await asyncio.gather(*(open_and_start(p) for p in players))
+    opened = await asyncio.gather(*(open_in_mahjong_and_start(fake, p) for p in players))
+    tables = [table_id for table_id, _thread in opened]
     assert len(set(tables)) == 20
     for player in players:
         await until(lambda p=player: offers_any(newest_panel(fake, p)), 90)

@@ -26,6 +26,7 @@ from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.wall import WallSetup
 from shangrao_bot.errors import Refusal
 from shangrao_bot.rules.ruleset import RuleSet
+from shangrao_bot.ui.pictures import PICTURES
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import (
     FakeDiscord,
@@ -300,6 +301,44 @@ async def test_a_panel_whose_picture_did_not_change_keeps_it(
     assert [a.filename for a in panel.attachments] == ["hand.png"]
     assert panel.attachments[0].id != picture.id
     assert fake.attachment_bytes(panel) != picture.data
+
+
+async def test_a_passive_update_keeps_the_picture_while_the_picture_workers_are_busy(
+    fake_discord: FakeDiscord, bot: ShangraoBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the picture workers are busy, an update that only tells alice of the others'
+    moves (her panel offers no move before it nor after it) edits the text and keeps her
+    panel's picture; when they are not, it shows the table anew; her prompt always does."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    presenter = bot.table_presenter
+    table_id, _thread = await started_at_turn(fake, bot, alice)
+    panel = fake.dm_messages(alice)[-1]
+    info = bot.service.get(table_id)
+    view = bot.service.private_view(table_id, alice.id)
+    waiting = dataclasses.replace(view, legal=())
+    await presenter.private_changed(info, view.seat, waiting)  # her panel offers no move
+    await presenter.settled()
+    picture = panel.attachments[0]
+    load = {"share": 1.0}
+    monkeypatch.setattr(PICTURES, "load", lambda: load["share"])
+    fewer = dataclasses.replace(waiting, public=dataclasses.replace(waiting.public, live=3))
+    await presenter.private_changed(info, view.seat, fewer)
+    await presenter.settled()
+    assert "3 tiles left" in panel.content, panel.content
+    assert [a.id for a in panel.attachments] == [picture.id]  # kept
+    load["share"] = 0.0
+    fewer = dataclasses.replace(waiting, public=dataclasses.replace(waiting.public, live=2))
+    await presenter.private_changed(info, view.seat, fewer)
+    await presenter.settled()
+    assert [a.filename for a in panel.attachments] == ["hand.png"]
+    assert panel.attachments[0].id != picture.id  # the table anew
+    picture = panel.attachments[0]
+    load["share"] = 1.0
+    await presenter.prompt(info, view.seat, view, 0.0)  # a prompt: never kept
+    await presenter.settled()
+    newest = fake.dm_messages(alice)[-1]
+    assert newest.attachments and newest.attachments[0].id != picture.id
 
 
 async def test_a_move_is_shown_without_waiting_for_its_clicks_acknowledgement(

@@ -10,7 +10,6 @@ over another part, whatever the scene (a fully concealed 14-tile win, four kongs
 from __future__ import annotations
 
 import itertools
-import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
@@ -18,14 +17,12 @@ from dataclasses import replace
 import pytest
 
 from shangrao_bot.engine.hand_records import SEATS, Discard, MeldRecord, Phase
-from shangrao_bot.engine.levels import make_ai
-from shangrao_bot.engine.state import HandState
-from shangrao_bot.engine.views import PublicView, public_view, view_for
+from shangrao_bot.engine.views import PublicView, public_view
 from shangrao_bot.render.board import WIDTH, Placed, layout_board, paint_board, render_board
 from shangrao_bot.render.tiles import BACK, geometry
-from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import MeldKind, parse_melds, parse_tiles
 from tests.render.pixels import decode, gold_share, identify
+from tests.render.played import played
 from tests.render.scenes import (
     LANGS,
     claim_board,
@@ -38,15 +35,7 @@ from tests.render.scenes import (
 
 def _played_views(seed: int, every: int = 6) -> Iterator[PublicView]:
     """Public views of an AI-played hand, every few actions, the end included."""
-    state = HandState(RuleSet(), seed=seed.to_bytes(32, "big"), dealer=seed % SEATS)
-    ais = [make_ai("normal", random.Random(seed * 10 + s)) for s in range(SEATS)]
-    n = 0
-    while not state.over:
-        seat = state.to_act()[0]
-        state.apply(ais[seat].choose(view_for(state, seat)))
-        n += 1
-        if n % every == 0 or state.over:
-            yield public_view(state)
+    return (public_view(state) for state in played(seed, every))
 
 
 def _public_faces(view: PublicView) -> Counter[int]:

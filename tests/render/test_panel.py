@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from io import BytesIO
 
@@ -39,24 +38,14 @@ from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import MeldKind, parse_melds, parse_tile
 from tests.engine.builders import make_state
 from tests.render.pixels import decode, identify
+from tests.render.played import played
 from tests.render.scenes import SOUTH_WAITS, north_turn_view, rob_state, south_view, turn_view
 
 
-def _played(seed: int, every: int) -> Iterator[HandState]:
-    """An AI-played hand every few actions (the same state object, moved on)."""
-    state = HandState(RuleSet(), seed=seed.to_bytes(32, "big"), dealer=seed % SEATS)
-    ais = [make_ai("normal", random.Random(seed * 10 + s)) for s in range(SEATS)]
-    n = 0
-    while not state.over:
-        seat = state.to_act()[0]
-        state.apply(ais[seat].choose(view_for(state, seat)))
-        n += 1
-        if n % every == 0 and not state.over:
-            yield state
-
-
 def _played_views(seed: int, every: int) -> list[PlayerView]:
-    return [view_for(st, seat) for st in _played(seed, every) for seat in range(SEATS)]
+    return [
+        view_for(st, seat) for st in played(seed, every, with_end=False) for seat in range(SEATS)
+    ]
 
 
 def _scenes() -> list[PlayerView]:

@@ -23,7 +23,6 @@ import pytest
 
 from shangrao_bot.catalog.fields import TO_TRADITIONAL
 from shangrao_bot.engine.hand_records import SEATS, Outcome
-from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, public_view, view_for
 from shangrao_bot.render import (
@@ -49,6 +48,7 @@ from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.score_model import WinHow, WinInput
 from shangrao_bot.rules.scoring import score_win
 from shangrao_bot.rules.tiles import parse_melds, parse_tile, parse_tiles
+from tests.render.played import played
 from tests.render.scenes import (
     LANGS,
     ROWS,
@@ -89,20 +89,6 @@ DISPLAY |= {"leaderboard": EMBED, "totals": EMBED}
 def _face(look: Look, x: int, y: int) -> Box:
     g = geometry(look.width, look.sideways)
     return x, y + g.top, x + g.face_w, y + g.top + g.face_h
-
-
-def _played(seed: int, every: int) -> Iterator[HandState]:
-    """States of an AI-played hand every few actions, the end included (copied by replaying
-    is slow: the callers take views at once)."""
-    state = HandState(RuleSet(), seed=seed.to_bytes(32, "big"), dealer=seed % SEATS)
-    ais = [make_ai("normal", random.Random(seed * 10 + s)) for s in range(SEATS)]
-    n = 0
-    while not state.over:
-        seat = state.to_act()[0]
-        state.apply(ais[seat].choose(view_for(state, seat)))
-        n += 1
-        if n % every == 0 or state.over:
-            yield state
 
 
 def _board_scene(name: str, view: object) -> Scene:
@@ -260,7 +246,7 @@ def scenes() -> list[Scene]:
         _result_scene("seven_pairs", seven_pairs_state()),
     ]
     for seed in (5, 6, 7, 8):
-        for i, state in enumerate(_played(seed, every=23)):
+        for i, state in enumerate(played(seed, every=23)):
             out.append(_board_scene(f"played{seed}.{i}", public_view(state)))
             for seat in range(SEATS):
                 view = view_for(state, seat)
@@ -270,7 +256,7 @@ def scenes() -> list[Scene]:
                     out.append(_panel_scene(f"played{seed}.{i}.{seat}", view, waits_for(view)))
             if state.over:
                 out.append(_result_scene(f"played{seed}", state))
-    deltas = [s.result.deltas for s in _played(9, every=1000) if s.result is not None] * 3
+    deltas = [s.result.deltas for s in played(9, every=1000) if s.result is not None] * 3
     for name, rows in (("rows", ROWS), ("no_win", ROWS_NO_WIN), ("big", _rows(1)), ("none", [])):
         for metric in ("total", "average", "win_rate", "biggest"):
             out.append(

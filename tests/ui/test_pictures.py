@@ -19,6 +19,7 @@ from shangrao_bot.render.hand import render_hand
 from shangrao_bot.render.samples import claim_board, waiting_hand
 from shangrao_bot.ui import pictures, worker_pool
 from shangrao_bot.ui.pictures import Pictures, timed
+from shangrao_bot.ui.worker_pool import BusyShare
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -265,3 +266,22 @@ async def test_workers_yield_the_processor_to_the_bot(workers: Pictures) -> None
     when the processor is short, the event loop goes first."""
     mine = os.nice(0)
     assert await workers.draw(os.nice, 0) == min(19, mine + pictures.WORKER_NICENESS)
+
+
+def test_the_workers_busy_share_counts_their_spells_over_the_last_seconds() -> None:
+    now = [100.0]
+    busy = BusyShare(lambda: now[0])
+    assert busy.share(2) == 0.0
+    busy.started(1)
+    now[0] += 2.0
+    busy.ended(1)  # one worker busy 2 s of the last 5: a fifth of two workers' time
+    assert busy.share(2) == 0.2
+    busy.started(2)
+    busy.started(2)  # a call sent while it works: the same spell
+    now[0] += 1.0
+    assert abs(busy.share(2) - 0.3) < 1e-9  # and the other one's spell under way
+    now[0] += 10.0
+    busy.ended(2)
+    assert busy.share(2) == 0.5  # the last five seconds: one of two workers, all along
+    now[0] += 6.0
+    assert busy.share(2) == 0.0
