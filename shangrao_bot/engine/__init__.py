@@ -12,7 +12,8 @@
 * :mod:`.persist` — the versioned saved form; :mod:`.invariants` — checks after every action.
 * :mod:`.session` — several hands: dealer rotation and totals; :mod:`.ai` — easy and normal.
 * :mod:`.typed_moves` — typed lines (``d 5m``) into actions (texts in the ``moves`` area).
-* :mod:`.analysis` (with its input, :mod:`.analysis_input`) — 何切 analysis; :mod:`.advice` —
+* :mod:`.analysis` (with its input, :mod:`.analysis_input`, and the claims' hands,
+  :mod:`.claim_shapes`) — 何切 analysis; :mod:`.advice` —
   hints from it; :mod:`.puzzle` — 何切 puzzles from AI games.
 * :mod:`.hard_ai` — the hard AI player; :mod:`.levels` — the AI levels, above every AI.
 * :mod:`.replay` — a finished hand rebuilt step by step from its events.

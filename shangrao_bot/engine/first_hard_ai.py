@@ -58,11 +58,11 @@ from shangrao_bot.engine.analysis import (
     LIVE_DRAWS,
     ClaimAnalysis,
     DiscardAnalysis,
-    claims_view_by_shape,
     rank_view_by_shape,
     shape_of_hand,
 )
 from shangrao_bot.engine.analysis_input import from_view
+from shangrao_bot.engine.claim_shapes import claims_view_by_shape
 from shangrao_bot.engine.hand_records import SEATS, Phase, melds_yaojiu
 from shangrao_bot.engine.views import PlayerView, unseen_counts
 from shangrao_bot.rules.readings import baodiao_counts

@@ -32,7 +32,8 @@ from collections.abc import Sequence
 
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.ai import NormalAI
-from shangrao_bot.engine.analysis import DiscardAnalysis, claims_view_by_shape
+from shangrao_bot.engine.analysis import DiscardAnalysis
+from shangrao_bot.engine.claim_shapes import claims_view_by_shape
 from shangrao_bot.engine.first_hard_ai import (
     DEFENCE_THRESHOLD,
     FAR_SHANTEN,

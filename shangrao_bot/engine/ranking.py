@@ -25,12 +25,12 @@ from shangrao_bot.engine.analysis import (
     ClaimAnalysis,
     DiscardAnalysis,
     HandContext,
-    claim_hands,
     held_kinds,
     shape_outcome,
     shape_ranking,
 )
 from shangrao_bot.engine.analysis_input import AnalysisInput, from_view
+from shangrao_bot.engine.claim_shapes import claim_hands
 from shangrao_bot.engine.lookahead import ReadyMemo, look_ahead
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.rules.shapes import natural_keys

@@ -27,14 +27,12 @@ from shangrao_bot.engine.analysis import (
     SHAPE_VALUES,
     ClaimAnalysis,
     DiscardAnalysis,
-    claim_options,
-    claims_by_shape,
-    claims_view_by_shape,
     rank_by_shape,
     rank_view_by_shape,
     shape_of_hand,
 )
 from shangrao_bot.engine.analysis_input import AnalysisInput, check_input, from_view
+from shangrao_bot.engine.claim_shapes import claim_options, claims_by_shape, claims_view_by_shape
 from shangrao_bot.engine.hand_records import Phase
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.state import HandState
