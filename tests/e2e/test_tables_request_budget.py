@@ -75,6 +75,13 @@ async def test_after_a_click_her_panel_is_edited_through_the_click_not_the_chann
     table_id, _thread = await started_at_turn(fake, bot, alice)
     dm = fake.dm(alice)
     await click_a_move(fake, bot, table_id, alice)
+    # her first click's token edits the panel once the bot has its acknowledgement back (the
+    # fake has recorded it before): until then the others' moves go through the channel, the
+    # panel having no click of hers yet
+    panels = bot.table_presenter.delivery.dms
+    await until(lambda: (p := panels.get((table_id, alice.id))) is not None and p.token(), 30)
+    await bot.presenter_queue.drain()
+    await bot.table_presenter.settled()
     since = len(fake.requests)
     for _ in range(3):
         await click_a_move(fake, bot, table_id, alice)
