@@ -196,20 +196,28 @@ def _layout_seat(
         TILES_X + TILES_W,
         d_top + step * (rows - 1) + g.size[1],
     )
-    for i, d in enumerate(sv.discards):
-        is_last = view.latest_discarder == sv.seat and i == len(sv.discards) - 1
-        look = Look(
-            d.tile,
-            DISCARD_TILE,
-            bao=d.tile == view.bao,
-            dim=d.claimed_by is not None,
-            flown=d.flown,
-            last=is_last,
-            trad=trad,
-        )
+    for i, look in enumerate(discard_looks(view, sv.seat, DISCARD_TILE, trad)):
         r, c = divmod(i, DISCARDS_PER_ROW)
         xd = TILES_X + c * (g.size[0] + TILE_GAP)
         layout.tiles.append(Placed(look, xd, d_top + r * step, "discard", sv.seat))
+
+
+def discard_looks(view: PublicView, seat: int, width: int, trad: bool) -> list[Look]:
+    """A seat's discards as drawn ``width`` px wide: claimed ones dimmed, a flown 宝 tagged, the
+    table's newest discard ringed (the board's and the panel's table alike)."""
+    discards = view.seats[seat].discards
+    return [
+        Look(
+            d.tile,
+            width,
+            bao=d.tile == view.bao,
+            dim=d.claimed_by is not None,
+            flown=d.flown,
+            last=view.latest_discarder == seat and i == len(discards) - 1,
+            trad=trad,
+        )
+        for i, d in enumerate(discards)
+    ]
 
 
 def _band_height(rows: int) -> int:

@@ -318,7 +318,7 @@ def _draw_header(
     x: float = badge[2] + 12
     size = HEADER_TEXT
     py = y + (HEADER_H - pill_size("x", size)[1]) / 2
-    for label, fg, bg in _header_tags(lb, dealer, to_act, bao_flown):
+    for label, fg, bg in header_tags(lb, dealer, to_act, bao_flown):
         x += pill(draw, (x, py), label, size, fg, bg) + 8
     mid = y + HEADER_H / 2
     if live is not None:
@@ -340,7 +340,7 @@ def _badge_width(lb: Labels, seat_wind: int) -> float:
     return max(HEADER_H - 8, text_width(lb.winds[seat_wind], _wind_size(lb)) + 24)
 
 
-def _header_tags(
+def header_tags(
     lb: Labels, dealer: bool, to_act: bool, bao_flown: int
 ) -> list[tuple[str, pal.RGB, pal.RGB]]:
     """The header's pills after the wind badge: (label, text colour, fill)."""
@@ -361,7 +361,7 @@ def live_anchor(
     wind badge and the pills. The panel picture draws the count apart from a cached hand, so
     both must agree on the spot."""
     x = MARGIN + _badge_width(lb, seat_wind) + 12
-    for label, _, _ in _header_tags(lb, dealer, to_act, bao_flown):
+    for label, _, _ in header_tags(lb, dealer, to_act, bao_flown):
         x += pill_size(label, HEADER_TEXT)[0] + 8
     return x + 6, MARGIN + HEADER_H / 2
 

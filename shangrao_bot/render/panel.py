@@ -32,17 +32,18 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from math import ceil, floor
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from PIL import Image, ImageDraw
 
 from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.recently_used import RecentlyUsed
 from shangrao_bot.render import palette as pal
+from shangrao_bot.render.board import seat_order
 from shangrao_bot.render.canvas import recording
 from shangrao_bot.render.fixed_palette import table_palette
 from shangrao_bot.render.fonts import Face, font
@@ -67,7 +68,6 @@ from shangrao_bot.render.table_section import (
     band_look,
     layout_band,
     paint_band,
-    seat_order,
 )
 from shangrao_bot.render.tiles import Look
 
@@ -165,9 +165,8 @@ def render_panel(
     panel normally shows it)."""
     if recording():  # the tests' record of texts wants every text drawn, on one canvas
         return drawn_at_once(view, waits, lang=lang, live=live)
-    hand = _HANDS.get(
-        hand_key(view, waits, lang=lang, live=False),
-        partial(_hand_part, view, waits, lang),
+    hand = _kept(
+        _HANDS, hand_key(view, waits, lang=lang, live=False), partial(_hand_part, view, waits, lang)
     )
     counted = hand.live_rows
     if live:
@@ -177,7 +176,7 @@ def render_panel(
     for i, (_, band) in enumerate(bands.values()):
         if i:
             strips.append(_felt_strip(BAND_GAP))
-        strips.append(_BANDS.get(band.look, partial(_band_strip, band)))
+        strips.append(_kept(_BANDS, band.look, partial(_band_strip, band)))
     strips.append(_felt_strip(BOTTOM))
     assert sum(s.height for s in strips) == height
     return png_of(strips, _palette_rgb())
@@ -226,31 +225,20 @@ def panel_key(
 # --- the kept parts ----------------------------------------------------------------------------
 
 
-class _Recent(Generic[K, V]):
-    """The values of the last few keys used (the least recently used dropped first), shared
-    by the threads of a process. A value is made outside the lock: two threads that miss the
-    same key at once both make it, and the same value is kept."""
+_KEEPING = threading.Lock()  # the kept parts are shared by the threads of a process
 
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[K, V] = OrderedDict()
-        self._lock = threading.Lock()
 
-    def get(self, key: K, make: Callable[[], V]) -> V:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        value = make()
-        with self._lock:
-            self._items[key] = value
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return value
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
+def _kept(parts: RecentlyUsed[K, V], key: K, make: Callable[[], V]) -> V:
+    """The part kept under ``key``, else made (outside the lock: two threads that miss the
+    same key at once both make it, and the same value is kept)."""
+    with _KEEPING:
+        found = parts.get(key)
+    if found is not None:
+        return found
+    value = make()
+    with _KEEPING:
+        parts.put(key, value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -265,14 +253,15 @@ class _HandPart:
     below: Strip
 
 
-_HANDS: _Recent[tuple[object, ...], _HandPart] = _Recent(HANDS_KEPT)
-_BANDS: _Recent[BandLook, Strip] = _Recent(BANDS_KEPT)
+_HANDS: RecentlyUsed[tuple[object, ...], _HandPart] = RecentlyUsed(HANDS_KEPT)
+_BANDS: RecentlyUsed[BandLook, Strip] = RecentlyUsed(BANDS_KEPT)
 
 
 def clear_kept_parts() -> None:
     """Forget the kept hands and bands (the benchmark times a picture drawn from nothing)."""
-    _HANDS.clear()
-    _BANDS.clear()
+    with _KEEPING:
+        _HANDS.clear()
+        _BANDS.clear()
     _live_patch.cache_clear()
 
 

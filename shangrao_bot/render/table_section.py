@@ -27,9 +27,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from shangrao_bot.engine.hand_records import SEATS
 from shangrao_bot.engine.views import PublicView
 from shangrao_bot.render import palette as pal
+from shangrao_bot.render.board import discard_looks
 from shangrao_bot.render.canvas import (
     ATTACHMENT_DISPLAY,
     Box,
@@ -40,6 +40,7 @@ from shangrao_bot.render.canvas import (
     text,
     text_width,
 )
+from shangrao_bot.render.hand import header_tags
 from shangrao_bot.render.labels import Labels, labels_for
 from shangrao_bot.render.melds import meld_looks
 from shangrao_bot.render.tiles import BACK, Look, geometry, sprite
@@ -95,29 +96,13 @@ class BandLayout:
     pieces: tuple[BandPiece, ...]
 
 
-def seat_order(view: PublicView) -> list[int]:
-    """Seats by wind, East (the dealer) first, as the board lists them."""
-    return [(view.dealer + i) % SEATS for i in range(SEATS)]
-
-
 def band_look(view: PublicView, seat: int, viewer: int, lang: str) -> BandLook:
     """What ``seat``'s band shows to ``viewer``: public facts only (the count of another
     seat's concealed tiles, never the tiles)."""
     trad = lang == "zh-TW"
     sv = view.seats[seat]
     hers = seat == viewer
-    discards = tuple(
-        Look(
-            d.tile,
-            TILE,
-            bao=d.tile == view.bao,
-            dim=d.claimed_by is not None,
-            flown=d.flown,
-            last=view.latest_discarder == seat and i == len(sv.discards) - 1,
-            trad=trad,
-        )
-        for i, d in enumerate(sv.discards)
-    )
+    discards = tuple(discard_looks(view, seat, TILE, trad))
     melds: tuple[tuple[Look, ...], ...] = ()
     if not hers:
         melds = tuple(
@@ -199,17 +184,10 @@ def _count_text(hidden: int) -> str:
 
 
 def _tags(lb: Labels, look: BandLook) -> list[tuple[str, pal.RGB, pal.RGB]]:
-    """The title line's pills after the wind: (label, text colour, fill)."""
-    tags = []
-    if look.hers:
-        tags.append((lb.you, pal.INK, pal.IVORY))
-    if look.dealer:
-        tags.append((lb.dealer, pal.IVORY, pal.RED))
-    if look.to_act:
-        tags.append((lb.turn, pal.INK, pal.TURN_GLOW))
-    if look.bao_flown:
-        tags.append((lb.flown.format(n=look.bao_flown), pal.IVORY, pal.FLOWN))
-    return tags
+    """The title line's pills after the wind: (label, text colour, fill): 你 on her own band,
+    then the hand header's."""
+    hers = [(lb.you, pal.INK, pal.IVORY)] if look.hers else []
+    return hers + header_tags(lb, look.dealer, look.to_act, look.bao_flown)
 
 
 def paint_band(img: Image.Image, layout: BandLayout, top: int) -> None:

@@ -13,8 +13,8 @@ budget is mostly free a changed board is edited about once a second
 (``Pacing.board_fresh_seconds``), and less often as the budget fills, up to
 ``Pacing.board_edit_seconds``; at every human's turn it is brought up to date before her
 prompt goes out (:meth:`BoardUpdates.turn_board`) unless the budget is short. Board edits are
-deferrable requests: under load they are the first to wait. A periodic edit also leaves one
-edit of the thread's own per-channel limit (5 per 5 s) to the next turn's board.
+deferrable requests: under load they are the first to wait. A periodic edit also leaves two
+edits of the thread's own per-channel limit (5 per 5 s) to the next turns' boards.
 
 A table message only moves forward: each edit carries the hand and public sequence its board
 was drawn from, and an edit drawn from an older moment than the message already shows is
@@ -88,7 +88,6 @@ class BoardUpdates:
         self.client = thread.client
         self.messages: dict[int, tuple[int, int]] = {}  # table → (hand, message id)
         self.shown: dict[int, Version] = {}  # table → the moment its table message shows
-        self.status_texts: dict[int, str] = {}  # table → its table message's status line
         self.interval = interval
         self.fresh = interval if fresh is None else fresh
         self.share = BOARD_SHARE
@@ -96,7 +95,9 @@ class BoardUpdates:
         # table → how often its pending board was dropped: a picture drawn before a drop
         # (the hand ended, the message was replaced) must not be shown after it
         self.drops: dict[int, int] = {}
-        self.due: dict[int, tuple[bool, float]] = {}  # table → (urgent, due): to draw
+        # table → (the urgency of a flushed edit, None for one at the table's pace; when due):
+        # the boards to draw
+        self.due: dict[int, tuple[Urgency | None, float]] = {}
         self.waiters: dict[int, list[asyncio.Future[None]]] = {}  # flushes waiting
         self.wake = asyncio.Event()
         self.worker: asyncio.Task[None] | None = None
@@ -105,7 +106,6 @@ class BoardUpdates:
         self.edits: set[asyncio.Task[None]] = set()  # edits of table messages under way
         self.locks: dict[int, asyncio.Lock] = {}
         self.flushing: set[asyncio.Task[None]] = set()  # board edits a turn started
-        self.levels: dict[int, Urgency] = {}  # table → the urgency its flushed edit goes at
         # the bot's request budget (None: no budget, as in tests of the presenter alone)
         self.budget: RequestBudget | None = None
         # what a thread's edits may still spend of its per-channel window now (a method and
@@ -130,7 +130,7 @@ class BoardUpdates:
             return
         lang = self.thread.lang(table)
         file = await self.board_file(table)
-        status = self.status_texts[table.id] = table_message_text(table, lang)
+        status = table_message_text(table, lang)
         msg = await thread.send(
             status,
             file=file or discord.utils.MISSING,
@@ -156,7 +156,7 @@ class BoardUpdates:
         self.latest[table.id] = table
         if table.id not in self.due:
             due = self.last.get(table.id, -1e9) + self.interval_now()
-            self.due[table.id] = (False, due)
+            self.due[table.id] = (None, due)
         self._wake()
 
     def interval_now(self) -> float:
@@ -207,24 +207,26 @@ class BoardUpdates:
         while self.due:
             self.wake.clear()
             now = time.monotonic()
-            table_id, (urgent, due) = min(self.due.items(), key=lambda kv: (not kv[1][0], kv[1][1]))
+            table_id, (flushed, due) = min(
+                self.due.items(), key=lambda kv: (kv[1][0] is None, kv[1][1])
+            )
             if due > now:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), due - now)
                 continue
-            if not urgent and self.budget is not None and self.budget.pressed():
+            if flushed is None and self.budget is not None and self.budget.pressed():
                 # the bot's request budget is short: the boards wait, turns and results go
-                self.due[table_id] = (False, now + BUDGET_PAUSE)
+                self.due[table_id] = (None, now + BUDGET_PAUSE)
                 self.postponed += 1
                 continue
-            if not urgent and self._thread_busy(table_id):
-                self.due[table_id] = (False, now + BUDGET_PAUSE)
+            if flushed is None and self._thread_busy(table_id):
+                self.due[table_id] = (None, now + BUDGET_PAUSE)
                 continue
             del self.due[table_id]
             waiters = self.waiters.pop(table_id, [])
             spent = 0.0
             try:
-                spent = await self._draw(table_id, waiters, urgent=urgent)
+                spent = await self._draw(table_id, waiters, flushed or Urgency.DEFERRABLE)
             except Exception:
                 log.warning("table %s: board picture failed", table_id, exc_info=True)
                 release(waiters)
@@ -232,7 +234,7 @@ class BoardUpdates:
                 await asyncio.sleep(spent * (1 / self.share - 1))
 
     async def _draw(
-        self, table_id: int, waiters: list[asyncio.Future[None]], *, urgent: bool = False
+        self, table_id: int, waiters: list[asyncio.Future[None]], level: Urgency
     ) -> float:
         """Draw the latest state not yet shown (if any) and start the edit of the table
         message showing it (``waiters`` are told once it is made). Returns the processor
@@ -257,7 +259,6 @@ class BoardUpdates:
         drops = self.drops.get(table_id, 0)
         png, spent = await PICTURES.draw_background(timed, render_board, table.public, lang=lang)
         self.drawn += 1
-        level = self.levels.pop(table_id, Urgency.DEFERRABLE) if urgent else Urgency.DEFERRABLE
         with urgency(level):  # the edit's task takes it along
             edit = asyncio.create_task(self._edit(table, current, png, lang, waiters, drops))
         self.edits.add(edit)
@@ -286,7 +287,7 @@ class BoardUpdates:
                 if version < self.shown.get(table.id, (0, -1)):
                     self.dropped += 1  # the message shows a later moment already
                     return
-                status = self.status_texts[table.id] = table_message_text(table, lang)
+                status = table_message_text(table, lang)
                 board = discord.File(io.BytesIO(png), filename="board.png")
                 if too_old_to_edit(message[1]):  # (a paused hand) posted anew instead
                     msg = await thread.send(
@@ -323,7 +324,6 @@ class BoardUpdates:
         self.drops[table_id] = self.drops.get(table_id, 0) + 1
         self.due.pop(table_id, None)
         self.latest.pop(table_id, None)
-        self.levels.pop(table_id, None)
         release(self.waiters.pop(table_id, []))
 
     async def flush(self, table_id: int, level: Urgency = Urgency.NORMAL) -> None:
@@ -332,8 +332,8 @@ class BoardUpdates:
         request of ``level``)."""
         if table_id not in self.latest:
             return
-        self.due[table_id] = (True, time.monotonic())
-        self.levels[table_id] = max(level, self.levels.get(table_id, level))
+        flushed = self.due.get(table_id, (None, 0.0))[0]
+        self.due[table_id] = (level if flushed is None else max(level, flushed), time.monotonic())
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.waiters.setdefault(table_id, []).append(done)
         self._wake()
@@ -348,7 +348,9 @@ class BoardUpdates:
         if self.budget is not None and self.budget.pressed():
             self.postponed += 1
             return None
-        ahead = sum(1 for t, (urgent, _) in self.due.items() if urgent and t != table_id)
+        ahead = sum(
+            1 for t, (flushed, _) in self.due.items() if flushed is not None and t != table_id
+        )
         if ahead > TURN_BOARDS_AHEAD or self._edits_left(table_id) == 0:
             self.postponed += 1
             return None
@@ -415,14 +417,12 @@ class BoardUpdates:
         self.locks.pop(table_id, None)
         self.last.pop(table_id, None)
         self.drops.pop(table_id, None)
-        self.levels.pop(table_id, None)
 
     async def close_message(self, table: TableInfo, reason: str) -> None:
         """The table is closed: its table message is forgotten, and loses its buttons unless
         the session was completed (the hand's end took them already)."""
         current = self.messages.pop(table.id, None)
         self.shown.pop(table.id, None)
-        self.status_texts.pop(table.id, None)
         thread = self.thread.thread(table)
         if current is None or thread is None or reason == "completed":
             return

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import io
-from collections import OrderedDict
 
 import discord
 
+from shangrao_bot.recently_used import RecentlyUsed
 from shangrao_bot.service.session_scoreboard import Scoreboard
 
 KEPT = 32
 """How many charts are kept (the sessions being played at once, roughly)."""
 
-_drawn: OrderedDict[tuple[str, tuple[tuple[int, ...], ...]], bytes] = OrderedDict()
+_drawn: RecentlyUsed[tuple[str, tuple[tuple[int, ...], ...]], bytes] = RecentlyUsed(KEPT)
 
 
 async def chart_png(deltas: tuple[tuple[int, ...], ...], lang: str) -> bytes:
@@ -33,10 +33,7 @@ async def chart_png(deltas: tuple[tuple[int, ...], ...], lang: str) -> bytes:
         png = await asyncio.to_thread(
             render_running_totals, [list(d) for d in deltas], 4, lang=lang
         )
-        _drawn[key] = png
-        while len(_drawn) > KEPT:
-            _drawn.popitem(last=False)
-    _drawn.move_to_end(key)
+        _drawn.put(key, png)
     return png
 
 

@@ -189,7 +189,7 @@ async def test_a_turns_board_does_not_wait_behind_many_others() -> None:
     boards = boards_of(Thread(), interval=4.0)
     earlier, _ = moments()
     for other in range(100, 102):
-        boards.due[other] = (True, 0.0)
+        boards.due[other] = (Urgency.DEFERRABLE, 0.0)  # a turn's board
     assert boards.turn_board(earlier.id) is None
     del boards.due[101]
     turn = boards.turn_board(earlier.id)
