@@ -132,7 +132,7 @@ class BackupSchedule:
         *,
         is_leader: Callable[[], bool],
         clock: Clock | None = None,
-        start_delay: float = START_DELAY_S,
+        start_delay: float | None = None,
     ) -> None:
         self.source = source
         self.kind = kind
@@ -141,7 +141,7 @@ class BackupSchedule:
         self.keep = keep
         self.is_leader = is_leader
         self.clock: Clock = clock or WallClock()
-        self.start_delay = start_delay
+        self.start_delay = START_DELAY_S if start_delay is None else start_delay
         self.last: ScheduledBackup | None = None
         self._stop = threading.Event()
         self._task: asyncio.Task[None] | None = None
