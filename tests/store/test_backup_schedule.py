@@ -50,6 +50,16 @@ def clock() -> ManualClock:
 Schedules = Callable[..., BackupSchedule]
 
 
+async def asleep(clock: ManualClock, count: int = 1) -> None:
+    """Until ``count`` schedules wait on the clock (a schedule reads its folder on a thread
+    before its first wait)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 30
+    while clock.pending < count:
+        assert loop.time() < deadline, "the schedule never waited"
+        await asyncio.sleep(0.001)
+
+
 @pytest.fixture
 async def schedules(clock: ManualClock) -> AsyncIterator[Schedules]:
     """Makes started schedules on the manual clock; all stopped at the end."""
@@ -91,6 +101,7 @@ async def test_the_newest_backups_are_kept_and_nothing_else_is_touched(
         (folder / name).write_bytes(data)
     schedule = schedules(database, folder, keep=3)
     taken: list[str] = []
+    await asleep(clock)
     await clock.advance(DELAY)  # no backup yet: one at once after start-up
     assert schedule.last is not None and schedule.last.file is not None
     taken.append(schedule.last.file.name)
@@ -125,6 +136,7 @@ async def test_a_failed_slot_is_one_warning_and_the_next_slot_tries_again(
     folder = tmp_path / "backups"
     folder.write_text("a file where the folder should be")
     schedule = schedules(database, folder)
+    await asleep(clock)
     with caplog.at_level(logging.WARNING):
         await clock.advance(DELAY)
     assert schedule.last is not None and schedule.last.file is None
@@ -157,6 +169,7 @@ async def test_a_follower_takes_no_backup(
 ) -> None:
     leading = False
     schedule = schedules(database, tmp_path / "backups", leader=lambda: leading)
+    await asleep(clock)
     await clock.advance(DELAY)
     await clock.advance(next_slot(clock.now(), HOUR) - clock.now())
     assert schedule.last is None and own_backups(tmp_path / "backups") == []
@@ -189,6 +202,7 @@ async def test_of_two_processes_on_postgresql_only_the_leader_backs_up(
         assert first.is_leader and not second.is_leader
         leader = schedules(pg_url, tmp_path / "a", leader=lambda: first.is_leader)
         schedules(pg_url, tmp_path / "b", leader=lambda: second.is_leader)
+        await asleep(clock, 2)
         await clock.advance(DELAY)
         await clock.advance(next_slot(clock.now(), HOUR) - clock.now())
         assert len(own_backups(tmp_path / "a")) == 2 and own_backups(tmp_path / "b") == []

@@ -167,7 +167,7 @@ class BackupSchedule:
         return next_slot(now, self.every) - now
 
     async def _run(self) -> None:
-        await self.clock.sleep(self.first_wait())
+        await self.clock.sleep(await asyncio.to_thread(self.first_wait))  # reads the folder
         while not self._stop.is_set():
             if self.is_leader():
                 await self.run_once()
