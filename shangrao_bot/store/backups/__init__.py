@@ -11,6 +11,7 @@
 * ``manifest`` — what makes a file a checked backup: its manifest beside it (digest, size,
   schema version, rows);
 * ``files`` — partial files renamed into place, a full disk;
+* ``background`` — the blocking work on a thread of its own at the lowest priority;
 * ``schedule`` — the running bot's backups (``BACKUP_EVERY``, ``BACKUP_KEEP``, ``BACKUP_DIR``);
 * ``refusals`` — :class:`~.refusals.BackupRefused` (texts in the catalogs' ``backups`` area).
 """
