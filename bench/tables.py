@@ -71,7 +71,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from table_drivers import MOVE, PANEL, pick, seeds
 from table_drivers import percentile as p
 
-from shangrao_bot.bot_runner import freeze_when_ready
+from shangrao_bot.bot_runner import freeze_when_ready, release_memory_periodically
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.gc_tuning import tune_for_serving
 from shangrao_bot.service import ServiceConfig
@@ -139,6 +139,7 @@ async def serve_bot() -> None:
     tune_for_serving()  # as the bot's own process does (bot_runner)
     runner = asyncio.create_task(bot.start(settings.discord_token))
     freezing = asyncio.create_task(freeze_when_ready(bot))
+    releasing = asyncio.create_task(release_memory_periodically())  # as bot_runner does
     prober = asyncio.create_task(probe())
     await stop.wait()
     await prober
@@ -151,6 +152,7 @@ async def serve_bot() -> None:
     }
     Path(os.environ["BENCH_LAGS"]).write_text(json.dumps({"lags": lags, "stats": stats}))
     freezing.cancel()
+    releasing.cancel()
     await bot.close()
     with contextlib.suppress(Exception, asyncio.CancelledError):
         await asyncio.wait_for(runner, 10)

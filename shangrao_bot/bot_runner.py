@@ -11,7 +11,12 @@ import sys
 import discord
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.gc_tuning import freeze_startup_objects, tune_for_serving
+from shangrao_bot.gc_tuning import (
+    RELEASE_EVERY_S,
+    freeze_startup_objects,
+    release_free_memory,
+    tune_for_serving,
+)
 from shangrao_bot.log import configure_logging
 from shangrao_bot.settings import Settings
 from shangrao_bot.store.errors import StoreError
@@ -69,6 +74,14 @@ async def freeze_when_ready(bot: ShangraoBot) -> None:
     )
 
 
+async def release_memory_periodically(every: float = RELEASE_EVERY_S) -> None:
+    """Every ``every`` seconds, hand the C allocator's free pages back to the system
+    (:mod:`.gc_tuning`), on a thread: the event loop goes on meanwhile."""
+    while True:
+        await asyncio.sleep(every)
+        await asyncio.to_thread(release_free_memory)
+
+
 async def _serve(bot: ShangraoBot, token: str) -> None:
     """Run until Discord ends the session or SIGTERM/SIGINT asks to stop; then stop
     gracefully (:meth:`ShangraoBot.shutdown`: running commands finish or are cancelled
@@ -84,6 +97,7 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
         running = asyncio.create_task(bot.start(token))
         stopping = asyncio.create_task(stop.wait())
         freezing = asyncio.create_task(freeze_when_ready(bot))
+        releasing = asyncio.create_task(release_memory_periodically())
         try:
             done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
             if running in done:
@@ -95,6 +109,7 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
             await running
         finally:
             freezing.cancel()
+            releasing.cancel()
 
 
 def run_bot(settings: Settings) -> int:
