@@ -44,6 +44,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
+from shangrao_bot.gc_tuning import RELEASE_EVERY_S, release_free_memory
+
 _HEADER = struct.Struct("!i")
 _LONG_HEADER = struct.Struct("!Q")  # after a -1 length: a message of 2 GiB or more
 READ_CHUNK = 1 << 20
@@ -124,9 +126,12 @@ def _unframe(buf: bytearray) -> bytes | None:
 
 
 def _worker_main(conn: Connection, initializer: Callable[..., None] | None, args: tuple) -> None:
-    """A worker's life: set up, then run calls until the pool closes its end of the pipe."""
+    """A worker's life: set up, then run calls until the pool closes its end of the pipe; at
+    most once a minute, after a call, the C allocator's free pages go back to the system
+    (pictures are big, short-lived allocations: :mod:`shangrao_bot.gc_tuning`)."""
     if initializer is not None:
         initializer(*args)
+    released = time.monotonic()
     while True:
         try:
             request = conn.recv_bytes()
@@ -144,6 +149,10 @@ def _worker_main(conn: Connection, initializer: Callable[..., None] | None, args
             conn.send_bytes(reply)
         except (EOFError, OSError):
             return
+        del request, reply
+        if time.monotonic() - released > RELEASE_EVERY_S:
+            release_free_memory()
+            released = time.monotonic()
 
 
 class ProcessPool:
