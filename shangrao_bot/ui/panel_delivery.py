@@ -121,7 +121,7 @@ class PanelDelivery:
     async def dm_turned_off(self, user_id: int) -> None:
         """The player turned DM panels off: their open DM panels say so and lose their
         buttons, each after an update in flight (which checks the preference first)."""
-        lang = self.prefs.langs.get(user_id, "en")
+        lang = self.prefs.langs.get(user_id) or "en"
         for key in [k for k in self.dms.open_keys() if k[1] == user_id]:
             await self.queues.idle(key)
             await self.dms.close(key, t("table.panel.dm_off", lang))
@@ -173,7 +173,7 @@ class PanelDelivery:
             self.queues.update(key, state, force=True)
 
     async def _retire(self, interaction: discord.Interaction, user_id: int) -> None:
-        text = t("table.panel.moved", self.prefs.langs.get(user_id, "en"))
+        text = t("table.panel.moved", self.prefs.langs.get(user_id) or "en")
         try:
             await interaction.edit_original_response(content=text, attachments=[], view=None)
         except discord.HTTPException:
