@@ -121,10 +121,10 @@ def restart_moments(warmup: int, minutes: int) -> list[float]:
 
 def trim_fake(fake: FakeDiscord) -> None:
     """Keep the harness from growing: the fake keeps every attachment ever uploaded (to serve
-    its URL) and a record of every request, which the soak never reads again once no message
-    shows the attachment (a DM panel's or a board's picture is replaced at every edit). Left
-    alone, they grow by tens of MB a minute for every four tables, and the harness's slower
-    collections would show as slower updates."""
+    its URL; a DM panel's or a board's picture is replaced at every edit), a record of every
+    request and every gateway event it sent (for tests to look at), none of which the soak
+    reads. Left alone, they grow by tens of MB a minute for every four tables, and the
+    harness's slower collections would show as slower updates."""
     shown: set[int] = set()
     for message in fake._messages.values():
         if message.deleted:
@@ -135,6 +135,8 @@ def trim_fake(fake: FakeDiscord) -> None:
         del fake._attachments[attachment_id]
     fake.traffic.clear()
     fake.requests.clear()
+    for session in fake.gateway_sessions:
+        session.events.clear()
 
 
 @dataclass
