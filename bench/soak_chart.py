@@ -49,8 +49,8 @@ class Fit:
     samples: list[Sample]
 
 
-def nice_ticks(low: float, high: float, count: int = 4) -> list[float]:
-    """Round tick values covering ``low``..``high``."""
+def nice_ticks(low: float, high: float, count: int = 4, whole: bool = False) -> list[float]:
+    """Round tick values covering ``low``..``high`` (whole numbers only when ``whole``)."""
     span = high - low or abs(high) or 1.0
     raw = span / count
     step = 10 ** math.floor(math.log10(raw))
@@ -58,6 +58,8 @@ def nice_ticks(low: float, high: float, count: int = 4) -> list[float]:
         if factor * step >= raw:
             step *= factor
             break
+    if whole:
+        step = max(1, math.ceil(step))
     first = math.floor(low / step) * step
     ticks, value = [], first
     while value <= high + step * 0.5:
@@ -105,7 +107,7 @@ def draw_panel(
     if high - low < 1e-9:  # a flat line: in the middle of the panel
         pad = max(1.0, abs(low) * 0.05)
         low, high = low - pad, high + pad
-    ticks = nice_ticks(low, high)
+    ticks = nice_ticks(low, high, whole=all(float(v).is_integer() for v in values))
     low, high = min(ticks[0], low), max(ticks[-1], high)
 
     def y(value: float) -> float:
@@ -187,10 +189,11 @@ def mark_phases(canvas: Canvas, top: float, warmup: int, restarts: Sequence[Rest
     """Name the warm-up and each restart's line, in the first panel."""
     d = canvas.draw
     d.text((canvas.x(warmup / 2), top + 4), "warm-up", fill=INK, font=canvas.small, anchor="ma")
-    for r in restarts:
+    for r in restarts:  # above the panel, beside its title: clear of the data
         colour = KILL if r.signal == "sigkill" else TERM
-        x = canvas.x(r.at_s / 60) + 3
-        d.text((x, top + PANEL_H - 16), r.signal.upper(), fill=colour, font=canvas.small)
+        x = canvas.x(r.at_s / 60)
+        d.line((x, top - 8, x, top), fill=colour, width=2)
+        d.text((x, top - 10), r.signal.upper(), fill=colour, font=canvas.small, anchor="mb")
 
 
 def draw_fits(
