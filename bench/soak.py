@@ -191,7 +191,12 @@ class Soak:
         self.restarts.append(facts)
         facts.stopped_s = await bot.stop(sig)
         await bot.start()
-        facts.back_s = facts.stopped_s + await bot.until_ready()
+        try:
+            facts.back_s = facts.stopped_s + await bot.until_ready()
+        except RuntimeError as exc:  # the soak goes on: its samples show what became of it
+            facts.failed = str(exc)
+            print(f"  {facts.describe(len(tally.progress))}", flush=True)
+            return
         back = loop.time()
         facts.back_at_s = back - tally.t0
         players = len(tally.progress)

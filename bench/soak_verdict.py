@@ -33,6 +33,7 @@ class RestartFacts:
     back_at_s: float = math.nan
     resumed: int = 0  # tables that moved again after the bot was back
     resumed_s: float = math.nan  # the bot back to the last of them moving
+    failed: str = ""  # why the bot did not come back
 
     def minute(self) -> int:
         return int(self.at_s // 60) + 1
@@ -44,6 +45,8 @@ class RestartFacts:
         return set(range(self.minute(), int((end + BURST_S) // 60) + 2))
 
     def describe(self, players: int) -> str:
+        if self.failed:
+            return f"{self.signal.upper()} at minute {self.at_s / 60:.1f}: {self.failed}"
         return (
             f"{self.signal.upper()} at minute {self.at_s / 60:.1f}: the process ended in "
             f"{self.stopped_s:.1f} s, the bot was ready again {self.back_s:.1f} s after the "
