@@ -3,13 +3,18 @@ bot grows as tables are created, played and discarded for half an hour, across a
 restart and a crash.
 
 **The load.** ``--tables N`` (40) scripted humans each play table after table, each table of
-4 to 8 hands with three normal AIs, at the pace of ``bench/tables.py``'s load part (AI delay
+4 to 8 hands (``--hands``) with three normal AIs, at the pace of ``bench/tables.py``'s load part (AI delay
 0.5 s); as a table ends its player opens the next, so N tables play all the time and the
 per-table state the bot creates is discarded all along (what a leak would keep). The bot runs
 in a process of its own (``bench/soak_bot.py``: the real ``ShangraoBot``, unmodified
 discord.py pointed at the fake by ``tests/e2e/sitecustom``, SQLite); this process holds the
 fake and the drivers (``bench/soak_players.py``). The soak runs ``--warmup W`` (5) minutes,
 from the moment every table has started, then ``--minutes M`` (30) measured minutes.
+
+**The tables' length.** ``--hands LOW-HIGH`` (4-8). Short tables show a leak of what an
+ended table leaves behind; what a table gathers with every hand it plays and lets go only at
+its end shows with long ones (``--hands 64``: tables that do not end within the soak, as in
+``bench/tables.py``). Compare the two to tell them apart.
 
 **Restarts.** In the measured time the bot is stopped cleanly (SIGTERM) at about 40 % and
 killed (SIGKILL) at about 70 %, each in the middle of a minute (measured minutes
@@ -62,7 +67,8 @@ files_last=<x> threads_warm=<x> threads_last=<x> hands=<n> restarts=<n> rss_kb_p
 working directory) with this checkout's fake, drivers and ``soak_bot.py`` — to measure before
 and after a change. ``--report DIR`` judges and draws a finished soak's files again.
 
-Run: ``python bench/soak.py [--tables N] [--minutes M] [--warmup W] [--out DIR] [--code DIR]``
+Run: ``python bench/soak.py [--tables N] [--minutes M] [--warmup W] [--hands LOW-HIGH]
+[--out DIR] [--code DIR]``
 (35 minutes by default; ``--tables 4 --minutes 3 --warmup 1`` tries it out in five).
 """
 
@@ -79,6 +85,7 @@ import signal
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -209,7 +216,9 @@ class Soak:
         print(f"  {facts.describe(players)}", flush=True)
 
 
-async def soak(n: int, minutes: int, warmup: int, out: Path, code: Path) -> None:
+async def soak(
+    n: int, minutes: int, warmup: int, out: Path, code: Path, hands: Sequence[int]
+) -> None:
     async with running_fake() as fake:
         users = []
         for i in range(n):
@@ -222,7 +231,7 @@ async def soak(n: int, minutes: int, warmup: int, out: Path, code: Path) -> None
         tally = Tally(n)
         run = Soak(fake, bot, tally, out, warmup, [])
         stop = asyncio.Event()
-        players = [SoakPlayer(fake, u, i, tally) for i, u in enumerate(users)]
+        players = [SoakPlayer(fake, u, i, tally, hands) for i, u in enumerate(users)]
         tasks = [asyncio.create_task(p.run(stop)) for p in players]
         keeper = asyncio.create_task(bot.keep_running())
         loop = asyncio.get_running_loop()
@@ -265,6 +274,7 @@ async def soak(n: int, minutes: int, warmup: int, out: Path, code: Path) -> None
             "tables": n,
             "minutes": minutes,
             "warmup": warmup,
+            "hands_per_table": [min(hands), max(hands)],
             "code": str(code),
             "restarts": [asdict(r) for r in run.restarts],
             "tables_opened": tally.opened,
@@ -287,14 +297,25 @@ def main() -> None:
     parser.add_argument("--warmup", type=int, default=5, help="minutes before the measured ones")
     parser.add_argument("--out", help="where the files go (a new temporary directory)")
     parser.add_argument("--code", help="the checkout whose bot to run (this one)")
+    parser.add_argument(
+        "--hands",
+        default="4-8",
+        metavar="LOW-HIGH",
+        help="hands of a table, in turn from LOW to HIGH (4-8; 64: tables that never end)",
+    )
     parser.add_argument("--report", metavar="DIR", help="judge and draw a finished soak again")
     args = parser.parse_args()
     logging.basicConfig(level=logging.ERROR)
     if args.report:
         report(Path(args.report))
         return
-    if args.minutes < 3 or args.warmup < 1 or args.tables < 1:
-        parser.error("--minutes 3 or more, --warmup 1 or more, --tables 1 or more")
+    low, _, high = args.hands.partition("-")
+    try:
+        hands = range(int(low), int(high or low) + 1)
+    except ValueError:
+        parser.error(f"--hands {args.hands}: LOW-HIGH (4-8) or a number (64)")
+    if args.minutes < 3 or args.warmup < 1 or args.tables < 1 or not hands or hands[0] < 1:
+        parser.error("--minutes 3 or more, --warmup 1 or more, --tables 1 or more, --hands 1-64")
     out = Path(args.out) if args.out else Path(tempfile.mkdtemp(prefix="soak-"))
     out.mkdir(parents=True, exist_ok=True)
     for name in ("soak.db", "soak.db-wal", "soak.db-shm", "bot.log", "bot-reports.jsonl"):
@@ -303,7 +324,7 @@ def main() -> None:
     code = Path(args.code).resolve() if args.code else ROOT
     if not (code / "shangrao_bot" / "__init__.py").exists():
         parser.error(f"--code {code}: no shangrao_bot package there")
-    asyncio.run(soak(args.tables, args.minutes, args.warmup, out, code))
+    asyncio.run(soak(args.tables, args.minutes, args.warmup, out, code, hands))
     report(out)
 
 

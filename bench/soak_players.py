@@ -26,7 +26,7 @@ import logging
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,11 +86,19 @@ def table_id_in(text: str) -> int | None:
 
 
 class SoakPlayer(PanelReader):
-    """A scripted human that plays table after table, each of a few hands (:data:`HANDS`)."""
+    """A scripted human that plays table after table, each of a few hands (``hands``, in turn
+    from the player's own place in it: :data:`HANDS` by default)."""
 
-    def __init__(self, fake: FakeDiscord, user: FakeUser, index: int, tally: Tally) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        user: FakeUser,
+        index: int,
+        tally: Tally,
+        hands: Sequence[int] = HANDS,
+    ) -> None:
         super().__init__(fake, user)
-        self.index, self.tally = index, tally
+        self.index, self.tally, self.hands = index, tally, hands
         self.loop = asyncio.get_running_loop()
         self.played: set[int] = set()  # tables this player has finished or left
 
@@ -139,7 +147,7 @@ class SoakPlayer(PanelReader):
         """Open a table (or take up the one this player already sits at), seat three normal
         AIs and start it; False when that failed (the driver tries again)."""
         fake, user = self.fake, self.user
-        hands = HANDS[(self.index + len(self.played)) % len(HANDS)]
+        hands = self.hands[(self.index + len(self.played)) % len(self.hands)]
         reply = await self.answer(
             lambda: fake.slash(
                 user, "table create", in_channel=fake.channel("mahjong"), hands=hands

@@ -206,8 +206,9 @@ def print_run(run: SoakRun) -> int:
     hands finished in the measured time."""
     facts, n, gaps = run.facts, int(run.facts["tables"]), sorted(run.gap_minutes())
     hands = sum(s.hands for s in run.samples if s.phase == "measured")
+    low, high = facts.get("hands_per_table", (4, 8))
     print(
-        f"soak: {n} tables (3 normal AIs and 1 scripted human each, 4-8 hands a table), "
+        f"soak: {n} tables (3 normal AIs and 1 scripted human each, {low}-{high} hands a table), "
         f"warm-up {run.warmup} min, measured {run.minutes} min, blocks of {run.block()} min; "
         f"bot code {facts['code']}"
     )
