@@ -16,7 +16,7 @@ from soak_probe import Sample
 
 WIDTH = 800
 LEFT, RIGHT, TOP = 64, 16, 44
-PANEL_H, TITLE_H, BOTTOM = 96, 26, 48
+PANEL_H, TITLE_H, BOTTOM = 96, 26, 64
 INK, GRID, SHADE = (40, 40, 40), (222, 222, 222), (228, 228, 228)
 TERM, KILL = (230, 140, 0), (200, 30, 30)
 # (title, the sample's field, colour); p50 drawn under p99 on the update panel
@@ -107,6 +107,7 @@ def draw_panel(
     if high - low < 1e-9:  # a flat line: in the middle of the panel
         pad = max(1.0, abs(low) * 0.05)
         low, high = low - pad, high + pad
+    high += (high - low) * 0.08  # headroom: the highest points clear of the frame
     ticks = nice_ticks(low, high, whole=all(float(v).is_integer() for v in values))
     low, high = min(ticks[0], low), max(ticks[-1], high)
 
@@ -165,8 +166,6 @@ def draw(
         if key in ("tasks", "files", "threads", "workers_rss_mb", "rss_mb"):
             series = [([(m, v if v >= 0 else math.nan) for m, v in pts], c) for pts, c in series]
         top, low, high = draw_panel(canvas, index, title, series, warmup, restarts)
-        if index == 0:
-            mark_phases(canvas, top, warmup, restarts)
         if key == "rss_mb" and math.isfinite(slope_kb):
             draw_fits(canvas, fits, slope_kb, top, low, high)
     axis_y = canvas.panel_top(len(PANELS) - 1) + PANEL_H
@@ -175,8 +174,9 @@ def draw(
         x = canvas.x(minute)
         d.line((x, axis_y, x, axis_y + 4), fill=INK)
         d.text((x, axis_y + 6), str(minute), fill=INK, font=canvas.small, anchor="mt")
+    mark_phases(canvas, warmup, restarts)
     d.text(
-        (WIDTH / 2, axis_y + 24),
+        (WIDTH / 2, axis_y + 40),
         "minutes since every table started (a sample at each minute's end)",
         fill=INK,
         font=canvas.font,
@@ -185,15 +185,16 @@ def draw(
     canvas.image.save(path)
 
 
-def mark_phases(canvas: Canvas, top: float, warmup: int, restarts: Sequence[RestartMark]) -> None:
-    """Name the warm-up and each restart's line, in the first panel."""
+def mark_phases(canvas: Canvas, warmup: int, restarts: Sequence[RestartMark]) -> None:
+    """Name the warm-up and each restart's line, in a row under the x axis's numbers."""
     d = canvas.draw
-    d.text((canvas.x(warmup / 2), top + 4), "warm-up", fill=INK, font=canvas.small, anchor="ma")
-    for r in restarts:  # above the panel, beside its title: clear of the data
+    row = canvas.panel_top(len(PANELS) - 1) + PANEL_H + 22
+    d.text((canvas.x(warmup / 2), row), "warm-up", fill=INK, font=canvas.small, anchor="mt")
+    for r in restarts:
         colour = KILL if r.signal == "sigkill" else TERM
         x = canvas.x(r.at_s / 60)
-        d.line((x, top - 8, x, top), fill=colour, width=2)
-        d.text((x, top - 10), r.signal.upper(), fill=colour, font=canvas.small, anchor="mb")
+        d.line((x, row - 4, x, row), fill=colour, width=2)
+        d.text((x, row), r.signal.upper(), fill=colour, font=canvas.small, anchor="mt")
 
 
 def draw_fits(
@@ -219,10 +220,10 @@ def draw_fits(
                 fill=INK,
                 width=2,
             )
-    d.text(
-        (WIDTH - RIGHT - 4, top + 4),
-        f"dashed: {slope_kb:.1f} KB per hand (fitted)",
+    d.text(  # in the title band, clear of the data
+        (WIDTH - RIGHT, top - 10),
+        f"dashed: {slope_kb:.1f} KB per hand, fitted after each process's warm-up",
         fill=INK,
         font=canvas.small,
-        anchor="ra",
+        anchor="rb",
     )
