@@ -2,11 +2,11 @@
 bot grows as tables are created, played and discarded for half an hour, across a clean
 restart and a crash.
 
-**The load.** ``--tables N`` (40) scripted humans each play table after table, each table of
-4 to 8 hands (``--hands``) with three normal AIs, at the pace of ``bench/tables.py``'s load part (AI delay
-0.5 s); as a table ends its player opens the next, so N tables play all the time and the
-per-table state the bot creates is discarded all along (what a leak would keep). The bot runs
-in a process of its own (``bench/soak_bot.py``: the real ``ShangraoBot``, unmodified
+**The load.** ``--tables N`` (40) scripted humans each play table after table, each table of 4
+to 8 hands (``--hands``) with three normal AIs, at the pace of ``bench/tables.py``'s load part
+(AI delay 0.5 s); as a table ends its player opens the next, so N tables play all the time and
+the per-table state the bot creates is discarded all along (what a leak would keep). The bot
+runs in a process of its own (``bench/soak_bot.py``: the real ``ShangraoBot``, unmodified
 discord.py pointed at the fake by ``tests/e2e/sitecustom``, SQLite); this process holds the
 fake and the drivers (``bench/soak_players.py``). The soak runs ``--warmup W`` (5) minutes,
 from the moment every table has started, then ``--minutes M`` (30) measured minutes.
@@ -126,18 +126,24 @@ def restart_moments(warmup: int, minutes: int) -> list[float]:
     return moments
 
 
-def trim_fake(fake: FakeDiscord) -> None:
+def trim_fake(fake: FakeDiscord, playing: set[int]) -> None:
     """Keep the harness from growing: the fake keeps every attachment ever uploaded (to serve
-    its URL; a DM panel's or a board's picture is replaced at every edit), a record of every
-    request and every gateway event it sent (for tests to look at), none of which the soak
-    reads. Left alone, they grow by tens of MB a minute for every four tables, and the
-    harness's slower collections would show as slower updates."""
+    its URL; a DM panel's or a board's picture is replaced at every edit), the pictures of
+    every message (each hand's result, each table's boards and charts), a record of every
+    request and every gateway event it sent (for tests to look at). The soak reads none of
+    those bytes: only the threads being played now (``playing``: their channel ids) and the
+    newest DMs keep their pictures. Left alone, the harness grows by some 25 MB a minute at 40
+    tables, over a GB in a full soak, on a machine others share."""
+    newest_dms = {m.id for ch in fake._dm_channels.values() for m in ch.messages[-3:]}
     shown: set[int] = set()
     for message in fake._messages.values():
         if message.deleted:
             message.attachments = []
-        else:
-            shown.update(a.id for a in message.attachments)
+            continue
+        shown.update(a.id for a in message.attachments)
+        if message.channel.id not in playing and message.id not in newest_dms:
+            for attachment in message.attachments:
+                attachment.data = b""
     for attachment_id in [a for a in fake._attachments if a not in shown]:
         del fake._attachments[attachment_id]
     fake.traffic.clear()
@@ -253,7 +259,7 @@ async def soak(
         try:
             for minute in range(1, warmup + minutes + 1):
                 await asyncio.sleep(max(0.0, tally.t0 + minute * 60 - loop.time()))
-                trim_fake(fake)
+                trim_fake(fake, {p.thread.id for p in players if p.thread is not None})
                 sample = run.sample(minute)
                 append(csv_path, sample)
                 print(
