@@ -10,10 +10,11 @@ import sys
 
 import discord
 
+from shangrao_bot.cli_errors import PROG, one_line
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.gc_tuning import freeze_startup_objects, tune_for_serving
 from shangrao_bot.log import configure_logging
-from shangrao_bot.settings import Settings
+from shangrao_bot.settings import Settings, SettingsError
 from shangrao_bot.store.errors import StoreError
 
 # Send Messages (1 << 11) | Embed Links (1 << 14) | Attach Files (1 << 15)
@@ -79,6 +80,11 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
         with contextlib.suppress(NotImplementedError):  # not on every platform
             loop.add_signal_handler(sig, stop.set)
     await bot.open_database()  # before logging in: a bad DATABASE_URL stops here
+    try:
+        await bot.open_operator_site()  # and a METRICS_PORT in use
+    except SettingsError:
+        await bot.close()  # the database it opened
+        raise
     tune_for_serving()
     async with bot:
         running = asyncio.create_task(bot.start(token))
@@ -109,6 +115,9 @@ def run_bot(settings: Settings) -> int:
         asyncio.run(_serve(bot, token))
     except discord.LoginFailure:
         print(TOKEN_REJECTED_HELP, end="", file=sys.stderr)
+        return 2
+    except SettingsError as exc:  # METRICS_PORT taken, METRICS_HOST not this machine's
+        print(f"{PROG}: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except StoreError as exc:  # DATABASE_URL unusable, or a database newer than the bot
         print(f"shangrao-bot: {exc}", file=sys.stderr)
