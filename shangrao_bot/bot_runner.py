@@ -79,11 +79,11 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # not on every platform
             loop.add_signal_handler(sig, stop.set)
-    await bot.open_database()  # before logging in: a bad DATABASE_URL stops here
+    await bot.open_operator_site()  # first: a METRICS_PORT in use stops here
     try:
-        await bot.open_operator_site()  # and a METRICS_PORT in use
-    except SettingsError:
-        await bot.close()  # the database it opened
+        await bot.open_database()  # before logging in: a bad DATABASE_URL stops here
+    except BaseException:
+        await bot.operator.stop()
         raise
     tune_for_serving()
     async with bot:

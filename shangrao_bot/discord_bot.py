@@ -262,7 +262,8 @@ class ShangraoBot(commands.AutoShardedBot):
     async def open_operator_site(self) -> None:
         """Probe the event loop's lag and, when ``METRICS_PORT`` is set, serve ``/healthz``
         and ``/metrics`` (once). The runner calls this before logging in, so a port in use
-        stops the bot at start-up (a :class:`~shangrao_bot.settings.SettingsError`)."""
+        stops the bot at start-up (a :class:`~shangrao_bot.settings.SettingsError`), before
+        the database is opened."""
         await self.operator.start()
 
     async def _start_coordination(self) -> None:
