@@ -260,8 +260,7 @@ class ShangraoBot(commands.AutoShardedBot):
         self.db = db
 
     async def open_operator_site(self) -> None:
-        """Probe the event loop's lag and, when ``METRICS_PORT`` is set, serve ``/healthz``
-        and ``/metrics`` (once). The runner calls this before logging in, so a port in use
+        """When ``METRICS_PORT`` is set, serve ``/healthz`` and ``/metrics`` (once). The runner calls this before logging in, so a port in use
         stops the bot at start-up (a :class:`~shangrao_bot.settings.SettingsError`), before
         the database is opened."""
         await self.operator.start()
@@ -385,6 +384,8 @@ class ShangraoBot(commands.AutoShardedBot):
         await self._sync_commands()
         resumed = await self.service.resume_all()
         log.info("resumed %d virtual tables", len(resumed))
+        # from now on a late loop is one players feel (the start-up's imports held it once)
+        self.operator.probe_loop()
 
     async def _sync_commands(self) -> None:
         """Sync the slash commands when they changed since the last sync (the leader only, so

@@ -28,8 +28,9 @@ class OperatorSite:
     """The bot's figures and health, and the page serving them.
 
     ``metrics`` is what the bot hands its parts to record into; ``checks`` the health checks
-    ``/healthz`` runs (a check appended later counts from the next request on). The probe and
-    the server run from :meth:`start` to :meth:`stop`."""
+    ``/healthz`` runs (a check appended later counts from the next request on). The server
+    runs from :meth:`start` to :meth:`stop`, the loop-lag probe from :meth:`probe_loop` (once
+    the bot's start-up is done: its imports and syncs hold the loop once, not in play)."""
 
     def __init__(self, host: str, port: int | None) -> None:
         """``port`` None: no server (the figures are still kept); 0: any free port."""
@@ -59,17 +60,24 @@ class OperatorSite:
         self.registry.register(PicturesCollector(PICTURES))
 
     async def start(self) -> None:
-        """Probe the running loop and serve the page (once; again nothing): a
+        """Serve the page (once; again nothing): a
         :class:`~shangrao_bot.settings.SettingsError` when its address cannot be used."""
-        if self._runtime is None:
-            self._runtime = RuntimeCollector(asyncio.get_running_loop())
-            self.registry.register(self._runtime)
-        self.lag.start()
+        self._watch_runtime()
         if self.port is not None and self.server is None:
             app = build_app(health_routes(self.checks), metrics_routes(self.registry))
             server = WebServer(app, self.host, self.port)
             await server.start()
             self.server = server
+
+    def probe_loop(self) -> None:
+        """Start measuring the running loop's lag (again nothing)."""
+        self._watch_runtime()
+        self.lag.start()
+
+    def _watch_runtime(self) -> None:
+        if self._runtime is None:
+            self._runtime = RuntimeCollector(asyncio.get_running_loop())
+            self.registry.register(self._runtime)
 
     async def stop(self) -> None:
         server, self.server = self.server, None
