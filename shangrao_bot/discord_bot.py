@@ -260,9 +260,10 @@ class ShangraoBot(commands.AutoShardedBot):
         self.db = db
 
     async def open_operator_site(self) -> None:
-        """When ``METRICS_PORT`` is set, serve ``/healthz`` and ``/metrics`` (once). The runner calls this before logging in, so a port in use
-        stops the bot at start-up (a :class:`~shangrao_bot.settings.SettingsError`), before
-        the database is opened."""
+        """When ``METRICS_PORT`` is set, serve ``/healthz`` and ``/metrics`` (once). The
+        runner calls this first, before the database is opened and before logging in, so a
+        port in use stops the bot at start-up (a :class:`~shangrao_bot.settings.
+        SettingsError`). The loop-lag probe starts at the end of :meth:`setup_hook`."""
         await self.operator.start()
 
     async def _start_coordination(self) -> None:
