@@ -93,8 +93,8 @@ class BotMetrics:
         )
         self.discord_server_errors = Counter(
             f"{PREFIX}_discord_server_errors",
-            "Discord's 5xx answers, by status; each is tried again (by discord.py, or by the "
-            "bot for a turn, a claim prompt or a result) until the tries run out.",
+            "Discord's 5xx answers, by status (discord.py tries a 500, 502 or 504 again; the "
+            "bot tries a turn's, a claim prompt's or a result's message again after any).",
             ["status"],
             registry=r,
         )
