@@ -10,6 +10,7 @@ import sys
 
 import discord
 
+from shangrao_bot.cli_errors import PROG, one_line
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.gc_tuning import (
     RELEASE_EVERY_S,
@@ -18,7 +19,7 @@ from shangrao_bot.gc_tuning import (
     tune_for_serving,
 )
 from shangrao_bot.log import configure_logging
-from shangrao_bot.settings import Settings
+from shangrao_bot.settings import Settings, SettingsError
 from shangrao_bot.store.errors import StoreError
 
 # Send Messages (1 << 11) | Embed Links (1 << 14) | Attach Files (1 << 15)
@@ -91,7 +92,12 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # not on every platform
             loop.add_signal_handler(sig, stop.set)
-    await bot.open_database()  # before logging in: a bad DATABASE_URL stops here
+    await bot.open_operator_site()  # first: a METRICS_PORT in use stops here
+    try:
+        await bot.open_database()  # before logging in: a bad DATABASE_URL stops here
+    except BaseException:
+        await bot.operator.stop()
+        raise
     tune_for_serving()
     async with bot:
         running = asyncio.create_task(bot.start(token))
@@ -124,6 +130,9 @@ def run_bot(settings: Settings) -> int:
         asyncio.run(_serve(bot, token))
     except discord.LoginFailure:
         print(TOKEN_REJECTED_HELP, end="", file=sys.stderr)
+        return 2
+    except SettingsError as exc:  # METRICS_PORT taken, METRICS_HOST not this machine's
+        print(f"{PROG}: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except StoreError as exc:  # DATABASE_URL unusable, or a database newer than the bot
         print(f"shangrao-bot: {exc}", file=sys.stderr)

@@ -30,6 +30,7 @@ from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.errors import Refusal
+from shangrao_bot.metrics import UNMEASURED, BotMetrics
 from shangrao_bot.recently_used import RecentlyUsed
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
@@ -68,13 +69,15 @@ class DiscordPresenter:
         db: Database | None = None,
         budget: RequestBudget | None = None,
         spare: Callable[[str, str], int | None] | None = None,
+        metrics: BotMetrics = UNMEASURED,
     ) -> None:
         """``pacing``: how often messages are edited (:class:`~.pacing.Pacing`; its defaults
         when None). ``db``: where players' preferences are saved (none: kept in memory only).
         ``budget``: the bot's request budget, whose use sets the boards' pace and whose
         pressure holds them back (none: the boards keep the slow pace). ``spare``: what a
         request's per-route window still allows now
-        (:meth:`~.route_buckets.RouteBuckets.spare`; none: not known)."""
+        (:meth:`~.route_buckets.RouteBuckets.spare`; none: not known). ``metrics``: the
+        bot's, where the turns' latency is observed."""
         pacing = Pacing() if pacing is None else pacing
         self.client = client
         self.thread = TableThread(client)
@@ -93,6 +96,7 @@ class DiscordPresenter:
             self.content,
             dm_fresh_seconds=pacing.dm_fresh_seconds,
             panel_quiet=pacing.panel_quiet_seconds,
+            turn_latency=metrics.turn_latency,
         )
 
     # --- settings and figures kept by the parts ----------------------------------------------

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 import discord
+from prometheus_client import Histogram
 
 from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.metrics import UNMEASURED
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.ui.dm_panels import DmPanels
 from shangrao_bot.ui.hand_buttons import release_view
@@ -49,9 +52,12 @@ class PanelDelivery:
         *,
         dm_fresh_seconds: float,
         panel_quiet: float,
+        turn_latency: Histogram = UNMEASURED.turn_latency,
     ) -> None:
         """``dm_fresh_seconds``: a prompt on an older DM panel comes as a new message;
-        ``panel_quiet``: how long a passive update waits after the panel's last edit."""
+        ``panel_quiet``: how long a passive update waits after the panel's last edit;
+        ``turn_latency``: the bot's histogram of the time from a turn's start (the change
+        that made it, ``TableInfo.at``) to its prompt shown."""
         self.thread = thread
         self.prefs = prefs
         self.content = content
@@ -61,6 +67,7 @@ class PanelDelivery:
         self.retiring: set[asyncio.Task[None]] = set()  # older DM panels being retired
         self.redelivered: dict[Key, int] = {}  # states Discord refused, queued again
         self.redeliver_pause = REDELIVER_PAUSE
+        self.turn_latency = turn_latency
 
     def panel_lang(self, user_id: int, table: TableInfo) -> str:
         """A player's panels speak their own language, else the table's."""
@@ -220,6 +227,8 @@ class PanelDelivery:
             else:
                 q.picture = parts.png
                 self.redelivered.pop(key, None)
+                if fresh and view.legal:  # a prompt (a turn, a claim window) is shown
+                    self.turn_latency.observe(max(0.0, time.time() - table.at))
         finally:
             release_view(parts.items)
 

@@ -60,6 +60,17 @@ BACKGROUND_WAIT = 1.0
 LOAD_WINDOW_S = 5.0  # the span over which the workers' busy share is measured
 
 
+@dataclass(frozen=True)
+class PoolQueue:
+    """The calls of a pool at one moment: waiting for a worker (ordinary and background) and
+    sent to one (running or next in its pipe), and the live workers."""
+
+    waiting: int
+    background: int
+    running: int
+    workers: int
+
+
 class BusyShare:
     """How much of the last :data:`LOAD_WINDOW_S` seconds a set of workers spent working: each
     worker's busy spells, from the moment it was sent a call while idle until it had none left
@@ -213,6 +224,16 @@ class ProcessPool:
             loop.add_reader(worker.fd, self._readable, worker)
         self._loop = loop
         return True
+
+    def queue(self) -> PoolQueue:
+        """The calls waiting and running now (what the operator's metrics show)."""
+        live = [w for w in self._workers if not w.dead]
+        return PoolQueue(
+            waiting=sum(1 for f, _ in self._waiting if not f.done()),
+            background=sum(1 for f, _, _ in self._background if not f.done()),
+            running=sum(len(w.jobs) for w in live),
+            workers=len(live),
+        )
 
     def pids(self) -> list[int]:
         """The process ids of the live workers."""
