@@ -7,4 +7,5 @@ returns; game logic never lives here.
 ``tables`` (``/table``), ``sessions`` (``/session``), ``score`` (``/score``), ``ledger``
 (``/leaderboard``, ``/history``, ``/stats``, ``/export``), ``profile``, ``season``, ``players``,
 ``rules`` (``/rules``), ``analysis`` (``/analyze``), ``puzzle``, ``replay`` and ``help``.
+``backups`` has no command: it runs the scheduled backups (``BACKUP_EVERY``).
 """

@@ -1,6 +1,6 @@
 """Command line: ``shangrao-bot score | analyze | verify | simulate | arena | play | render |
 replay | review | run | migrate`` over the rules core, the engine, the renderer and the ledger
-database.
+database; ``backup`` and ``restore`` too.
 
 Conventions shared by every subcommand:
 
@@ -18,6 +18,7 @@ This module is the entry point (:func:`main`): it parses the command line
 (:mod:`.cli_parser`), runs the subcommand and applies those conventions. ``score`` and
 ``analyze`` live in :mod:`.score_cli` and :mod:`.analyze_cli`, as ``replay``, ``review`` and
 ``arena`` in theirs; ``verify``, ``simulate`` and ``migrate`` are small enough to stay here.
+``backup`` and ``restore`` live in :mod:`.backup_cli`.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import TextIO
 
 from shangrao_bot.analyze_cli import cmd_analyze
 from shangrao_bot.arena_cli import cmd_arena
+from shangrao_bot.backup_cli import cmd_backup, cmd_restore
 from shangrao_bot.cli_errors import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
@@ -236,6 +238,10 @@ def _main(argv: Sequence[str] | None, stdin: TextIO | None, out: TextIO) -> int:
             return run_play(args, stdin or sys.stdin, out)
         if args.command == "migrate":
             return cmd_migrate(out)
+        if args.command == "backup":
+            return cmd_backup(args, out)
+        if args.command == "restore":
+            return cmd_restore(args, out)
         # imported here: discord.py takes a while to import and score/analyze do not need it
         from shangrao_bot.bot_runner import run_bot
         from shangrao_bot.settings import load_settings

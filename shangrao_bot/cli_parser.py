@@ -1,7 +1,7 @@
 """The command line's argument parser (:func:`build_parser`): the top-level options and every
 subcommand's. The subcommands with a module of their own add their options there
 (``add_score_parser`` …); the small ones (``verify``, ``simulate``, ``play``, ``run``,
-``migrate``) are declared here.
+``migrate``) are declared here. ``backup`` and ``restore``: ``add_backup_parsers``.
 
 The parser never exits with argparse's usage message: its errors raise
 :class:`~.cli_errors.CliError`, which the CLI reports as its one line with exit status 2. This
@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from shangrao_bot.analyze_cli import add_analyze_parser
 from shangrao_bot.arena_cli import add_arena_parser
+from shangrao_bot.backup_cli import add_backup_parsers
 from shangrao_bot.catalog import LANGS
 from shangrao_bot.cli_errors import CliError
 from shangrao_bot.render.cli import add_render_parser
@@ -126,4 +127,5 @@ def build_parser() -> argparse.ArgumentParser:
         "start-up, and print the version reached and the one before. Exit status 0 when done, "
         "2 when the database cannot be used (the reason on one line).",
     )
+    add_backup_parsers(sub)
     return parser

@@ -95,6 +95,28 @@ class TableTimings:
     panel_quiet_seconds: float | None = None
 
 
+# Backups the running bot takes itself: how often (an interval such as 6h; unset: none), how
+# many of its own it keeps, and where (unset: beside the database; see store/backups/schedule).
+BACKUP_EVERY = "BACKUP_EVERY"
+BACKUP_KEEP = "BACKUP_KEEP"
+BACKUP_DIR = "BACKUP_DIR"
+DEFAULT_BACKUP_KEEP = 7
+MAX_BACKUP_KEEP = 1000
+BACKUP_EVERY_RANGE = (60.0, 30 * 86400.0)  # a minute to thirty days
+_INTERVAL_PART = re.compile(r"(\d+)\s*([smhd])")
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+@dataclass(frozen=True)
+class BackupPlan:
+    """The bot's scheduled backups: every ``every_seconds`` (None: none), the newest ``keep``
+    kept, in ``folder`` (None: beside the database)."""
+
+    every_seconds: float | None = None
+    keep: int = DEFAULT_BACKUP_KEEP
+    folder: str | None = None
+
+
 @dataclass(frozen=True, repr=False)
 class Settings:
     discord_token: str | None
@@ -108,6 +130,7 @@ class Settings:
     shards: ShardPlan = ShardPlan()  # noqa: RUF009 (frozen: one shared default is safe)
     metrics_port: int | None = None  # None: no health and metrics page (0: any free port)
     metrics_host: str = DEFAULT_METRICS_HOST
+    backups: BackupPlan = BackupPlan()
 
     def __repr__(self) -> str:
         token = None if self.discord_token is None else "[token]"
@@ -117,7 +140,8 @@ class Settings:
             f"table_timings={self.table_timings!r}, "
             f"shutdown_grace_seconds={self.shutdown_grace_seconds!r}, "
             f"picture_processes={self.picture_processes!r}, shards={self.shards!r}, "
-            f"metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r})"
+            f"metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r}, "
+            f"backups={self.backups!r})"
         )
 
 
@@ -195,6 +219,35 @@ def _metrics_host(env: Mapping[str, str]) -> str:
             expected = "an address of this machine (127.0.0.1, 0.0.0.0, ::1) or a host name"
             raise SettingsError(METRICS_HOST, text, expected) from None
     return text
+def _interval(text: str) -> float | None:
+    """``6h``, ``90m``, ``1d12h``, ``30s`` in seconds; None when it is not one."""
+    compact = text.replace(" ", "").lower()
+    parts = _INTERVAL_PART.findall(compact)
+    if not parts or "".join(n + u for n, u in parts) != compact:
+        return None
+    return float(sum(int(n) * _UNIT_SECONDS[u] for n, u in parts))
+
+
+def _backups(env: Mapping[str, str]) -> BackupPlan:
+    """``BACKUP_EVERY``, ``BACKUP_KEEP`` and ``BACKUP_DIR``."""
+    every: float | None = None
+    every_text = _get(env, BACKUP_EVERY)
+    if every_text is not None:
+        every = _interval(every_text)
+        low, high = BACKUP_EVERY_RANGE
+        if every is None or not low <= every <= high:
+            expected = "an interval from 1m to 30d, such as 6h, 90m or 1d (empty: no backups)"
+            raise SettingsError(BACKUP_EVERY, every_text, expected)
+    keep = DEFAULT_BACKUP_KEEP
+    keep_text = _get(env, BACKUP_KEEP)
+    if keep_text is not None:
+        if not (
+            keep_text.isascii() and keep_text.isdigit() and 1 <= int(keep_text) <= MAX_BACKUP_KEEP
+        ):
+            expected = f"a whole number from 1 to {MAX_BACKUP_KEEP}"
+            raise SettingsError(BACKUP_KEEP, keep_text, expected)
+        keep = int(keep_text)
+    return BackupPlan(every, keep, _get(env, BACKUP_DIR))
 
 
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
@@ -233,4 +286,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         shards=_shards(env),
         metrics_port=_metrics_port(env),
         metrics_host=_metrics_host(env),
+        backups=_backups(env),
     )

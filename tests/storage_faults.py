@@ -8,6 +8,9 @@ way they fail in production — no mock of the database.
   would grow a file fails, as on a full disk.
 * :class:`WriteLock` — a second process holds the write lock (``BEGIN IMMEDIATE``) longer than
   the bot's busy timeout, then lets it go. Works everywhere.
+* :class:`PageLimit` — SQLite's own "database or disk is full": the bot's writer may not grow
+  the file past its present pages (``PRAGMA max_page_count``) once a filler has used up its
+  free pages. Works everywhere (no mount, no root), and always gives ``SQLITE_FULL``.
 * :class:`ReadOnly` — the database file and its write-ahead log become immutable
   (``chattr +i``), which refuses writes even to root and even through files already open.
   (Remounting the filesystem read-only is refused with EBUSY while the bot holds the database
@@ -37,14 +40,17 @@ import os
 import resource
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import uuid
 from pathlib import Path
+from typing import cast
 
 import asyncpg
 
-from shangrao_bot.store.database.interface import is_postgres_url
+from shangrao_bot.store.database.interface import Database, is_postgres_url
+from shangrao_bot.store.database.sqlite import SqliteDatabase
 
 
 def _run(*args: str) -> bool:
@@ -293,3 +299,41 @@ async def terminate_connections(url: str) -> int:
         return int(ended)
     finally:
         await conn.close()
+
+
+class PageLimit:
+    """SQLite's "database or disk is full" on the bot's own writer connection: a filler table
+    takes every free page, then ``PRAGMA max_page_count`` holds the file at its size, so each
+    write that needs a new page is refused with ``SQLITE_FULL`` (a write that fits in the free
+    room of pages already in use still goes through, as on a disk that is nearly full).
+    :meth:`stop` lifts the limit and drops the filler."""
+
+    FILLER = "disk_filler_for_tests"
+
+    def __init__(self, db: Database) -> None:
+        self.db = cast(SqliteDatabase, db)
+
+    async def start(self) -> None:
+        def fill(conn: sqlite3.Connection) -> int:
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {self.FILLER} (b BLOB)")
+            pages = int(conn.execute("PRAGMA page_count").fetchone()[0])
+            conn.execute(f"PRAGMA max_page_count={pages}")
+            for size in (4000, 1000, 200, 20):  # the free pages, then what room is left
+                while True:
+                    try:
+                        conn.execute(f"INSERT INTO {self.FILLER} VALUES (zeroblob({size}))")
+                    except sqlite3.OperationalError as exc:
+                        if exc.sqlite_errorcode & 0xFF != 13:  # SQLITE_FULL
+                            raise
+                        break
+            return int(conn.execute("PRAGMA freelist_count").fetchone()[0])
+
+        free = await self.db._raw(fill)
+        assert free == 0, f"{free} pages still free"
+
+    async def stop(self) -> None:
+        def free(conn: sqlite3.Connection) -> None:
+            conn.execute("PRAGMA max_page_count=4294967294")
+            conn.execute(f"DROP TABLE IF EXISTS {self.FILLER}")
+
+        await self.db._raw(free)

@@ -289,6 +289,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "shangrao_bot.replay_cli",
             "shangrao_bot.review_cli",
             "shangrao_bot.cli_ledger",
+            "shangrao_bot.backup_cli",
             "shangrao_bot.play",
         ),
     ),

@@ -22,6 +22,7 @@ from shangrao_bot.settings import (
     DEFAULT_DATABASE_URL,
     PACING_TIMINGS,
     TABLE_TIMINGS,
+    BackupPlan,
     Settings,
     SettingsError,
     TableTimings,
@@ -382,3 +383,27 @@ def test_run_bot_with_its_metrics_port_in_use_says_so_and_exits_2(
     assert f"127.0.0.1:{port} is taken" in err
     assert "Traceback" not in err and TOKEN not in err
     assert not (tmp_path / "data").exists()  # stopped before the database was opened
+
+
+def test_backups_are_off_unless_asked_for_and_read_with_their_ranges() -> None:
+    assert load_settings({}).backups == BackupPlan(every_seconds=None, keep=7, folder=None)
+    env = {"BACKUP_EVERY": "6h", "BACKUP_KEEP": "3", "BACKUP_DIR": "/srv/backups"}
+    assert load_settings(env).backups == BackupPlan(6 * 3600.0, 3, "/srv/backups")
+    assert load_settings({"BACKUP_EVERY": "1d 12h"}).backups.every_seconds == 36 * 3600
+    assert load_settings({"BACKUP_EVERY": "90M"}).backups.every_seconds == 90 * 60
+    assert load_settings({"BACKUP_EVERY": " "}).backups.every_seconds is None
+    for bad in ("6", "6x", "0h", "30s", "31d", "h", "6h-", "-6h", "6h 6"):
+        with pytest.raises(SettingsError) as info:
+            load_settings({"BACKUP_EVERY": bad})
+        assert info.value.variable == "BACKUP_EVERY" and "1m to 30d" in str(info.value)
+    for bad in ("0", "x", "1001", "-1", "²", "2.5"):
+        with pytest.raises(SettingsError) as info:
+            load_settings({"BACKUP_KEEP": bad})
+        assert info.value.variable == "BACKUP_KEEP" and "1 to 1000" in str(info.value)
+
+
+def test_env_example_documents_the_backup_settings() -> None:
+    text = (ROOT / ".env.example").read_text(encoding="utf-8")
+    assert re.search(r"^#BACKUP_EVERY=6h$", text, re.MULTILINE)
+    assert re.search(r"^#BACKUP_KEEP=7$", text, re.MULTILINE)
+    assert re.search(r"^#BACKUP_DIR=", text, re.MULTILINE)

@@ -11,6 +11,7 @@ AREA_NAMES = (
     "engine",
     "moves",
     "store",
+    "backups",
     "bot",
     "commands",
     "tables",

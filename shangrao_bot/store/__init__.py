@@ -19,5 +19,8 @@ through asyncpg (for a bot split into several shard processes); ``DATABASE_URL``
 * ``kept_values`` — small named values the bot keeps for itself between runs;
 * ``message_versions`` — what each message shows (a session's version) and the lease on
   editing it;
-* ``errors`` — the store's typed refusals (texts in the catalogs' ``store`` area).
+* ``errors`` — the store's typed refusals (texts in the catalogs' ``store`` area);
+* ``storage_health`` — the last write refused as unavailable and why (``Database.health``);
+* ``backups/`` — checked backups of the database, their restore, and the bot's own on a
+  schedule.
 """

@@ -26,6 +26,7 @@ from urllib.parse import urlsplit, urlunsplit
 from shangrao_bot.metrics import UNMEASURED, BotMetrics, QueryMetrics
 from shangrao_bot.store.database.transactions import Row, Tx
 from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.storage_health import StorageHealth
 
 BUSY_TIMEOUT_MS = 5000
 """How long a write waits for a lock held elsewhere before it is refused as unavailable."""
@@ -98,6 +99,16 @@ class Database(ABC):
     @abstractmethod
     async def close(self) -> None:
         """Finish the writes already submitted, then close every connection."""
+
+    @property
+    def health(self) -> StorageHealth:
+        """The last write refused as unavailable (disk full, locked …) and why, until a write
+        goes through (:mod:`~shangrao_bot.store.storage_health`); both backends record every
+        write's outcome in it."""
+        health: StorageHealth | None = self.__dict__.get("_health")
+        if health is None:
+            health = self.__dict__["_health"] = StorageHealth()
+        return health
 
     @property
     @abstractmethod

@@ -332,12 +332,19 @@ class PgDatabase(Database):
         # once started, the job runs to its end and its result is dropped
         job = self._writer.submit(fn, batch)
         try:
-            return cast(T, await job.future)
+            result = cast(T, await job.future)
         except BaseException as exc:
             fault = pg_fault(exc)
-            if fault is not None and fault is not exc:
+            if fault is None:
+                raise
+            if fault is not exc:
+                fault.__cause__ = exc
+            self.health.refused(fault)
+            if fault is not exc:
                 raise fault from exc
             raise
+        self.health.wrote()
+        return result
 
     @measured("read")
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:

@@ -423,12 +423,19 @@ class SqliteDatabase(Database):
         statements only. Its result is committed once the whole group is."""
         job = self._writer.submit(fn, "batch" if batch else "tx")
         try:
-            return cast(T, await asyncio.wrap_future(job.future))
+            result = cast(T, await asyncio.wrap_future(job.future))
         except BaseException as exc:
             fault = storage_fault(exc)
-            if fault is not None and fault is not exc:
+            if fault is None:
+                raise
+            if fault is not exc:
+                fault.__cause__ = exc
+            self.health.refused(fault)
+            if fault is not exc:
                 raise fault from exc
             raise
+        self.health.wrote()
+        return result
 
     async def _raw(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """``fn`` on the writer thread outside any transaction (opening and migrating: their
