@@ -9,7 +9,7 @@ games from ``first_game`` (the previous checkpoint's P) on: each game's hand and
 player's rating after each of them (:mod:`.rating_codec`). The checkpoints from the first game
 on, one after the other, are the book's whole history, which a resumed fold needs too (a
 player's trend, a season's board); the newest one's state is where the fold resumes. They take
-about 90 bytes a hand: one row per 1,024 games of the guild, no more.
+about 95 bytes a hand: one row per 1,024 games of the guild, no more.
 
 **When it still holds.** ``version`` is a ledger version at which the checkpoint's games were
 the guild's first P games, ``last_at`` the moment of the last of them. The checkpoint holds
