@@ -219,6 +219,8 @@ def _metrics_host(env: Mapping[str, str]) -> str:
             expected = "an address of this machine (127.0.0.1, 0.0.0.0, ::1) or a host name"
             raise SettingsError(METRICS_HOST, text, expected) from None
     return text
+
+
 def _interval(text: str) -> float | None:
     """``6h``, ``90m``, ``1d12h``, ``30s`` in seconds; None when it is not one."""
     compact = text.replace(" ", "").lower()
