@@ -22,9 +22,10 @@ class Backups(commands.Cog):
         self.schedule: BackupSchedule | None = None
 
     async def cog_load(self) -> None:
-        plan, db = self.bot.settings.backups, self.bot.db
-        if plan.every_seconds is None:
+        plan = self.bot.settings.backups
+        if plan.every_seconds is None:  # no schedule: nothing of the bot is read
             return
+        db = self.bot.db
         folder = Path(plan.folder) if plan.folder else default_folder(db.kind, db.path)
         self.schedule = BackupSchedule(
             db.target,
