@@ -269,6 +269,15 @@ def report(out: Path) -> None:
         f"({len(first_upd)} moves), last {block} min {p_last:.1f} ms ({len(last_upd)} moves): "
         f"{change * 100:+.1f} %: target within {UPDATE_GROWTH * 100:.0f} %: {status(upd_ok)}"
     )
+    loads = [[s.load1 for s in run.within(b)] for b in (run.first_block(), run.last_block())]
+    print(
+        "the machine's load average (1 min) meanwhile: "
+        + "; ".join(
+            f"{name} {block} min mean {fmean(v):.2f}, max {max(v):.2f}"
+            for name, v in zip(("first", "last"), loads, strict=True)
+            if v
+        )
+    )
 
     warm = run.at(run.warmup)
     files_allowance = max(FILES_ALLOWANCE, round(FILES_SHARE * warm.files) if warm else 0)
