@@ -43,11 +43,14 @@ soak under 30 minutes: a third of it):
   ``rss_last10_mb``) do not compare a process with itself once a restart falls between them.
   What is judged is the growth per hand within the stretches without a restart: each process
   once it has run ``W`` minutes (the first process from the warm-up's end, a restarted one
-  ``W`` minutes after its start, as long as the start's own warm-up), RSS fitted against the
-  hands finished with one slope shared by every stretch (each its own level); that slope
-  (``rss_kb_per_hand``) times the hands finished between the two blocks' middles, as a share
-  of the first block's mean, is ``rss_growth_pct``: the growth the two blocks would show had
-  nothing restarted. Each stretch's own figures are printed too.
+  ``W`` minutes after its start, as long as the start's own warm-up). The slope of RSS against
+  the hands finished is the median of the slopes between every two samples of the same
+  stretch (Theil and Sen's estimator: a steady growth raises every pair's slope, while a
+  one-off step — seen in every process some 6 to 7 minutes after its start — raises only the
+  pairs across it, where a least squares fit would spread it over every hand of a short
+  stretch). That slope (``rss_kb_per_hand``) times the hands finished between the two blocks'
+  middles, as a share of the first block's mean, is ``rss_growth_pct``: the growth the two
+  blocks would show had nothing restarted. Each stretch's own figures are printed too.
 * The update p99 of the last ten minutes within 20 % of the first ten's (every update sample
   of each block pooled), leaving out each minute that overlaps a restart: from the signal
   until 30 s after the bot is back (its resumed tables move in step at first, as at the start).

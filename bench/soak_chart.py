@@ -1,6 +1,6 @@
 """The soak benchmark's chart (``DIR/soak.png``, drawn with Pillow): one panel per measure over
 the soak's minutes, the warm-up shaded, the restarts marked, and on the RSS panel the slope
-fitted over the stretches without a restart (``bench/soak_verdict.py``)."""
+judged over the stretches without a restart (``bench/soak_verdict.py``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from statistics import fmean
+from statistics import median
 from typing import Protocol
 
 from PIL import Image, ImageDraw, ImageFont
@@ -40,7 +40,7 @@ class RestartMark(Protocol):
 
 @dataclass
 class Fit:
-    """A stretch without a restart: its minutes, hands and samples (for the fitted line)."""
+    """A stretch without a restart: its minutes, hands and samples (for the slope's line)."""
 
     first_minute: int
     last_minute: int
@@ -200,15 +200,15 @@ def mark_phases(canvas: Canvas, warmup: int, restarts: Sequence[RestartMark]) ->
 def draw_fits(
     canvas: Canvas, fits: list[Fit], slope_kb: float, top: float, low: float, high: float
 ) -> None:
-    """The RSS slope fitted over the stretches (dashed, each through its stretch's means)."""
+    """The RSS slope judged (dashed, through each stretch's medians)."""
     d, slope = canvas.draw, slope_kb / 1024
 
     def y(value: float) -> float:
         return top + PANEL_H - (value - low) / (high - low) * PANEL_H
 
     for fit in fits:
-        hands = fmean(s.hands_total for s in fit.samples)
-        rss = fmean(s.rss_mb for s in fit.samples)
+        hands = median(s.hands_total for s in fit.samples)
+        rss = median(s.rss_mb for s in fit.samples)
         x0, x1 = canvas.x(fit.first_minute), canvas.x(fit.last_minute)
         y0 = y(rss + slope * (fit.first_hands - hands))
         y1 = y(rss + slope * (fit.last_hands - hands))
@@ -222,7 +222,7 @@ def draw_fits(
             )
     d.text(  # in the title band, clear of the data
         (WIDTH - RIGHT, top - 10),
-        f"dashed: {slope_kb:.1f} KB per hand, fitted after each process's warm-up",
+        f"dashed: {slope_kb:.1f} KB per hand (median slope after each process's warm-up)",
         fill=INK,
         font=canvas.small,
         anchor="rb",

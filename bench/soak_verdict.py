@@ -8,7 +8,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from statistics import fmean
+from statistics import fmean, median
 from typing import Any
 
 from soak_chart import Fit, draw
@@ -105,26 +105,24 @@ class SoakRun:
         return set().union(*(r.gap_minutes() for r in self.restarts))
 
 
-def fit_slope(points: list[tuple[float, float]]) -> float:
-    """Least squares slope of y on x (NaN with fewer than two distinct x)."""
-    if len(points) < 2:
-        return math.nan
-    mx, my = fmean(x for x, _ in points), fmean(y for _, y in points)
-    den = sum((x - mx) ** 2 for x, _ in points)
-    return sum((x - mx) * (y - my) for x, y in points) / den if den else math.nan
+def pair_slopes(points: list[tuple[float, float]]) -> list[float]:
+    """The slope between every two points of different x."""
+    return [
+        (y2 - y1) / (x2 - x1)
+        for i, (x1, y1) in enumerate(points)
+        for x2, y2 in points[i + 1 :]
+        if x2 != x1
+    ]
 
 
-def pooled_slope(groups: list[list[tuple[float, float]]]) -> float:
-    """One slope for several groups of points, each group with its own level (each group's
-    means taken off before one least squares fit)."""
-    num = den = 0.0
-    for points in groups:
-        if len(points) < 2:
-            continue
-        mx, my = fmean(x for x, _ in points), fmean(y for _, y in points)
-        num += sum((x - mx) * (y - my) for x, y in points)
-        den += sum((x - mx) ** 2 for x, _ in points)
-    return num / den if den else math.nan
+def median_slope(groups: list[list[tuple[float, float]]]) -> float:
+    """One slope for several groups of points, each group with its own level: the median of
+    the slopes between every two points of the same group (Theil and Sen's estimator). A
+    steady growth raises every pair's slope; a one-off step (a cache filled, the allocator
+    taking a new arena) only the pairs across it, so it barely moves the median, where a
+    least squares fit would spread it over every hand. NaN without a pair."""
+    slopes = [slope for points in groups for slope in pair_slopes(points)]
+    return median(slopes) if slopes else math.nan
 
 
 def settled_stretches(run: SoakRun) -> list[list[Sample]]:
@@ -150,19 +148,19 @@ def judge_rss(run: SoakRun) -> tuple[dict[str, float], list[Fit], list[str]]:
     first, last = run.within(run.first_block()), run.within(run.last_block())
     rss_first, rss_last = mean_of(first, "rss_mb"), mean_of(last, "rss_mb")
     stretches = settled_stretches(run)
-    slope = pooled_slope([[(s.hands_total, s.rss_mb) for s in st] for st in stretches])
+    slope = median_slope([[(s.hands_total, s.rss_mb) for s in st] for st in stretches])
     between = mean_of(last, "hands_total") - mean_of(first, "hands_total")
     growth = 100 * slope * between / rss_first
     lines, fits = [], []
     for st in stretches:
-        own = fit_slope([(s.hands_total, s.rss_mb) for s in st])
-        per_min = fit_slope([(s.minute, s.rss_mb) for s in st])
+        own = median_slope([[(s.hands_total, s.rss_mb) for s in st]])
+        per_min = median_slope([[(s.minute, s.rss_mb) for s in st]])
         hands = st[-1].hands_total - st[0].hands_total
         lines.append(
             f"  process {st[0].pid}, minutes {st[0].minute}-{st[-1].minute} "
             f"({len(st)} samples): {st[0].rss_mb:.1f} -> {st[-1].rss_mb:.1f} MB over {hands} "
             f"hands = {_kb_per_hand(st[-1].rss_mb - st[0].rss_mb, hands)} KB per hand; "
-            f"fitted {own * 1024:.1f} KB per hand, {per_min:.2f} MB per minute"
+            f"median slope {own * 1024:.1f} KB per hand, {per_min:.2f} MB per minute"
         )
         fits.append(Fit(st[0].minute, st[-1].minute, st[0].hands_total, st[-1].hands_total, st))
     figures = {
@@ -255,7 +253,7 @@ def report(out: Path) -> None:
     for line in stretch_lines:
         print(line)
     print(
-        f"RSS growth: {rss['slope_kb']:.1f} KB per hand (one slope fitted over the stretches) "
+        f"RSS growth: {rss['slope_kb']:.1f} KB per hand (the median slope over the stretches) "
         f"x {rss['between']:.0f} hands between the blocks' middles = "
         f"{rss['growth']:.2f} % of {rss['first']:.1f} MB: target < {RSS_GROWTH_PCT:g} %: "
         f"{status(rss_ok)}"
@@ -270,6 +268,15 @@ def report(out: Path) -> None:
         f"update p99 (minutes {gaps} left out): first {block} min {p_first:.1f} ms "
         f"({len(first_upd)} moves), last {block} min {p_last:.1f} ms ({len(last_upd)} moves): "
         f"{change * 100:+.1f} %: target within {UPDATE_GROWTH * 100:.0f} %: {status(upd_ok)}"
+    )
+    loads = [[s.load1 for s in run.within(b)] for b in (run.first_block(), run.last_block())]
+    print(
+        "the machine's load average (1 min) meanwhile: "
+        + "; ".join(
+            f"{name} {block} min mean {fmean(v):.2f}, max {max(v):.2f}"
+            for name, v in zip(("first", "last"), loads, strict=True)
+            if v
+        )
     )
 
     warm = run.at(run.warmup)
