@@ -56,9 +56,9 @@ soak under 30 minutes: a third of it):
   until 30 s after the bot is back (its resumed tables move in step at first, as at the start).
 * Tasks, open files and threads are back: the last sample of every ten-minute block is at
   most the warm-up's last sample plus an allowance for what legitimately varies from one
-  moment to the next: tasks one per table (a table's timers and pending updates come and go
-  with its state), open files 10 (at least; 10 % when more: sockets to Discord open and close
-  with the traffic), threads 2 (thread pools that start threads on demand).
+  moment to the next: tasks one per table, at least 10 (a table's timers and pending updates
+  come and go with its state), open files 10 (at least; 10 % when more: sockets to Discord
+  open and close with the traffic), threads 2 (thread pools that start threads on demand).
 
 It prints each target with its figures and ends with ``soak tables=<n> minutes=<m>
 rss_first10_mb=<x> rss_last10_mb=<x> rss_growth_pct=<x> (target < 2) update_p99_first10_ms=<x>

@@ -19,7 +19,7 @@ BLOCK = 10  # measured minutes compared at each end (a third of a shorter soak)
 BURST_S = 30.0  # after a restart's bot is back, its resumed tables still move in step
 RSS_GROWTH_PCT = 2.0
 UPDATE_GROWTH = 0.20
-FILES_ALLOWANCE, FILES_SHARE, THREADS_ALLOWANCE = 10, 0.10, 2
+TASKS_ALLOWANCE, FILES_ALLOWANCE, FILES_SHARE, THREADS_ALLOWANCE = 10, 10, 0.10, 2
 
 
 @dataclass
@@ -282,7 +282,7 @@ def report(out: Path) -> None:
     warm = run.at(run.warmup)
     files_allowance = max(FILES_ALLOWANCE, round(FILES_SHARE * warm.files) if warm else 0)
     allowances = {
-        "tasks": (n, "one per table"),
+        "tasks": (max(n, TASKS_ALLOWANCE), f"one per table, at least {TASKS_ALLOWANCE}"),
         "files": (files_allowance, f"{FILES_ALLOWANCE}, or {FILES_SHARE:.0%} when more"),
         "threads": (THREADS_ALLOWANCE, "thread pools"),
     }
