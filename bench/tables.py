@@ -62,6 +62,7 @@ import signal
 import sys
 import tempfile
 import time
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -122,13 +123,15 @@ async def serve_bot() -> None:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     loop.add_signal_handler(signal.SIGTERM, stop.set)
-    lags: list[tuple[float, float]] = []
+    # (unix time, ms) pairs in a flat array of doubles: 16 bytes a probe, not a tuple's ~100
+    # (at 100 probes a second a list of tuples grew the bot's own memory by 0.6 MB a minute)
+    lags = array("d")
 
     async def probe() -> None:
         while not stop.is_set():
             start = loop.time()
             await asyncio.sleep(0.010)
-            lags.append((time.time(), max(0.0, (loop.time() - start - 0.010) * 1000)))
+            lags.extend((time.time(), max(0.0, (loop.time() - start - 0.010) * 1000)))
 
     tune_for_serving()  # as the bot's own process does (bot_runner)
     runner = asyncio.create_task(bot.start(settings.discord_token))
@@ -144,7 +147,8 @@ async def serve_bot() -> None:
         "hands_reused": pictures.reused,
         "boards_drawn": presenter.boards_drawn,
     }
-    Path(os.environ["BENCH_LAGS"]).write_text(json.dumps({"lags": lags, "stats": stats}))
+    pairs = list(zip(lags[::2], lags[1::2], strict=True))
+    Path(os.environ["BENCH_LAGS"]).write_text(json.dumps({"lags": pairs, "stats": stats}))
     freezing.cancel()
     releasing.cancel()
     await bot.close()
