@@ -1,5 +1,5 @@
 """The bot's health checks (:mod:`.health`): Discord's gateway connected, the database
-answering, the event loop on time."""
+answering and taking writes, the event loop on time."""
 
 from __future__ import annotations
 
@@ -67,3 +67,15 @@ def loop_lag_check(lag: LoopLagProbe, limit: float = LAG_LIMIT_S) -> HealthCheck
         return f"lag {worst:.2f} s in the last {lag.recent:g} s (limit {limit:g} s)"
 
     return HealthCheck("event loop", probe)
+
+
+def storage_check(database: Callable[[], Database | None]) -> HealthCheck:
+    """The database's last write went through: a write refused for storage (a full disk, a
+    database locked or read-only) stays the reason until the next write succeeds (the tables
+    pause meanwhile and try again by themselves: :mod:`~shangrao_bot.store.storage_health`)."""
+
+    async def probe() -> str | None:
+        db = database()
+        return None if db is None else db.health.reason()
+
+    return HealthCheck("storage", probe)

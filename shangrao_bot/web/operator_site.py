@@ -17,7 +17,12 @@ from shangrao_bot.store.database.interface import Database
 from shangrao_bot.ui.pictures import PICTURES
 from shangrao_bot.ui.request_budget import RequestBudget
 from shangrao_bot.web.app import build_app
-from shangrao_bot.web.bot_checks import database_check, gateway_check, loop_lag_check
+from shangrao_bot.web.bot_checks import (
+    database_check,
+    gateway_check,
+    loop_lag_check,
+    storage_check,
+)
 from shangrao_bot.web.bot_figures import BudgetCollector, PicturesCollector, TablesCollector
 from shangrao_bot.web.health import HealthCheck, health_routes
 from shangrao_bot.web.metrics_page import metrics_routes
@@ -54,7 +59,11 @@ class OperatorSite:
         """The bot's parts its health and figures read: the gateway and the database are
         checked before the loop; the tables, the budget and the pictures are read at each
         scrape."""
-        self.checks[:0] = [gateway_check(client), database_check(database)]
+        self.checks[:0] = [
+            gateway_check(client),
+            database_check(database),
+            storage_check(database),
+        ]
         self.registry.register(TablesCollector(service))
         self.registry.register(BudgetCollector(budget))
         self.registry.register(PicturesCollector(PICTURES))

@@ -17,15 +17,18 @@ from aiohttp import web
 from prometheus_client import CollectorRegistry
 from prometheus_client.parser import text_string_to_metric_families
 
+from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.loop_lag import LoopLagProbe
 from shangrao_bot.metrics import BotMetrics, RuntimeCollector
 from shangrao_bot.settings import SettingsError
 from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.kept_values import set_state
 from shangrao_bot.web.app import build_app, plain
-from shangrao_bot.web.bot_checks import database_check, loop_lag_check
+from shangrao_bot.web.bot_checks import database_check, loop_lag_check, storage_check
 from shangrao_bot.web.health import HealthCheck, health_routes, run_checks
 from shangrao_bot.web.metrics_page import metrics_routes
 from shangrao_bot.web.server import WebServer
+from tests.storage_faults import PageLimit
 
 
 async def passes() -> str | None:
@@ -185,3 +188,23 @@ async def test_a_port_in_use_names_metrics_port_and_a_foreign_host_metrics_host(
         await WebServer(build_app(), "192.0.2.1", 0).start()
     assert foreign.value.variable == "METRICS_HOST"
     assert "an address of this machine" in str(foreign.value)
+
+
+async def test_a_full_disk_fails_the_storage_check_until_space_is_back(tmp_path: Path) -> None:
+    db = await open_database(tmp_path / "full.db")
+    check = storage_check(lambda: db)
+    limit = PageLimit(db)
+    try:
+        assert (await run_checks([check])).healthy
+        await limit.start()
+        with pytest.raises(StorageUnavailable):
+            await set_state(db, "big", "x" * 200_000)  # needs pages the disk has not
+        report = await run_checks([check])
+        assert report.status == 503
+        assert report.text().startswith("storage: disk_full since "), report.text()
+        await limit.stop()
+        await set_state(db, "big", "x" * 200_000)  # space is back: the next write clears it
+        assert (await run_checks([check])).healthy
+    finally:
+        await db.close()
+    assert (await run_checks([storage_check(lambda: None)])).healthy  # no database: its own check
