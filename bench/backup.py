@@ -21,8 +21,11 @@ check), to show why the backup copies the way it does:
 and last takes the real thing, :func:`take_backup` (copy, integrity check, rows checked, digest,
 manifest, rename), and restores it into a new file (:func:`restore_backup`).
 
-For each: the seconds, and the longest save wait and loop lag while it ran against the same
-window's length just before it. Run when the machine is idle: the figures are the tables' waits.
+The backup's other steps are timed alone too: the check of the copy (integrity, every table's
+rows) on a thread of normal priority and on the backup's own of the lowest
+(``store/backups/background.py``), and the digest. For each: the seconds, and the longest save
+wait and loop lag while it ran against the 6 s of the tables alone just before it. Run when the
+machine is idle: the figures are the tables' waits.
 
 Usage::
 
@@ -31,7 +34,7 @@ Usage::
 The last line is ``backup hands=<n> seconds=<x> size_mb=<x> longest_pause_ms=<x>
 pause_before_ms=<x> save_ms_max=<x> loop_lag_ms_max=<x> saves=<n> restore_s=<x>``
 (``longest_pause_ms``: the longest save wait or loop lag during the backup; ``pause_before_ms``:
-the same over as long a window just before it).
+the same over the 6 s just before it).
 """
 
 from __future__ import annotations
@@ -57,8 +60,17 @@ from ledger import SEED  # bench/ledger.py: the same book
 from ledger_book import fill_book
 
 from shangrao_bot.service import NullPresenter, ServiceConfig, TableService
+from shangrao_bot.store.backups.background import in_background
+from shangrao_bot.store.backups.manifest import digest_of
 from shangrao_bot.store.backups.restoring import restore_backup
-from shangrao_bot.store.backups.sqlite_copy import Pacing, copy_database, open_read_only
+from shangrao_bot.store.backups.sqlite_copy import (
+    Contents,
+    Pacing,
+    check_copy,
+    copy_database,
+    open_read_only,
+    read_contents,
+)
 from shangrao_bot.store.backups.taking import take_backup
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.database.opening import open_database
@@ -75,7 +87,8 @@ class GaveUp(Exception):
     """The unsnapshotted copy restarted :data:`RESTARTS` times."""
 
 
-SETTLE_S = 5.0  # the tables play this long before the first copy
+SETTLE_S = 5.0  # the tables play this long before the first measurement
+QUIET_S = 6.0  # each measurement follows this long of the tables alone: its "before" window
 
 
 @dataclass
@@ -125,6 +138,14 @@ async def keep_playing(svc: TableService, running: Callable[[], bool]) -> None:
         await asyncio.sleep(0.5)
 
 
+def read_contents_of(path: Path) -> Contents:
+    conn = open_read_only(path)
+    try:
+        return read_contents(conn)
+    finally:
+        conn.close()
+
+
 def vacuum_into(source: Path, out: Path) -> None:
     conn = open_read_only(source)
     try:
@@ -162,12 +183,14 @@ def unsnapshotted(source: Path, out: Path) -> tuple[int, bool]:
 async def measured(
     name: str, probes: Probes, work: Callable[[], Awaitable[Any]]
 ) -> tuple[float, tuple[float, float, int], tuple[float, float, int], Any]:
+    """``work`` timed after :data:`QUIET_S` of the tables alone, which is its "before"."""
+    await asyncio.sleep(QUIET_S)
     start = time.perf_counter()
     result = await work()
     end = time.perf_counter()
     seconds = end - start
     during = probes.window(start, end)
-    before = probes.window(start - max(seconds, 2.0), start)
+    before = probes.window(start - QUIET_S, start)
     print(
         f"{name:24} {seconds:6.2f} s  longest save wait {during[0]:6.1f} ms "
         f"(before: {before[0]:5.1f}), loop lag {during[1]:5.1f} ms (before: {before[1]:5.1f}), "
@@ -211,11 +234,9 @@ async def main(hands: int, tables: int) -> None:
                         copy_database, path, o, p, threading.Event()
                     ),
                 )
-                await asyncio.sleep(2)
             await measured(
                 "VACUUM INTO", probes, lambda: asyncio.to_thread(vacuum_into, path, out / "v.db")
             )
-            await asyncio.sleep(2)
             *_, (restarts, finished) = await measured(
                 "paced, no snapshot",
                 probes,
@@ -223,7 +244,19 @@ async def main(hands: int, tables: int) -> None:
             )
             outcome = "finished" if finished else "stopped, no copy"
             print(f"{'':24} {restarts} restarts from the first page; {outcome}")
-            await asyncio.sleep(2)
+            print("the backup's other steps, on the paced copy:")
+            copy = out / "0.db"
+            contents = await asyncio.to_thread(read_contents_of, copy)
+            for name, run_it in (
+                ("check, normal priority", asyncio.to_thread),
+                ("check, lowest priority", in_background),
+            ):
+                await measured(
+                    name,
+                    probes,
+                    lambda r=run_it: r(check_copy, copy, contents),  # type: ignore[misc]
+                )
+            await measured("digest (sha256)", probes, lambda: in_background(digest_of, copy))
             print("the backup (copy, check, digest, manifest):")
             seconds, during, before, taken = await measured(
                 "shangrao-bot backup", probes, lambda: take_backup(path, Path(folder) / "b.db")

@@ -19,11 +19,11 @@ A backup of an older schema version is restored as it is: the bot migrates it at
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from shangrao_bot.store.backups.background import in_background
 from shangrao_bot.store.backups.files import (
     Partials,
     check_room,
@@ -60,7 +60,7 @@ class Restored:
 async def restore_backup(backup: Path, target: str | Path, *, replace: bool = False) -> Restored:
     """Make the database ``target`` (a ``postgresql://`` URL, or an SQLite file's path) hold
     the checked backup ``backup``; ``replace``: even when it holds data."""
-    manifest = await asyncio.to_thread(read_checked, Path(backup))
+    manifest = await in_background(read_checked, Path(backup))
     if manifest.schema_version > LATEST:
         raise BackupRefused(
             "backup.newer_backup", path=str(backup), version=manifest.schema_version, latest=LATEST
@@ -81,7 +81,7 @@ async def restore_backup(backup: Path, target: str | Path, *, replace: bool = Fa
         )
         return Restored(manifest, shown_url(url), replaced)
     path = Path(target)
-    replaced = await asyncio.to_thread(_restore_file, Path(backup), manifest, path, replace)
+    replaced = await in_background(_restore_file, Path(backup), manifest, path, replace)
     return Restored(manifest, str(path), replaced)
 
 

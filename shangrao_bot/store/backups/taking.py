@@ -9,12 +9,12 @@ full disk, a stop: the partial files are removed, and the backup's name holds wh
 before, never a part.
 
 Nothing here blocks the event loop: the SQLite copy, the check, the digest and the writes run
-on a thread; PostgreSQL's tools are child processes.
+on a thread of their own at the lowest priority (:mod:`.background`); PostgreSQL's tools are
+child processes.
 """
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 import threading
 import time
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from shangrao_bot.store.backups.background import in_background
 from shangrao_bot.store.backups.files import (
     Partials,
     check_room,
@@ -99,12 +100,12 @@ async def take_backup(
                     _refuse_newer(contents)
                     check_room(folder, size)
 
-                contents, progress = await asyncio.to_thread(
+                contents, progress = await in_background(
                     copy_database, path, partial, pacing, stop, before_copy
                 )
-                await asyncio.to_thread(check_copy, partial, contents)
+                await in_background(check_copy, partial, contents)
                 kind, shown, tool = "sqlite", str(path), ""
-            sha, size = await asyncio.to_thread(digest_of, partial)
+            sha, size = await in_background(digest_of, partial)
             manifest = Manifest(
                 kind=kind,
                 schema_version=contents.schema_version,
@@ -117,7 +118,7 @@ async def take_backup(
                 tool=tool,
             )
             sidecar_partial = partials.beside(sidecar)
-            await asyncio.to_thread(_finish, partial, out, sidecar_partial, sidecar, manifest)
+            await in_background(_finish, partial, out, sidecar_partial, sidecar, manifest)
         except (OSError, sqlite3.Error) as exc:
             if out_of_space(exc):
                 raise no_room(folder, exc) from None
