@@ -275,7 +275,10 @@ async def test_resumed_after_any_changes_and_restarts_equals_the_fold_from_scrat
             if op == "pending":
                 pending.append(recorded.id)
         elif op == "confirm" and pending:
-            await confirm_hand(db, guild, pending.pop(0), 2, final=True)
+            hand_id = pending.pop(0)
+            row = await db.fetchone("SELECT status FROM hands WHERE id = ?", (hand_id,))
+            if row is not None and row[0] != "voided":  # an undo may have voided it meanwhile
+                await confirm_hand(db, guild, hand_id, 2, final=True)
         elif op == "undo":
             with contextlib.suppress(StoreError):  # nothing left to undo
                 await undo_last_hand(db, guild, sessions[0], 1, "oops")
