@@ -5,7 +5,9 @@ tenth of them — 100,000 hands of 200 players by default — in the largest, sp
 before the run), opens it at the latest schema version, then, for the largest guild, times:
 
 - reading its counted hands in rating order (:func:`ledger_games`);
-- the first fold of every hand (:func:`guild_ratings` with a cold cache: after a restart);
+- the first fold of every hand (:func:`guild_ratings` with a cold cache and no checkpoint in the
+  database yet: the first read after the upgrade that brought them; a restart afterwards
+  resumes from them, which ``bench/cold_start.py`` times);
 - a read with nothing changed (the cached book: one query for the ledger version);
 - a new hand recorded and confirmed, then the ratings (the fold resumed from its last
   checkpoint: a few hundred games at most);

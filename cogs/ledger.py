@@ -428,8 +428,9 @@ async def season_choices(
 
 
 async def defer_unless_rated(bot: ShangraoBot, interaction: discord.Interaction) -> None:
-    """Defer the (public) answer when the ratings must be folded again first: after a restart,
-    the first fold of a big book takes longer than Discord's three seconds."""
+    """Defer the (public) answer when the ratings must be folded again first: resumed from
+    their checkpoints after a restart it is quick, but a book without them (the first read
+    after the upgrade that brought them) takes longer than Discord's three seconds."""
     assert interaction.guild_id is not None
     if await ratings_stale(bot.db, interaction.guild_id):
         await interaction.response.defer(thinking=True)

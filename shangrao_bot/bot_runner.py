@@ -10,10 +10,16 @@ import sys
 
 import discord
 
+from shangrao_bot.cli_errors import PROG, one_line
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.gc_tuning import freeze_startup_objects, tune_for_serving
+from shangrao_bot.gc_tuning import (
+    RELEASE_EVERY_S,
+    freeze_startup_objects,
+    release_free_memory,
+    tune_for_serving,
+)
 from shangrao_bot.log import configure_logging
-from shangrao_bot.settings import Settings
+from shangrao_bot.settings import Settings, SettingsError
 from shangrao_bot.store.errors import StoreError
 
 # Send Messages (1 << 11) | Embed Links (1 << 14) | Attach Files (1 << 15)
@@ -69,6 +75,14 @@ async def freeze_when_ready(bot: ShangraoBot) -> None:
     )
 
 
+async def release_memory_periodically(every: float = RELEASE_EVERY_S) -> None:
+    """Every ``every`` seconds, hand the C allocator's free pages back to the system
+    (:mod:`.gc_tuning`), on a thread: the event loop goes on meanwhile."""
+    while True:
+        await asyncio.sleep(every)
+        await asyncio.to_thread(release_free_memory)
+
+
 async def _serve(bot: ShangraoBot, token: str) -> None:
     """Run until Discord ends the session or SIGTERM/SIGINT asks to stop; then stop
     gracefully (:meth:`ShangraoBot.shutdown`: running commands finish or are cancelled
@@ -78,12 +92,18 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # not on every platform
             loop.add_signal_handler(sig, stop.set)
-    await bot.open_database()  # before logging in: a bad DATABASE_URL stops here
+    await bot.open_operator_site()  # first: a METRICS_PORT in use stops here
+    try:
+        await bot.open_database()  # before logging in: a bad DATABASE_URL stops here
+    except BaseException:
+        await bot.operator.stop()
+        raise
     tune_for_serving()
     async with bot:
         running = asyncio.create_task(bot.start(token))
         stopping = asyncio.create_task(stop.wait())
         freezing = asyncio.create_task(freeze_when_ready(bot))
+        releasing = asyncio.create_task(release_memory_periodically())
         try:
             done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
             if running in done:
@@ -95,6 +115,7 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
             await running
         finally:
             freezing.cancel()
+            releasing.cancel()
 
 
 def run_bot(settings: Settings) -> int:
@@ -109,6 +130,9 @@ def run_bot(settings: Settings) -> int:
         asyncio.run(_serve(bot, token))
     except discord.LoginFailure:
         print(TOKEN_REJECTED_HELP, end="", file=sys.stderr)
+        return 2
+    except SettingsError as exc:  # METRICS_PORT taken, METRICS_HOST not this machine's
+        print(f"{PROG}: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except StoreError as exc:  # DATABASE_URL unusable, or a database newer than the bot
         print(f"shangrao-bot: {exc}", file=sys.stderr)

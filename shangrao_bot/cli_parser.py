@@ -111,7 +111,14 @@ def build_parser() -> argparse.ArgumentParser:
     add_replay_parser(sub)
     add_review_parser(sub)
     add_arena_parser(sub)
-    sub.add_parser("run", help="run the Discord bot (same as python bot.py)")
+    sub.add_parser(
+        "run",
+        help="run the Discord bot (same as python bot.py)",
+        description="Run the Discord bot, the same as python bot.py, with the settings of the "
+        "environment and .env (DISCORD_TOKEN, DATABASE_URL …). With METRICS_PORT set it also "
+        "serves /healthz and /metrics on METRICS_HOST (127.0.0.1 by default). Exit status 2 "
+        "when a setting cannot be used (the reason on one line).",
+    )
     sub.add_parser(
         "migrate",
         help="bring DATABASE_URL's database to this bot's schema version",

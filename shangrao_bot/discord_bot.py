@@ -40,6 +40,7 @@ from shangrao_bot.ui.request_gate import RequestGate, install
 from shangrao_bot.ui.rulebook import RULEBOOK_ITEMS
 from shangrao_bot.ui.table_views import TABLE_ITEMS
 from shangrao_bot.ui.translator import ShangraoTranslator
+from shangrao_bot.web.operator_site import OperatorSite
 
 log = logging.getLogger(__name__)
 
@@ -136,11 +137,23 @@ class ShangraoBot(commands.AutoShardedBot):
             **sharding,
         )
         self.settings = settings
+        # the operator's figures and health (web/operator_site): the parts record into
+        # ``metrics``, a registry of this bot's own; METRICS_PORT serves them
+        self.operator = OperatorSite(settings.metrics_host, settings.metrics_port)
+        self.metrics = self.operator.metrics
         # every global-counted request takes a slot in the bot's budget first, this process's
         # share of the token's limit (ui/request_budget)
-        self.budget = RequestBudget(GLOBAL_RATE * process_share(shards.ids, shards.count))
+        self.budget = RequestBudget(
+            GLOBAL_RATE * process_share(shards.ids, shards.count), metrics=self.metrics
+        )
         # and every request waits for its route's bucket (ui/route_buckets)
-        self.request_gate = RequestGate(self.budget)
+        self.request_gate = RequestGate(self.budget, metrics=self.metrics)
+        self.operator.watch(
+            self,
+            database=lambda: getattr(self, "db", None),
+            service=lambda: getattr(self, "service", None),
+            budget=self.budget,
+        )
         self._was_ready = False
         self.coordination: Coordination = SoloCoordination()
         self.handoff: Handoff | None = None
@@ -243,7 +256,15 @@ class ShangraoBot(commands.AutoShardedBot):
             except StoreError:
                 await db.close()
                 raise
+        db.measure_into(self.metrics)
         self.db = db
+
+    async def open_operator_site(self) -> None:
+        """When ``METRICS_PORT`` is set, serve ``/healthz`` and ``/metrics`` (once). The
+        runner calls this first, before the database is opened and before logging in, so a
+        port in use stops the bot at start-up (a :class:`~shangrao_bot.settings.
+        SettingsError`). The loop-lag probe starts at the end of :meth:`setup_hook`."""
+        await self.operator.start()
 
     async def _start_coordination(self) -> None:
         """On PostgreSQL, join the other processes (table claims, the leader, handed-over
@@ -300,6 +321,7 @@ class ShangraoBot(commands.AutoShardedBot):
         install(self.http._HTTPClient__session, self.request_gate)  # type: ignore[attr-defined]
         self.tile_emojis = TileEmojis()
         await self.open_database()
+        await self.open_operator_site()
         log.info("database %s at schema version %d", self.db.path, await self.db.user_version())
         await self._start_coordination()
         # Tile pictures for buttons: synced in the background (by the leader; the other
@@ -316,6 +338,7 @@ class ShangraoBot(commands.AutoShardedBot):
             db=self.db,
             budget=self.budget,
             spare=self.request_gate.buckets.spare,
+            metrics=self.metrics,
         )
         self.table_presenter.dm_off = await dm_panels_off(self.db)
         self.table_presenter.langs = await user_langs(self.db)
@@ -331,6 +354,7 @@ class ShangraoBot(commands.AutoShardedBot):
             owns_guild=self.settings.shards.owns,
             decide=decide_in_worker if PICTURES.processes else None,
             prepare=self.table_presenter.prepare,
+            metrics=self.metrics,
         )
         await self.share_settings()
         if not self.settings.shards.all_in_one:
@@ -361,6 +385,8 @@ class ShangraoBot(commands.AutoShardedBot):
         await self._sync_commands()
         resumed = await self.service.resume_all()
         log.info("resumed %d virtual tables", len(resumed))
+        # from now on a late loop is one players feel (the start-up's imports held it once)
+        self.operator.probe_loop()
 
     async def _sync_commands(self) -> None:
         """Sync the slash commands when they changed since the last sync (the leader only, so
@@ -451,3 +477,4 @@ class ShangraoBot(commands.AutoShardedBot):
         if self._sqlite_hold is not None:
             self._sqlite_hold.close()
             self._sqlite_hold = None
+        await self.operator.stop()

@@ -19,11 +19,24 @@ Two changes, both standard for long-running Python servers:
 
 Only for the bot's own process (``python bot.py``, a shard process): a test run or the
 command line keeps Python's defaults, since frozen objects are never freed.
+
+**Free memory handed back.** Python frees most objects at once, but the C allocator (glibc's
+``malloc``, which holds every object larger than 512 bytes: a table's saved state, a picture's
+bytes, a request's body) keeps the pages it freed for later rather than giving them back to
+the system. Measured with 20 tables playing, the bot's resident memory grew some 15 MB in
+its first minutes and went on creeping while the memory its objects used stayed flat: the
+difference was free memory held in the allocator's heaps. :func:`release_free_memory`
+(``malloc_trim(0)``) gives every whole free page back; the bot calls it once a minute, off
+the event loop (a few milliseconds). It does nothing where the C library is not glibc.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import gc
+from collections.abc import Callable
+from functools import cache
 
 FULL_EVERY = 100  # middle-generation collections between two full ones (Python's default: 10)
 
@@ -40,3 +53,28 @@ def freeze_startup_objects() -> int:
     gc.collect()
     gc.freeze()
     return gc.get_freeze_count()
+
+
+RELEASE_EVERY_S = 60.0
+"""Seconds between two hand-backs of the C allocator's free pages (:func:`release_free_memory`)."""
+
+
+@cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or None where the C library has none (musl, macOS)."""
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return None
+    try:
+        trim = ctypes.CDLL(name).malloc_trim
+    except (OSError, AttributeError):
+        return None
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    return trim
+
+
+def release_free_memory() -> bool:
+    """Give the C allocator's free pages back to the system; True when some were (False too
+    where the C library cannot)."""
+    trim = _malloc_trim()
+    return bool(trim(0)) if trim is not None else False

@@ -4,6 +4,7 @@ change once made (a finished hand's replay, its reviews, its animation)."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import ItemsView
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
@@ -29,6 +30,10 @@ class RecentlyUsed(Generic[K, V]):
         self._items.move_to_end(key)
         while len(self._items) > self.size:
             self._items.popitem(last=False)
+
+    def items(self) -> ItemsView[K, V]:
+        """The entries, oldest first (reading them makes none newer)."""
+        return self._items.items()
 
     def clear(self) -> None:
         self._items.clear()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import os
 import re
@@ -70,6 +71,13 @@ PICTURE_PROCESSES = "PICTURE_PROCESSES"
 DEFAULT_PICTURE_PROCESSES = 2
 MAX_PICTURE_PROCESSES = 16
 
+# The operator's page of health and metrics (/healthz, /metrics): its port (unset: no page)
+# and the address it listens on (this machine only by default).
+METRICS_PORT = "METRICS_PORT"
+METRICS_HOST = "METRICS_HOST"
+DEFAULT_METRICS_HOST = "127.0.0.1"
+_HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*")
+
 
 @dataclass(frozen=True)
 class TableTimings:
@@ -120,6 +128,8 @@ class Settings:
     # None: the process's picture workers are left as they are (tests set them themselves)
     picture_processes: int | None = None
     shards: ShardPlan = ShardPlan()  # noqa: RUF009 (frozen: one shared default is safe)
+    metrics_port: int | None = None  # None: no health and metrics page (0: any free port)
+    metrics_host: str = DEFAULT_METRICS_HOST
     backups: BackupPlan = BackupPlan()
 
     def __repr__(self) -> str:
@@ -130,6 +140,7 @@ class Settings:
             f"table_timings={self.table_timings!r}, "
             f"shutdown_grace_seconds={self.shutdown_grace_seconds!r}, "
             f"picture_processes={self.picture_processes!r}, shards={self.shards!r}, "
+            f"metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r}, "
             f"backups={self.backups!r})"
         )
 
@@ -185,6 +196,29 @@ def _shards(env: Mapping[str, str]) -> ShardPlan:
         return ShardPlan(count, parse_shard_ids(ids_text, count))
     except ShardSpecError as exc:
         raise SettingsError("SHARD_IDS", ids_text, f"shard ids like 0-3 or 4,5 ({exc})") from None
+
+
+def _metrics_port(env: Mapping[str, str]) -> int | None:
+    text = _get(env, METRICS_PORT)
+    if text is None:
+        return None
+    if not (text.isascii() and text.isdigit() and int(text) <= 65535):
+        expected = "a port number from 1 to 65535 (0: any free port), or empty for no page"
+        raise SettingsError(METRICS_PORT, text, expected)
+    return int(text)
+
+
+def _metrics_host(env: Mapping[str, str]) -> str:
+    text = _get(env, METRICS_HOST)
+    if text is None:
+        return DEFAULT_METRICS_HOST
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        if len(text) > 253 or not _HOST_NAME.fullmatch(text):
+            expected = "an address of this machine (127.0.0.1, 0.0.0.0, ::1) or a host name"
+            raise SettingsError(METRICS_HOST, text, expected) from None
+    return text
 
 
 def _interval(text: str) -> float | None:
@@ -252,5 +286,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         shutdown_grace_seconds=DEFAULT_SHUTDOWN_GRACE if grace is None else grace,
         picture_processes=_processes(env),
         shards=_shards(env),
+        metrics_port=_metrics_port(env),
+        metrics_host=_metrics_host(env),
         backups=_backups(env),
     )

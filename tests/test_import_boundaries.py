@@ -7,7 +7,7 @@ shangrao_bot.engine. Neither may import asyncio. Relative imports are resolved, 
 
 No module of the project (the package, the cogs, bot.py) imports itself round a circle, counting
 every import: those inside functions and under TYPE_CHECKING too. And every module belongs to a
-layer (:data:`LAYERS`: pure helpers, rules, engine, store, service, render, ui, the bot and its
+layer (:data:`LAYERS`: pure helpers, rules, engine, store, service, render, ui, web, the bot and its
 cogs, the command line and the terminal game), and imports only its own layer and those below.
 """
 
@@ -263,6 +263,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "shangrao_bot.fewest_transfers",
             "shangrao_bot.cli_errors",
             "shangrao_bot.recently_used",
+            "shangrao_bot.metrics",
+            "shangrao_bot.loop_lag",
         ),
     ),
     ("rules", ("shangrao_bot.rules",)),
@@ -271,6 +273,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("service", ("shangrao_bot.service",)),
     ("render", ("shangrao_bot.render",)),
     ("ui", ("shangrao_bot.ui",)),
+    ("web", ("shangrao_bot.web",)),
     ("bot", ("shangrao_bot.discord_bot", "shangrao_bot.bot_runner", "cogs", "bot")),
     (
         "command line",

@@ -7,7 +7,9 @@ import asyncio
 from typing import Any, ClassVar
 
 import pytest
+from prometheus_client import CollectorRegistry
 
+from shangrao_bot.metrics import BotMetrics
 from shangrao_bot.ui.request_budget import (
     RequestBudget,
     Urgency,
@@ -197,3 +199,26 @@ async def test_a_global_429_holds_every_request() -> None:
     started = loop.time()
     await budget.spend("x", Urgency.URGENT)
     assert loop.time() - started >= 0.29
+
+
+async def test_requests_and_those_held_back_are_counted_by_urgency() -> None:
+    clock = Clock()
+    registry = CollectorRegistry()
+    budget = RequestBudget(rate=6, reserve=2, clock=clock, metrics=BotMetrics(registry))
+    for _ in range(4):
+        await budget.spend("x", Urgency.NORMAL)
+    await budget.spend("turn", Urgency.URGENT)  # into the reserve at once
+    normal = asyncio.create_task(budget.spend("x", Urgency.NORMAL))  # held: the reserve is left
+    await asyncio.sleep(0)
+    assert not normal.done()
+    clock.now += 1.0
+    budget._pump()
+    await asyncio.wait_for(normal, 1)
+
+    def counted(name: str, level: str) -> float | None:
+        return registry.get_sample_value(f"shangrao_discord_{name}_total", {"urgency": level})
+
+    assert counted("requests", "normal") == 5 and counted("requests", "urgent") == 1
+    assert counted("requests_held", "normal") == 1 and counted("requests_held", "urgent") == 0
+    assert counted("requests", "deferrable") == 0
+    assert budget.waited == 1  # the budget's own count agrees

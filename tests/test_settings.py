@@ -7,6 +7,7 @@ import io
 import json
 import logging
 import re
+import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -340,6 +341,48 @@ def test_picture_processes_are_read_with_their_range() -> None:
             load_settings({"PICTURE_PROCESSES": value})
         assert info.value.variable == "PICTURE_PROCESSES"
         assert "from 0 to 16" in str(info.value)
+
+
+def test_metrics_port_and_host_are_read_with_their_ranges() -> None:
+    settings = load_settings({})
+    assert (settings.metrics_port, settings.metrics_host) == (None, "127.0.0.1")
+    assert load_settings({"METRICS_PORT": " 9710 "}).metrics_port == 9710
+    assert load_settings({"METRICS_PORT": "0"}).metrics_port == 0  # any free port
+    for host in ("0.0.0.0", "::1", "10.0.0.7", "metrics.example", "localhost"):
+        assert load_settings({"METRICS_HOST": host}).metrics_host == host
+    for value in ("http", "-1", "65536", "97.1", "９７１０"):
+        with pytest.raises(SettingsError) as info:
+            load_settings({"METRICS_PORT": value})
+        assert info.value.variable == "METRICS_PORT"
+        assert "from 1 to 65535" in str(info.value)
+    for value in ("127.0.0.1:9710", "http://host", "a b", "-host", "x" * 254):
+        with pytest.raises(SettingsError) as info:
+            load_settings({"METRICS_HOST": value})
+        assert info.value.variable == "METRICS_HOST"
+
+
+def test_run_bot_with_its_metrics_port_in_use_says_so_and_exits_2(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    clean_root_logger: logging.Logger,
+    tmp_path: Path,
+) -> None:
+    monkeypatch.chdir(tmp_path)  # no ledger in the checkout, should one be opened
+    taken = socket.socket()
+    try:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {"DISCORD_TOKEN": TOKEN, "METRICS_PORT": str(port)}
+        assert run_bot(load_settings(env)) == 2  # before logging in: no Discord
+    finally:
+        taken.close()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"shangrao-bot: METRICS_PORT='{port}' is invalid: "), err
+    assert f"127.0.0.1:{port} is taken" in err
+    assert "Traceback" not in err and TOKEN not in err
+    assert not (tmp_path / "data").exists()  # stopped before the database was opened
 
 
 def test_backups_are_off_unless_asked_for_and_read_with_their_ranges() -> None:

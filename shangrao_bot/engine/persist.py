@@ -63,7 +63,7 @@ def _encoded(state: HandState) -> _Encoded:
     return enc
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _hand_text(counts: tuple[int, ...]) -> str:
     """A concealed hand's text from its tile counts: a seat's hand changes only on its own
     turns, and every save writes all four."""

@@ -252,8 +252,8 @@ async def rating_leaderboard(
 
 
 async def ratings_stale(db: Database, guild_id: int) -> bool:
-    """Whether the ratings must be folded again before they are read (after a restart, the
-    first fold of a big book takes longer than Discord's three seconds)."""
+    """Whether the ratings must be folded again before they are read (a fold of a big book
+    without checkpoints takes longer than Discord's three seconds)."""
     version = await ledger_version(db, guild_id)
     return not ratings_fresh(db, guild_id, version)
 

@@ -178,12 +178,13 @@ async def settle(db: Database, table: Table, actor: int) -> Settlement:
 
 async def play_and_record(
     db: Database, run: TableRun, save: Callable[[TableRun], Awaitable[None]]
-) -> None:
+) -> int:
     """Play the run on (:meth:`~.table_run.TableRun.step`), recording each hand that finishes on the
     way: saved first (``save``), so the ledger never has a hand the table's log has not, then
     recorded, then closed in the session. A hand the ledger refuses (e.g. its session was
-    closed from the ledger commands) ends the table."""
+    closed from the ledger commands) ends the table. Returns how many hands it recorded."""
     t = run.table
+    recorded = 0
     run.step()
     while run.hand_over():
         state = t.hand
@@ -198,7 +199,9 @@ async def play_and_record(
             t.end_reason = "ended"
             break
         run.finish_hand(hand.id)
+        recorded += 1
         run.step()
+    return recorded
 
 
 async def settle_session(db: Database, run: TableRun, reason: str) -> None:

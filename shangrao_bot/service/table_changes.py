@@ -26,7 +26,10 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
+from prometheus_client import Counter
+
 from shangrao_bot.errors import StorageUnavailable
+from shangrao_bot.metrics import UNMEASURED
 from shangrao_bot.service.clock import Clock
 from shangrao_bot.service.config import ServiceConfig
 from shangrao_bot.service.deferred_effects import Effects
@@ -77,6 +80,7 @@ class TableChanges:
         timers: TimerSet,
         claims: Coordination,
         seeds: SeedSource | None,
+        hands_finished: Counter = UNMEASURED.hands_finished,
     ) -> None:
         self._db = db
         self._presenter = presenter
@@ -88,6 +92,7 @@ class TableChanges:
         self._timers = timers
         self._claims = claims
         self._seeds = seeds
+        self._hands_finished = hands_finished  # the bot's count of hands recorded
         self.faults: dict[int, int] = {}  # table id → storage faults in a row
         self.unrestored: set[int] = set()  # resumed, "restored" not shown yet (not saved)
 
@@ -137,7 +142,9 @@ class TableChanges:
 
     async def _settle(self, run: TableRun) -> None:
         t = run.table
-        await play_and_record(self._db, run, self._saves.persist)
+        recorded = await play_and_record(self._db, run, self._saves.persist)
+        if recorded:
+            self._hands_finished.inc(recorded)
         if t.end_reason is not None:
             await self._close(run)
             return

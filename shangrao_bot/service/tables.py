@@ -47,6 +47,7 @@ from typing import Any
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView, hand_events
+from shangrao_bot.metrics import UNMEASURED, BotMetrics
 from shangrao_bot.service.autoplay import AHEAD_LEVELS
 from shangrao_bot.service.clock import Clock, SystemClock
 from shangrao_bot.service.config import ServiceConfig
@@ -94,6 +95,7 @@ class TableService:
         decide: Decider | None = None,
         ahead_levels: Container[str] = AHEAD_LEVELS,
         prepare: Prepare | None = None,
+        metrics: BotMetrics = UNMEASURED,
     ) -> None:
         """``decide``: makes AI decisions ahead of time, off the event loop (another
         process), while the AI's delay runs: the table then only applies them. Without it,
@@ -103,7 +105,7 @@ class TableService:
         ``prepare``: told each seat's private view a change produced, before the change is
         saved, so that slow work for showing it (drawing the hand's picture) overlaps the
         save. It must show nothing: what is shown waits for the save (the presenter's
-        calls)."""
+        calls). ``metrics``: the bot's, where finished hands are counted."""
         self._db = db
         self._clock: Clock = clock or SystemClock()
         self.config = config or ServiceConfig()
@@ -123,6 +125,7 @@ class TableService:
             timers=self._timers,
             claims=coordination,
             seeds=seeds,
+            hands_finished=metrics.hands_finished,
         )
         self._opening = TableOpening(
             db,
@@ -147,6 +150,15 @@ class TableService:
         """Open tables (of a guild, of a channel), oldest first."""
         now = self._clock.now()
         return [info_of(t, now) for t in self._open.open_ones(guild_id, channel_id)]
+
+    def open_by_status(self) -> dict[TableStatus, int]:
+        """How many tables this process runs, by status (the ended ones left out): what the
+        operator's ``shangrao_tables_open`` reports."""
+        counts: dict[TableStatus, int] = {}
+        for table in self._open.tables.values():
+            if table.status is not TableStatus.ENDED:
+                counts[table.status] = counts.get(table.status, 0) + 1
+        return counts
 
     def table_of(self, guild_id: int, user_id: int) -> int | None:
         """The table where the member sits in this guild, if any."""

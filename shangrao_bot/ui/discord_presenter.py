@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -30,6 +30,8 @@ from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.events import Event
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.errors import Refusal
+from shangrao_bot.metrics import UNMEASURED, BotMetrics
+from shangrao_bot.recently_used import RecentlyUsed
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.presenter import HandSummary, SessionSummary
 from shangrao_bot.store.database.interface import Database
@@ -67,13 +69,15 @@ class DiscordPresenter:
         db: Database | None = None,
         budget: RequestBudget | None = None,
         spare: Callable[[str, str], int | None] | None = None,
+        metrics: BotMetrics = UNMEASURED,
     ) -> None:
         """``pacing``: how often messages are edited (:class:`~.pacing.Pacing`; its defaults
         when None). ``db``: where players' preferences are saved (none: kept in memory only).
         ``budget``: the bot's request budget, whose use sets the boards' pace and whose
         pressure holds them back (none: the boards keep the slow pace). ``spare``: what a
         request's per-route window still allows now
-        (:meth:`~.route_buckets.RouteBuckets.spare`; none: not known)."""
+        (:meth:`~.route_buckets.RouteBuckets.spare`; none: not known). ``metrics``: the
+        bot's, where the turns' latency is observed."""
         pacing = Pacing() if pacing is None else pacing
         self.client = client
         self.thread = TableThread(client)
@@ -92,18 +96,22 @@ class DiscordPresenter:
             self.content,
             dm_fresh_seconds=pacing.dm_fresh_seconds,
             panel_quiet=pacing.panel_quiet_seconds,
+            turn_latency=metrics.turn_latency,
         )
 
     # --- settings and figures kept by the parts ----------------------------------------------
 
     @property
-    def langs(self) -> dict[int, str]:
-        """User → the language seen in their interactions."""
+    def langs(self) -> RecentlyUsed[int, str]:
+        """User → the language seen in their interactions (the latest users')."""
         return self.prefs.langs
 
     @langs.setter
-    def langs(self, value: dict[int, str]) -> None:
-        self.prefs.langs = value
+    def langs(self, value: Mapping[int, str]) -> None:
+        """Take the languages saved (at start-up): the latest users' are kept."""
+        self.prefs.langs.clear()
+        for user, lang in value.items():
+            self.prefs.langs.put(user, lang)
 
     @property
     def dm_off(self) -> set[int]:
@@ -166,7 +174,7 @@ class DiscordPresenter:
         """Another process (or this one) changed a player's preference: take it here too."""
         user = int(change["user"])
         if "lang" in change:
-            self.prefs.langs[user] = str(change["lang"])
+            self.prefs.langs.put(user, str(change["lang"]))
         if "dm" in change:
             await self.apply_dm(user, on=bool(change["dm"]))
 

@@ -18,6 +18,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from shangrao_bot.recently_used import RecentlyUsed
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.ui.discord_retry import FIRST_PAUSE, deliver
 from shangrao_bot.ui.hand_panels import PANEL_TOKEN_SECONDS
@@ -30,6 +31,8 @@ from shangrao_bot.ui.table_thread import TableThread
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]  # (table, user)
+#: Players fetched from Discord kept for their next DM (one is fetched again after).
+USERS_KEPT = 512
 
 
 @dataclass
@@ -72,7 +75,8 @@ class DmPanels:
         self.retry_pause = FIRST_PAUSE
         self.panels: dict[Key, DmPanel] = {}  # (table, user) → DM panel
         self.closed: set[Key] = set()  # DMs found closed: told once in the thread
-        self.users: dict[int, discord.User] = {}  # players fetched (not in the cache)
+        # players fetched (not in discord.py's cache): the latest few hundred, refetched after
+        self.users: RecentlyUsed[int, discord.User] = RecentlyUsed(USERS_KEPT)
 
     def wanted(self, key: Key) -> bool:
         """The player gets DM panels: not turned off, and their DMs not found closed."""
@@ -178,7 +182,8 @@ class DmPanels:
         client = self.thread.client
         user = client.get_user(user_id) or self.users.get(user_id)
         if user is None:
-            user = self.users[user_id] = await client.fetch_user(user_id)
+            user = await client.fetch_user(user_id)
+            self.users.put(user_id, user)
         return user
 
     async def _edit(self, dm: DmPanel, parts: PanelParts) -> None:

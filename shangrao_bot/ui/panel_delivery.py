@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 import discord
+from prometheus_client import Histogram
 
 from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.metrics import UNMEASURED
 from shangrao_bot.service.model import TableInfo
 from shangrao_bot.ui.dm_panels import DmPanels
 from shangrao_bot.ui.hand_buttons import release_view
@@ -49,9 +52,12 @@ class PanelDelivery:
         *,
         dm_fresh_seconds: float,
         panel_quiet: float,
+        turn_latency: Histogram = UNMEASURED.turn_latency,
     ) -> None:
         """``dm_fresh_seconds``: a prompt on an older DM panel comes as a new message;
-        ``panel_quiet``: how long a passive update waits after the panel's last edit."""
+        ``panel_quiet``: how long a passive update waits after the panel's last edit;
+        ``turn_latency``: the bot's histogram of the time from a turn's start (the change
+        that made it, ``TableInfo.at``) to its prompt shown."""
         self.thread = thread
         self.prefs = prefs
         self.content = content
@@ -61,6 +67,7 @@ class PanelDelivery:
         self.retiring: set[asyncio.Task[None]] = set()  # older DM panels being retired
         self.redelivered: dict[Key, int] = {}  # states Discord refused, queued again
         self.redeliver_pause = REDELIVER_PAUSE
+        self.turn_latency = turn_latency
 
     def panel_lang(self, user_id: int, table: TableInfo) -> str:
         """A player's panels speak their own language, else the table's."""
@@ -121,7 +128,7 @@ class PanelDelivery:
     async def dm_turned_off(self, user_id: int) -> None:
         """The player turned DM panels off: their open DM panels say so and lose their
         buttons, each after an update in flight (which checks the preference first)."""
-        lang = self.prefs.langs.get(user_id, "en")
+        lang = self.prefs.langs.get(user_id) or "en"
         for key in [k for k in self.dms.open_keys() if k[1] == user_id]:
             await self.queues.idle(key)
             await self.dms.close(key, t("table.panel.dm_off", lang))
@@ -173,7 +180,7 @@ class PanelDelivery:
             self.queues.update(key, state, force=True)
 
     async def _retire(self, interaction: discord.Interaction, user_id: int) -> None:
-        text = t("table.panel.moved", self.prefs.langs.get(user_id, "en"))
+        text = t("table.panel.moved", self.prefs.langs.get(user_id) or "en")
         try:
             await interaction.edit_original_response(content=text, attachments=[], view=None)
         except discord.HTTPException:
@@ -220,6 +227,8 @@ class PanelDelivery:
             else:
                 q.picture = parts.png
                 self.redelivered.pop(key, None)
+                if fresh and view.legal:  # a prompt (a turn, a claim window) is shown
+                    self.turn_latency.observe(max(0.0, time.time() - table.at))
         finally:
             release_view(parts.items)
 

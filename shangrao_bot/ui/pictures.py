@@ -37,7 +37,7 @@ from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.service.autoplay import ai_decision
 from shangrao_bot.settings import DEFAULT_PICTURE_PROCESSES, MAX_PICTURE_PROCESSES
-from shangrao_bot.ui.worker_pool import ProcessPool
+from shangrao_bot.ui.worker_pool import PoolQueue, ProcessPool
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -139,6 +139,12 @@ class Pictures:
             if self._threads is None:
                 self._threads = ThreadPoolExecutor(max_workers=2, thread_name_prefix="picture")
             return self._threads
+
+    def queue(self) -> PoolQueue | None:
+        """The worker processes' calls waiting and running (None with threads, or before the
+        first picture)."""
+        pool = self._pool
+        return None if pool is None or self.processes == 0 else pool.queue()
 
     def worker_pids(self) -> list[int]:
         """The process ids of the workers started so far."""

@@ -13,10 +13,14 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from shangrao_bot.errors import StorageUnavailable
+from shangrao_bot.recently_used import RecentlyUsed
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.prefs import set_dm_panels, set_user_lang
 
 log = logging.getLogger(__name__)
+
+#: Players whose language this process keeps (a few megabytes at most).
+LANGS_KEPT = 20_000
 
 
 class PlayerPreferences:
@@ -25,7 +29,9 @@ class PlayerPreferences:
     def __init__(self, db: Database | None) -> None:
         """``db``: where the preferences are saved (None: nowhere, they are only kept here)."""
         self.db = db
-        self.langs: dict[int, str] = {}  # user → language seen in their interactions
+        # user → language seen in their interactions: the latest users' (one who comes back
+        # after is known again from her next click)
+        self.langs: RecentlyUsed[int, str] = RecentlyUsed(LANGS_KEPT)
         self.dm_off: set[int] = set()  # users who chose /table dm off (My hand only)
         # tells the bot's other processes of a player's changed preference (they keep the
         # same caches); None: there are none
@@ -38,7 +44,7 @@ class PlayerPreferences:
         holds after a restart too."""
         if self.langs.get(user_id) == lang:
             return
-        self.langs[user_id] = lang
+        self.langs.put(user_id, lang)
         if self.db is not None:
             task = asyncio.create_task(self.save_lang(self.db, user_id, lang))
             self.saving.add(task)

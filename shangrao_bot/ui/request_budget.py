@@ -34,6 +34,8 @@ from collections import Counter, deque
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextvars import ContextVar
 
+from shangrao_bot.metrics import UNMEASURED, BotMetrics
+
 GLOBAL_RATE = 45.0  # requests per second for the whole token (Discord allows 50)
 WINDOW_S = 1.0
 USE_WINDOW_S = 5.0  # the span over which the budget's recent use is measured (a steadier figure)
@@ -89,9 +91,12 @@ class RequestBudget:
         deferrable_share: float = 0.6,
         reserve: int = 3,
         clock: Callable[[], float] = time.monotonic,
+        metrics: BotMetrics = UNMEASURED,
     ) -> None:
         """``rate``: requests per second; ``deferrable_share``: the part of the window
-        deferrable requests may fill; ``reserve``: slots only urgent requests may take."""
+        deferrable requests may fill; ``reserve``: slots only urgent requests may take;
+        ``metrics``: the bot's, where the requests and those held back are counted by
+        urgency."""
         self.rate = max(1, int(rate))
         self.deferrable_cap = max(1, int(self.rate * deferrable_share))
         self.normal_cap = max(1, self.rate - reserve)
@@ -106,6 +111,8 @@ class RequestBudget:
         self.peak = 0  # the most requests seen in one window
         self.held_until = 0.0  # Discord asked the whole token to wait (a global 429) until then
         self._timer: asyncio.TimerHandle | None = None
+        self._sent = {u: metrics.discord_requests.labels(u.name.lower()) for u in Urgency}
+        self._held = {u: metrics.discord_requests_held.labels(u.name.lower()) for u in Urgency}
 
     def cap(self, level: Urgency) -> int:
         if level is Urgency.URGENT:
@@ -155,10 +162,12 @@ class RequestBudget:
         while (pause := self.held_until - self.clock()) > 0:
             await asyncio.sleep(pause)
         self.counts[route] += 1
+        self._sent[level].inc()
         if not self.waiting and self.in_window() < self.cap(level):
             self._occupy()
             return
         self.waited += 1
+        self._held[level].inc()
         wake: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         entry = (-int(level), next(self.order), wake)
         heapq.heappush(self.waiting, entry)

@@ -16,10 +16,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from shangrao_bot.metrics import UNMEASURED, BotMetrics
 from shangrao_bot.ui.request_budget import RequestBudget
 from shangrao_bot.ui.route_buckets import RouteBuckets, bucket_route
 
 EXEMPT_PARTS = ("/interactions/", "/webhooks/")  # the bot uses no webhook but interactions'
+SCOPES = frozenset({"global", "shared", "user"})  # X-RateLimit-Scope's values
 
 
 def _path(url: Any) -> str:
@@ -42,9 +44,18 @@ def exempt(url: Any) -> bool:
 class RequestGate:
     """The route buckets and the global budget one session's requests pass."""
 
-    def __init__(self, budget: RequestBudget, buckets: RouteBuckets | None = None) -> None:
+    def __init__(
+        self,
+        budget: RequestBudget,
+        buckets: RouteBuckets | None = None,
+        *,
+        metrics: BotMetrics = UNMEASURED,
+    ) -> None:
+        """``metrics``: the bot's, where Discord's 429s (by scope) and 5xx answers (by
+        status) are counted."""
         self.budget = budget
         self.buckets = buckets if buckets is not None else RouteBuckets()
+        self.metrics = metrics
 
     @contextlib.asynccontextmanager
     async def passing(self, method: str, url: Any) -> Any:
@@ -68,6 +79,19 @@ class RequestGate:
             )
             if global_wait is not None:
                 self.budget.hold(global_wait)
+            if answer.status is not None and (answer.status == 429 or answer.status >= 500):
+                self._count_failure(answer)
+
+    def _count_failure(self, answer: _Answer) -> None:
+        """A 429 by its scope (``global`` also for the older X-RateLimit-Global), a 5xx by
+        its status."""
+        if answer.status != 429:
+            self.metrics.discord_server_errors.labels(str(answer.status)).inc()
+            return
+        scope = answer.headers.get("X-RateLimit-Scope", "")
+        if answer.headers.get("X-RateLimit-Global") == "true":
+            scope = "global"
+        self.metrics.discord_rate_limited.labels(scope if scope in SCOPES else "unknown").inc()
 
 
 class _Answer:

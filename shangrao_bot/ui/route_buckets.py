@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 
 #: Seconds added to every window's end: Discord's window started before our answer came.
 MARGIN_S = 0.05
-#: Buckets remembered before the idle ones are forgotten (every interaction token has one).
-KEEP = 5000
+#: Buckets remembered before the idle ones are forgotten (every interaction token has one, and
+#: a token lives 15 minutes: hundreds of tables make thousands an hour).
+KEEP = 512
 #: What a route whose answers carry no limits allows.
 UNLIMITED = 1 << 30
 

@@ -44,6 +44,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
+from shangrao_bot.gc_tuning import RELEASE_EVERY_S, release_free_memory
+
 _HEADER = struct.Struct("!i")
 _LONG_HEADER = struct.Struct("!Q")  # after a -1 length: a message of 2 GiB or more
 READ_CHUNK = 1 << 20
@@ -56,6 +58,17 @@ BACKGROUND_WAIT = 1.0
 
 
 LOAD_WINDOW_S = 5.0  # the span over which the workers' busy share is measured
+
+
+@dataclass(frozen=True)
+class PoolQueue:
+    """The calls of a pool at one moment: waiting for a worker (ordinary and background) and
+    sent to one (running or next in its pipe), and the live workers."""
+
+    waiting: int
+    background: int
+    running: int
+    workers: int
 
 
 class BusyShare:
@@ -124,9 +137,12 @@ def _unframe(buf: bytearray) -> bytes | None:
 
 
 def _worker_main(conn: Connection, initializer: Callable[..., None] | None, args: tuple) -> None:
-    """A worker's life: set up, then run calls until the pool closes its end of the pipe."""
+    """A worker's life: set up, then run calls until the pool closes its end of the pipe; at
+    most once a minute, after a call, the C allocator's free pages go back to the system
+    (pictures are big, short-lived allocations: :mod:`shangrao_bot.gc_tuning`)."""
     if initializer is not None:
         initializer(*args)
+    released = time.monotonic()
     while True:
         try:
             request = conn.recv_bytes()
@@ -144,6 +160,10 @@ def _worker_main(conn: Connection, initializer: Callable[..., None] | None, args
             conn.send_bytes(reply)
         except (EOFError, OSError):
             return
+        del request, reply
+        if time.monotonic() - released > RELEASE_EVERY_S:
+            release_free_memory()
+            released = time.monotonic()
 
 
 class ProcessPool:
@@ -204,6 +224,16 @@ class ProcessPool:
             loop.add_reader(worker.fd, self._readable, worker)
         self._loop = loop
         return True
+
+    def queue(self) -> PoolQueue:
+        """The calls waiting and running now (what the operator's metrics show)."""
+        live = [w for w in self._workers if not w.dead]
+        return PoolQueue(
+            waiting=sum(1 for f, _ in self._waiting if not f.done()),
+            background=sum(1 for f, _, _ in self._background if not f.done()),
+            running=sum(len(w.jobs) for w in live),
+            workers=len(live),
+        )
 
     def pids(self) -> list[int]:
         """The process ids of the live workers."""

@@ -76,7 +76,7 @@ async def test_a_crash_mid_hand_resumes_the_exact_state(
         assert second.service.snapshot(table_id) == saved  # the exact state
         assert second.table_presenter.dm_off == {4242}  # preferences come back too
         # and the languages seen: alice's from her clicks, another user's saved just before
-        assert second.table_presenter.langs == {alice.id: "en", 4343: "zh-TW"}
+        assert dict(second.table_presenter.langs.items()) == {alice.id: "en", 4343: "zh-TW"}
         await until(lambda: any("bot restarted" in m.text() for m in fake.channel_messages(thread)))
         # the old table message's My hand (sent by the dead process) still opens the panel
         hand_id = next(c for c in old_table_msg.custom_ids if c.endswith(":hand"))

@@ -20,8 +20,11 @@ from shangrao_bot.store.database.postgres import MIGRATION_LOCK
 from shangrao_bot.store.database.sqlite_migrations import LATEST
 from shangrao_bot.store.database.transactions import Tx
 from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.ledger import rating_fold, record_hand
+from shangrao_bot.store.ledger.rating_checkpoints import Checkpoint, resumption, write_checkpoint
+from shangrao_bot.store.ledger.ratings import guild_ratings, ledger_games, rate_games
 from tests.conftest import NewTarget
-from tests.store.conftest import table_exists
+from tests.store.conftest import GUILD, four_player_session, self_draw_win, table_exists
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -122,8 +125,51 @@ async def test_upgrade_from_every_earlier_version(new_target: NewTarget, start: 
         if start >= 2:
             row = await upgraded.fetchone("SELECT COUNT(*) FROM confirmations")
             assert row is not None and row[0] == 1
+        # migration 13: no rating checkpoint yet, and its blobs read back byte for byte
+        row = await upgraded.fetchone("SELECT COUNT(*) FROM rating_checkpoints")
+        assert row is not None and row[0] == 0
+        every_byte = bytes(range(256))
+        checkpoint = Checkpoint(4, 0, 1, "then", every_byte, every_byte[::-1])
+        await write_checkpoint(upgraded, 1, checkpoint)
+        row = await upgraded.fetchone("SELECT state, steps FROM rating_checkpoints")
+        assert row is not None and (bytes(row[0]), bytes(row[1])) == (
+            every_byte,
+            every_byte[::-1],
+        )
     finally:
         await upgraded.close()
+
+
+async def test_a_book_upgraded_to_rating_checkpoints_gets_them_at_its_first_fold(
+    new_target: NewTarget, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A book recorded before migration 13: the first rating read after the upgrade folds
+    every game and writes the checkpoints; the next process resumes from them."""
+    monkeypatch.setattr(rating_fold, "PERSISTED_EVERY", 4)
+    path = await new_target()
+    old = await open_database(path, migrate_to=12)
+    try:
+        info = await four_player_session(old)
+        for winner in range(4):
+            for value in (1, 2, 3):
+                await record_hand(
+                    old, GUILD, info.id, self_draw_win(winner, value), 100, confirmed=True
+                )
+    finally:
+        await old.close()
+    for _ in range(2):  # the upgraded process, then the next one
+        db = await open_database(path)
+        try:
+            book = await guild_ratings(db, GUILD)
+            assert book == rate_games(await ledger_games(db, GUILD))
+            rows = await db.fetchall(
+                "SELECT games FROM rating_checkpoints WHERE guild_id = ? ORDER BY games",
+                (GUILD,),
+            )
+            assert [r[0] for r in rows] == [4, 8, 12]
+            assert (await resumption(db, GUILD)) is not None
+        finally:
+            await db.close()
 
 
 async def test_a_newer_database_is_refused(db_target: str | Path) -> None:

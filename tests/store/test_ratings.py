@@ -23,6 +23,7 @@ from shangrao_bot.store.ledger import (
     guest_player,
     merge_guest,
     open_session,
+    rating_fold,
     record_hand,
     undo_last_hand,
     user_player,
@@ -56,14 +57,18 @@ def games(draw: st.DrawFn, min_size: int = 0) -> list[Game]:
     return out
 
 
-def snapshot(book: object) -> object:
-    return (book.ratings, book.history)  # type: ignore[attr-defined]
+def snapshot(book: RatingBook) -> object:
+    return (book.ratings, {p: book.history(p) for p in book.players()})
 
 
 @pytest.fixture(autouse=True)
 def small_checkpoints(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Checkpoints every 4 games, so that short ledgers resume from the middle."""
-    monkeypatch.setattr("shangrao_bot.store.ledger.ratings.CHECKPOINT_EVERY", 4)
+    """States kept every 4 games, the newest 3 of them in memory, and every 8 games handed out
+    to be persisted, so that short ledgers resume from the middle, from memory and from the
+    database."""
+    monkeypatch.setattr(rating_fold, "CHECKPOINT_EVERY", 4)
+    monkeypatch.setattr(rating_fold, "MEMORY_CHECKPOINTS", 3)
+    monkeypatch.setattr(rating_fold, "PERSISTED_EVERY", 8)
 
 
 @pytest.mark.slow
@@ -164,7 +169,7 @@ async def session_of(db: Database, players: list[int], guild: int = GUILD) -> in
 def without_times(book: RatingBook) -> object:
     """A book's ratings and each player's (game, hand, rating) steps, times left out (the
     reference's are made up)."""
-    steps = {p: [(s.index, s.hand_id, s.ordinal) for s in h] for p, h in book.history.items()}
+    steps = {p: [(s.index, s.hand_id, s.ordinal) for s in book.history(p)] for p in book.players()}
     return (book.ratings, steps)
 
 
@@ -268,7 +273,8 @@ async def test_the_log_of_changes_is_pruned_and_an_older_cache_reads_everything(
     kept = await db.fetchall("SELECT version FROM ledger_changes WHERE guild_id = ?", (GUILD,))
     assert min(r[0] for r in kept) > 1 and max(r[0] for r in kept) == version
     # a cache older than the log (another process's, say): the gap makes it read every hand
-    cached = ratings_module._CACHE[db][GUILD]
+    cached = ratings_module._CACHE[db].get(GUILD)
+    assert cached is not None
     cached.version = 1
     cached.fold = RatingFold()
     cached.fold.update([Game(1, "", (1, 2), (1, -1))])  # anything stale

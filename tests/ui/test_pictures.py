@@ -285,3 +285,26 @@ def test_the_workers_busy_share_counts_their_spells_over_the_last_seconds() -> N
     assert busy.share(2) == 0.5  # the last five seconds: one of two workers, all along
     now[0] += 6.0
     assert busy.share(2) == 0.0
+
+
+@pytest.mark.slow
+async def test_the_queue_tells_the_calls_waiting_and_running() -> None:
+    """What the operator's metrics read at a scrape: a worker holds ``DEPTH`` calls, the
+    others wait, a background one waits apart; nothing once they are back."""
+    pictures = Pictures(1)
+    calls: list[asyncio.Future[None]] = []
+    try:
+        assert pictures.queue() is None  # no worker before the first call
+        await pictures.warm()
+        assert pictures.queue() == worker_pool.PoolQueue(0, 0, 0, 1)  # its calls are back
+        # calls that outlast the test (the shutdown below cancels them and stops the worker)
+        calls = [asyncio.ensure_future(pictures.draw(time.sleep, 60)) for _ in range(4)]
+        calls.append(asyncio.ensure_future(pictures.draw_background(time.sleep, 60)))
+        await asyncio.sleep(0)  # each call is handed to the pool
+        assert pictures.queue() == worker_pool.PoolQueue(
+            waiting=4 - worker_pool.DEPTH, background=1, running=worker_pool.DEPTH, workers=1
+        )
+    finally:
+        pictures.shutdown()
+    await asyncio.gather(*calls, return_exceptions=True)
+    assert Pictures(0).queue() is None  # threads: not measured

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
+from shangrao_bot.metrics import UNMEASURED, BotMetrics, QueryMetrics
 from shangrao_bot.store.database.transactions import Row, Tx
 from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.storage_health import StorageHealth
@@ -88,6 +89,12 @@ class Database(ABC):
     """What :func:`~.opening.open_database` was given: the file's path,
     or the whole URL (which may carry a password: never log it), for a connection of another
     thread's own."""
+    query_metrics: QueryMetrics = UNMEASURED.queries("none")
+    """Where each read's and write's time and failures go (:mod:`.measured`)."""
+
+    def measure_into(self, metrics: BotMetrics) -> None:
+        """Record this database's query times and failures in ``metrics`` (the bot's)."""
+        self.query_metrics = metrics.queries(self.kind)
 
     @abstractmethod
     async def close(self) -> None:

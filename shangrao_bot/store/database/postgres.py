@@ -38,6 +38,7 @@ import asyncpg
 
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store.database.interface import BUSY_TIMEOUT_MS, READERS, Database, shown_url
+from shangrao_bot.store.database.measured import measured
 from shangrao_bot.store.database.placeholders import numbered
 from shangrao_bot.store.database.postgres_migrations import PG_MIGRATIONS
 from shangrao_bot.store.database.postgres_transactions import PgTx
@@ -325,6 +326,7 @@ class PgDatabase(Database):
         :data:`CONFLICT_RETRIES` times per transaction."""
         return self._writer.conflicts
 
+    @measured("write")
     async def write(self, fn: Callable[[Tx], Awaitable[T]], *, batch: bool = False) -> T:
         # a caller cancelled before its job started cancels the job too (the writer skips it);
         # once started, the job runs to its end and its result is dropped
@@ -344,6 +346,7 @@ class PgDatabase(Database):
         self.health.wrote()
         return result
 
+    @measured("read")
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         try:
             async with self._pool.acquire() as conn:

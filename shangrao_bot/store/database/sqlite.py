@@ -44,6 +44,7 @@ import aiosqlite
 
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.store.database.interface import BUSY_TIMEOUT_MS, READERS, Database
+from shangrao_bot.store.database.measured import measured
 from shangrao_bot.store.database.sqlite_migrations import LATEST, MIGRATIONS
 from shangrao_bot.store.database.transactions import Row, SqliteTx, Tx, drive
 from shangrao_bot.store.errors import StoreError
@@ -401,6 +402,7 @@ class SqliteDatabase(Database):
         """Write transactions committed since :meth:`open` (a group commit counts once)."""
         return self._writer.commits
 
+    @measured("write")
     async def write(self, fn: Callable[[Tx], Awaitable[T]], *, batch: bool = False) -> T:
         """The only way to write: ``fn`` is an async function of a :class:`Tx` that awaits its
         statements (``await tx.execute(…)``, ``tx.fetch``, ``tx.insert`` …) and nothing else.
@@ -440,6 +442,7 @@ class SqliteDatabase(Database):
         errors come out as sqlite raised them, for the start-up to report)."""
         return cast(T, await asyncio.wrap_future(self._writer.submit(fn, "raw").future))
 
+    @measured("read")
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """Run and read a query in one step on a reader thread. Two steps (execute, then
         fetch) would let another query run on the connection in between while this statement

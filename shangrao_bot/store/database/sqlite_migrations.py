@@ -661,6 +661,23 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # editing it, so that no edit takes a message back to an older state (see
     # :mod:`~.session_versions`)
     (*session_versions.TABLES, *session_versions.sqlite_triggers()),
+    # 13: the rating fold's checkpoints, so that a process that starts resumes the fold rather
+    # than folding every game again (see :mod:`shangrao_bot.store.ledger.rating_checkpoints`):
+    # per guild, the fold's state after its first ``games`` games and the steps of the games
+    # from ``first_game`` on, valid while no change logged after ``version`` touched a moment
+    # at or before ``last_at``. Empty to start with: the first fold after the upgrade writes them
+    (
+        """CREATE TABLE rating_checkpoints (
+            guild_id BIGINT NOT NULL,
+            games INTEGER NOT NULL,
+            first_game INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            last_at TEXT NOT NULL,
+            state BLOB NOT NULL,
+            steps BLOB NOT NULL,
+            PRIMARY KEY (guild_id, games)
+        )""",
+    ),
 )
 
 LATEST = len(MIGRATIONS)

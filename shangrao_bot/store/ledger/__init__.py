@@ -6,6 +6,9 @@
 * ``session_closing`` — a session's balances, the fewest transfers that clear them, paid marks;
 * ``seasons``, ``ratings``, ``stats``, ``export`` — reading the book: seasons, skill ratings,
   leaderboards and statistics, exports to CSV or JSON;
+* ``rating_fold``, ``rating_codec``, ``rating_checkpoints``, ``ledger_log`` — behind the
+  ratings: the fold, its checkpoints packed and kept in the database, and the ledger's version
+  and log of changes that say which of them still hold;
 * ``puzzles`` — 何切 puzzles, their answers and their small leaderboard;
 * ``reviews`` — the summaries of players' reviewed hands (``/review``, ``/profile``).
 

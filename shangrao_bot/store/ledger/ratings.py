@@ -1,27 +1,5 @@
-"""Skill ratings: every player's rating, recomputed from the ledger's counted hands.
-
-**The model.** OpenSkill's Plackett–Luce model (Weng–Lin Bayesian approximation, the
-``openskill`` package, default parameters: μ 25, σ 25/3, β 25/6, τ 25/300). A hand of mahjong is
-a four-player free-for-all with no teams, and its result is an ordering of the four seats with
-ties (three losers of a 自摸 each pay the same; the two bystanders of a discard win both lose
-nothing): Plackett–Luce rates exactly that — any number of players ranked, ties allowed — and
-it is the model OpenSkill recommends for free-for-all games. Bradley–Terry would rate the hand
-as six pairwise games (over-counting one hand's evidence), Thurstone–Mosteller is built for
-two-sided games. Elo and Glicko are two-player systems. The players are ranked by the hand's
-deltas (``scores``: more won, better place; equal deltas tie), not by the amounts themselves:
-a 宝吊头 paid ×3 by one discarder is one win, like a small 平胡, so a lucky big hand does not
-count as much more skill than a small one.
-
-**One rated game = one hand**, not one session: the ledger's unit of counting (a void, an undo
-and an edit change one hand, so they change one game), sessions have no fixed length and may be
-left half-way, and the four seats of a session can change from one session to the next only, so
-a hand holds the same information a session would, finer. A hand that tells nothing about
-skill is not rated: one where every player ended with the same delta (a 流局 without bonuses).
-A hand is rated once for each distinct player seated (a player in two seats — never recorded by
-the bot, but possible in an imported book — counts once, with the sum of their deltas).
-
-**Displayed rating** is the conservative estimate ``μ − 3σ`` (OpenSkill's ``ordinal``): a new
-player starts at 0 and climbs as the model becomes sure they are good; leaderboards rank by it.
+"""Skill ratings: every player's rating, recomputed from the ledger's counted hands (the model
+and the fold: :mod:`.rating_fold`).
 
 **Recomputation.** Ratings are a fold over the confirmed hands in the order they were first
 recorded — an edited hand takes the place of the hand it replaced (the first ``created_at`` of
@@ -30,199 +8,88 @@ start, and a void as if the hand had never counted. The fold is deterministic (t
 the same order give the same floats), so the result is cached per process and guild, keyed by
 the guild's ledger version (bumped by migration 10's triggers on every change of a counted seat
 row): a read after no change costs one query. After a change, the hands first recorded from the
-earliest change on (migration 10 logs when each changed hand was first recorded) are read again,
-and the fold is resumed from the last checkpoint (the state kept every
-:data:`CHECKPOINT_EVERY` games) before the first game that differs — a new hand replays a few
-hundred games at most, a void or an edit of a recent hand a few hundred more, a merge of a guest
-everything from their first hand on. Resuming from a checkpoint
-gives the same floats as a full recomputation (the same operations in the same order), which the
-tests check.
+earliest change on (migration 10 logs when each changed hand was first recorded,
+:mod:`.ledger_log`) are read again, and the fold is resumed from the newest state kept before
+the first game that differs: in memory, the states of the last 2,048 games (one every 256);
+before them, a checkpoint kept in the database (:mod:`.rating_checkpoints`, one every 1,024
+games). A new hand replays a few hundred games at most, a void or an edit of a recent hand a few
+hundred more, a merge of a guest everything from their first hand on.
+
+**After a restart** (or once the guild has left this process's cache) the fold resumes from
+the end of the chain of persisted checkpoints that still holds — the history of the games
+before it read back, not recomputed — and folds only the games after it: fewer than 1,024, and
+those changed since. Only a book without checkpoints (the first read after the upgrade that
+brought them, or after a change of its first games) is folded from its first game. The
+checkpoints a fold passes are written after it, by the process that folded. Resuming, from
+memory or from the database, gives the same floats as a full recomputation (the same operations
+in the same order), which the tests check, across restarts too.
+
+**Memory.** A process keeps the folds of the :data:`RATED_GUILDS` guilds it read most recently
+(each: every player's rating after each of their games as columns of numbers, each game's
+moment and hand, the last 2,048 games and 8 states of the fold); a guild read again after it
+left resumes from its persisted checkpoints.
 """
 
 from __future__ import annotations
 
 import asyncio
 import bisect
+import logging
 import weakref
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from openskill.models import PlackettLuce, PlackettLuceRating
-
+from shangrao_bot.errors import StorageUnavailable
+from shangrao_bot.recently_used import RecentlyUsed
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.database.transactions import Tx
+from shangrao_bot.store.errors import StoreError
+from shangrao_bot.store.ledger.ledger_log import changes_after, ledger_version
+from shangrao_bot.store.ledger.rating_checkpoints import (
+    Checkpoint,
+    checkpoints_of,
+    restamp,
+    resumption,
+    stamps,
+    state_before,
+    write_checkpoint,
+)
+from shangrao_bot.store.ledger.rating_codec import CodecError, pack_state
+from shangrao_bot.store.ledger.rating_fold import (
+    NEW_RATING,
+    Game,
+    Rating,
+    RatingBook,
+    RatingFold,
+    State,
+    Step,
+    rate_games,
+)
+
+# the fold's names, read through this module by the rest of the store and the service
+__all__ = [
+    "KEEP_CHANGES",
+    "NEW_RATING",
+    "RATED_GUILDS",
+    "Game",
+    "Rating",
+    "RatingBook",
+    "RatingFold",
+    "Step",
+    "guild_ratings",
+    "ledger_games",
+    "ledger_version",
+    "rate_games",
+    "ratings_fresh",
+]
+
+log = logging.getLogger(__name__)
 
 KEEP_CHANGES = 10_000
 """Ledger versions whose change is kept in the log (each counted seat row changed is one: a
 hand recorded and confirmed is four to eight)."""
 
-CHECKPOINT_EVERY = 256
-"""Games between two kept states of the fold (memory: one rating per player seen so far)."""
-
-MODEL = PlackettLuce()
-MU = MODEL.mu
-SIGMA = MODEL.sigma
-
-
-@dataclass(frozen=True)
-class Game:
-    """One counted hand as the rating reads it: who sat (seat order) and what each won."""
-
-    hand_id: int
-    at: str  # when the hand (or the hand it corrects) was first recorded
-    players: tuple[int, ...]
-    deltas: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Rating:
-    mu: float
-    sigma: float
-    games: int  # rated hands
-
-    @property
-    def ordinal(self) -> float:
-        """The displayed rating: μ − 3σ (the model is 99.7 % sure the skill is above it)."""
-        return self.mu - 3 * self.sigma
-
-
-NEW_RATING = Rating(MU, SIGMA, 0)
-
-
-@dataclass(frozen=True)
-class Step:
-    """A player's rating after one rated game."""
-
-    index: int  # the game's place in the fold
-    hand_id: int
-    at: str
-    mu: float
-    sigma: float
-
-    @property
-    def ordinal(self) -> float:
-        return self.mu - 3 * self.sigma
-
-
-@dataclass
-class RatingBook:
-    """The fold's result: each player's rating and their rating after each of their games."""
-
-    ratings: dict[int, Rating] = field(default_factory=dict)
-    history: dict[int, list[Step]] = field(default_factory=dict)
-
-    def rating(self, player_id: int) -> Rating:
-        return self.ratings.get(player_id, NEW_RATING)
-
-    def trend(self, player_id: int) -> list[float]:
-        """The player's displayed rating after each of their rated games, oldest first."""
-        return [s.ordinal for s in self.history.get(player_id, [])]
-
-    def step_before(self, player_id: int, at: str) -> Step | None:
-        """The player's last rated game first recorded before ``at`` (None: none)."""
-        steps = self.history.get(player_id, [])
-        i = bisect.bisect_left(steps, at, key=lambda s: s.at)  # steps are in time order
-        return steps[i - 1] if i else None
-
-    def ordinal_at(self, player_id: int, at: str) -> float | None:
-        """The player's displayed rating as it stood before ``at`` (None: no game before)."""
-        step = self.step_before(player_id, at)
-        return step.ordinal if step is not None else None
-
-    def games_between(self, player_id: int, since: str | None, until: str | None) -> int:
-        """How many rated games of the player were first recorded ``since <= at < until``
-        (either open)."""
-        steps = self.history.get(player_id, [])
-        lo = 0 if since is None else bisect.bisect_left(steps, since, key=lambda s: s.at)
-        hi = len(steps) if until is None else bisect.bisect_left(steps, until, key=lambda s: s.at)
-        return max(0, hi - lo)
-
-    def played_between(self, player_id: int, since: str, until: str) -> bool:
-        """Whether the player has a rated game first recorded ``since <= at < until``."""
-        return self.games_between(player_id, since, until) > 0
-
-
-def _outcome(game: Game) -> tuple[list[int], list[int]] | None:
-    """The distinct players of a game and their net deltas; None when the game is not rated
-    (fewer than two players, or every player with the same result)."""
-    net: dict[int, int] = {}
-    for p, d in zip(game.players, game.deltas, strict=True):
-        net[p] = net.get(p, 0) + d
-    if len(net) < 2 or len(set(net.values())) == 1:
-        return None
-    return list(net), list(net.values())
-
-
-# A player's state in the fold: the model's rating object (never changed in place: ``rate``
-# returns new ones, so states can share them) and the number of rated games. One object is
-# never passed for two players (``rate`` deep-copies the teams, and would copy it once).
-_State = dict[int, tuple[PlackettLuceRating, int]]
-
-
-def rate_game(state: _State, game: Game) -> list[int] | None:
-    """Update ``state`` with one game (Plackett–Luce, ranked by the deltas, ties allowed);
-    the players rated, or None when the game is not rated."""
-    outcome = _outcome(game)
-    if outcome is None:
-        return None
-    players, scores = outcome
-    before = [state.get(p) or (MODEL.rating(mu=MU, sigma=SIGMA), 0) for p in players]
-    after = MODEL.rate([[r] for r, _ in before], scores=[float(s) for s in scores])
-    for p, (_, games), (new,) in zip(players, before, after, strict=True):
-        state[p] = (new, games + 1)
-    return players
-
-
-def rate_games(games: Iterable[Game]) -> RatingBook:
-    """The ratings of a ledger, from scratch: the reference the cached fold must equal."""
-    fold = RatingFold()
-    fold.update(list(games))
-    return fold.book
-
-
-class RatingFold:
-    """The fold over one guild's games, with the states it can resume from."""
-
-    def __init__(self) -> None:
-        self.games: list[Game] = []
-        self.book = RatingBook()
-        # (games folded, state then): index 0 is the empty state
-        self._checkpoints: list[tuple[int, _State]] = [(0, {})]
-
-    def update(self, games: Sequence[Game]) -> int:
-        """Fold ``games`` (the whole ledger in order), resuming from the last checkpoint before
-        the first game that differs from the games folded before; the number of games replayed."""
-        first = 0
-        for old, new in zip(self.games, games, strict=False):
-            if old is not new and old != new:  # the games kept by a reader are the same objects
-                break
-            first += 1
-        if first == len(self.games) == len(games):
-            return 0
-        while self._checkpoints[-1][0] > first:
-            self._checkpoints.pop()
-        start, kept_state = self._checkpoints[-1]
-        state = dict(kept_state)
-        # a new book (a book handed out before stays as it was while this one is made)
-        history: dict[int, list[Step]] = {}
-        for pid, steps in self.book.history.items():
-            kept = steps[: bisect.bisect_left(steps, start, key=lambda s: s.index)]
-            if kept:
-                history[pid] = kept
-        for index in range(start, len(games)):
-            game = games[index]
-            rated = rate_game(state, game)
-            for p in rated or ():
-                rating = state[p][0]
-                history.setdefault(p, []).append(
-                    Step(index, game.hand_id, game.at, rating.mu, rating.sigma)
-                )
-            if (index + 1) % CHECKPOINT_EVERY == 0:
-                self._checkpoints.append((index + 1, dict(state)))
-        self.games = list(games)
-        ratings = {p: Rating(r.mu, r.sigma, n) for p, (r, n) in state.items()}
-        self.book = RatingBook(ratings, history)
-        return len(games) - start
+RATED_GUILDS = 64
+"""Guilds whose fold a process keeps in memory, the most recently read."""
 
 
 # --- reading the ledger ------------------------------------------------------------------------
@@ -265,81 +132,172 @@ async def ledger_games(db: Database, guild_id: int, since: str = "") -> list[Gam
     ]
 
 
-async def ledger_version(db: Database, guild_id: int) -> int:
-    """The guild's ledger version (0: no hand ever counted)."""
-    row = await db.fetchone("SELECT version FROM ledger_versions WHERE guild_id = ?", (guild_id,))
-    return int(row[0]) if row is not None else 0
+async def _games_after(
+    db: Database, guild_id: int, book: RatingBook, place: int
+) -> list[Game] | None:
+    """The guild's games after its first ``place``, which ``book`` holds: read from the moment of
+    the last of those on, leaving out the ones ``book`` holds already (None when the read does
+    not start with them: then ``book`` is not the ledger's)."""
+    if place == 0:
+        return await ledger_games(db, guild_id)
+    last = book.at[place - 1]
+    games = await ledger_games(db, guild_id, last)
+    ties = place - bisect.bisect_left(book.at, last, 0, place)
+    if [g.hand_id for g in games[:ties]] != list(book.hand_id[place - ties : place]):
+        return None
+    return games[ties:]
 
 
-async def _changes_after(db: Database, guild_id: int, version: int) -> tuple[int, str | None]:
-    """The guild's ledger version now, and the earliest moment a change after ``version``
-    touched: None when nothing changed, '' (read every hand) when the log no longer holds every
-    change since (:func:`_prune`)."""
-    now = await ledger_version(db, guild_id)
-    if now == version:
-        return version, None
-    row = await db.fetchone(
-        "SELECT MIN(version), MIN(since) FROM ledger_changes WHERE guild_id = ? AND version > ?",
-        (guild_id, version),
-    )
-    if row is None or row[0] is None or int(row[0]) != version + 1:
-        return now, ""
-    return now, str(row[1])
+def _fold(fold: RatingFold, games: list[Game], first: int, version: int) -> list[Checkpoint]:
+    """Fold the games from place ``first`` on (off the event loop: a big book's first fold
+    takes seconds); the checkpoints the fold passed, packed to be written."""
+    states: dict[int, bytes] = {}
+
+    def keep(place: int, state: State) -> None:
+        states[place] = pack_state(state)
+
+    fold.update(games, first, keep)
+    return checkpoints_of(fold.book, states, version)
+
+
+async def _resumed(
+    db: Database, guild_id: int, version: int
+) -> tuple[RatingFold, list[Checkpoint]]:
+    """The guild's fold made anew: resumed from its persisted checkpoints, or from its first
+    game when none holds."""
+    try:
+        start = await resumption(db, guild_id)
+    except CodecError as exc:
+        log.warning("guild %s: rating checkpoints not read (%s); folding every game", guild_id, exc)
+        start = None
+    if start is not None:
+        games = await _games_after(db, guild_id, start.book, start.position)
+        if games is not None:
+            fold = RatingFold(start.book, start.position, start.state)
+            return fold, await asyncio.to_thread(_fold, fold, games, start.position, version)
+    fold = RatingFold()
+    games = await ledger_games(db, guild_id)
+    return fold, await asyncio.to_thread(_fold, fold, games, 0, version)
+
+
+async def _refolded(
+    db: Database, guild_id: int, fold: RatingFold, since: str, version: int
+) -> list[Checkpoint]:
+    """The cached fold brought up to date after changes from the moment ``since`` on: from a
+    state it keeps, else from a persisted checkpoint before the first changed game, else from
+    the first game."""
+    place = bisect.bisect_left(fold.book.at, since)
+    if place >= fold.resumable_from:
+        games = await ledger_games(db, guild_id, since)
+        return await asyncio.to_thread(_fold, fold, games, place, version)
+    try:
+        found = await state_before(db, guild_id, place)
+    except CodecError as exc:
+        log.warning("guild %s: rating checkpoint not read (%s)", guild_id, exc)
+        found = None
+    if found is not None and fold.book.at[found[0] - 1] == found[1]:
+        at, _, state = found
+        after = await _games_after(db, guild_id, fold.book, at)
+        if after is not None:
+            fold.restart_at(at, state)
+            return await asyncio.to_thread(_fold, fold, after, at, version)
+    fold.restart_at(0, {})
+    every = await ledger_games(db, guild_id)
+    return await asyncio.to_thread(_fold, fold, every, 0, version)
 
 
 async def _prune(db: Database, guild_id: int, version: int) -> None:
     """Keep the guild's log of changes short: the last :data:`KEEP_CHANGES` versions (a cache
     older than that reads every hand again). Done by the process that has just read the log,
-    at most once every :data:`KEEP_CHANGES` versions."""
+    at most once every :data:`KEEP_CHANGES` versions; the persisted checkpoints the log still
+    proves are stamped with ``version`` first (the others are deleted)."""
+    oldest = await db.fetchone(
+        "SELECT MIN(version) FROM ledger_changes WHERE guild_id = ?", (guild_id,)
+    )
+    if oldest is None or oldest[0] is None or version - oldest[0] <= 2 * KEEP_CHANGES:
+        return
+    seen = await stamps(db, guild_id)
 
     async def prune(tx: Tx) -> None:
+        await restamp(tx, guild_id, version, seen, version - KEEP_CHANGES + 1)
         await tx.execute(
             "DELETE FROM ledger_changes WHERE guild_id = ? AND version <= ?",
             (guild_id, version - KEEP_CHANGES),
         )
 
-    oldest = await db.fetchone(
-        "SELECT MIN(version) FROM ledger_changes WHERE guild_id = ?", (guild_id,)
-    )
-    if oldest is not None and oldest[0] is not None and version - oldest[0] > 2 * KEEP_CHANGES:
-        await db.write(prune)
+    await db.write(prune)
 
 
 @dataclass
 class _Cached:
     version: int = -1
-    fold: RatingFold = field(default_factory=RatingFold)
+    fold: RatingFold | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # checkpoints not written yet (a storage fault): tried again at the next read, by place
+    unwritten: dict[int, Checkpoint] = field(default_factory=dict)
 
 
-_CACHE: weakref.WeakKeyDictionary[Database, dict[int, _Cached]] = weakref.WeakKeyDictionary()
+_CACHE: weakref.WeakKeyDictionary[Database, RecentlyUsed[int, _Cached]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _cached(db: Database, guild_id: int) -> _Cached:
+    guilds = _CACHE.get(db)
+    if guilds is None:
+        guilds = _CACHE[db] = RecentlyUsed(RATED_GUILDS)
+    cached = guilds.get(guild_id)
+    if cached is None:
+        cached = _Cached()
+        guilds.put(guild_id, cached)
+    return cached
 
 
 def ratings_fresh(db: Database, guild_id: int, version: int) -> bool:
     """Whether the guild's ratings at ``version`` are cached (no recomputation needed)."""
-    cached = _CACHE.get(db, {}).get(guild_id)
-    return cached is not None and cached.version == version
+    guilds = _CACHE.get(db)
+    cached = guilds.get(guild_id) if guilds is not None else None
+    return cached is not None and cached.fold is not None and cached.version == version
+
+
+async def _write(db: Database, guild_id: int, cached: _Cached, new: list[Checkpoint]) -> None:
+    """Write the checkpoints the fold passed, and those a storage fault left unwritten (each
+    in a transaction of its own); a fault leaves the rest for the next read."""
+    cached.unwritten.update((c.games, c) for c in new)
+    assert cached.fold is not None
+    for place in sorted(cached.unwritten):
+        if place > cached.fold.count:  # the book has shrunk since
+            del cached.unwritten[place]
+            continue
+        try:
+            await write_checkpoint(db, guild_id, cached.unwritten[place])
+        except (StorageUnavailable, StoreError) as exc:
+            log.warning("guild %s: rating checkpoint %s not written (%s)", guild_id, place, exc)
+            return
+        del cached.unwritten[place]
 
 
 async def guild_ratings(db: Database, guild_id: int) -> RatingBook:
     """The guild's ratings as the ledger stands: the cached book when the ledger version has
-    not changed, otherwise the fold resumed (off the event loop: a first fold of a big book
-    takes seconds). The version is read before the hands, so a write in between makes the next
-    read fold again rather than keep a stale book."""
-    cached = _CACHE.setdefault(db, {}).setdefault(guild_id, _Cached())
+    not changed, otherwise the fold resumed (off the event loop), from memory or from the
+    persisted checkpoints. The version is read before the hands, so a write in between makes
+    the next read fold again rather than keep a stale book."""
+    cached = _cached(db, guild_id)
     async with cached.lock:
-        if cached.version < 0:  # nothing cached: every hand
-            version, since = await ledger_version(db, guild_id), ""
+        fold = cached.fold
+        if fold is None:
+            version = await ledger_version(db, guild_id)
+            fold, passed = await _resumed(db, guild_id, version)
         else:
-            version, changed = await _changes_after(db, guild_id, cached.version)
-            if changed is None:
-                return cached.fold.book
-            since = changed
-        # the games first recorded before the earliest change are the ones folded already
-        kept = cached.fold.games
-        cut = bisect.bisect_left(kept, since, key=lambda g: g.at)
-        games = kept[:cut] + await ledger_games(db, guild_id, since)
-        await asyncio.to_thread(cached.fold.update, games)
-        cached.version = version
+            version, since = await changes_after(db, guild_id, cached.version)
+            if since is None:
+                return fold.book
+            if since == "":  # the log no longer reaches back to the cached version
+                cached.unwritten.clear()
+                fold, passed = await _resumed(db, guild_id, version)
+            else:
+                passed = await _refolded(db, guild_id, fold, since, version)
+        cached.fold, cached.version = fold, version
+        await _write(db, guild_id, cached, passed)
         await _prune(db, guild_id, version)
-        return cached.fold.book
+        return fold.book

@@ -362,11 +362,11 @@ async def rating_leaderboard(
     (:func:`~.ratings.guild_ratings`) and the players it ranks."""
     book = await guild_ratings(db, guild_id)
     rows: list[tuple[int, float, float, int]] = []
-    for pid in book.history:
+    for pid in book.players():
         games = book.games_between(pid, since, until)
         if games < max(1, min_games):
             continue
-        step = book.step_before(pid, until) if until is not None else book.history[pid][-1]
+        step = book.step_before(pid, until) if until is not None else book.last_step(pid)
         if step is None:
             continue
         rows.append((pid, step.mu, step.sigma, games))
