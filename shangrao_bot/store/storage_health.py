@@ -16,11 +16,15 @@ full") or PostgreSQL's SQLSTATE (``53100`` is ``disk_full``); nothing here impor
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import Enum
+from typing import TypeVar
 
 from shangrao_bot.errors import StorageUnavailable
+
+T = TypeVar("T")
 
 
 class StorageProblem(Enum):
@@ -119,3 +123,26 @@ class StorageHealth:
     def reason(self) -> str | None:
         """:meth:`StorageFault.describe` of the current fault, or None when storage works."""
         return None if self._fault is None else self._fault.describe()
+
+    async def outcome(
+        self,
+        write: Awaitable[T],
+        fault_of: Callable[[BaseException], StorageUnavailable | None],
+    ) -> T:
+        """``write``'s result, its outcome recorded: a driver's error that ``fault_of`` calls a
+        storage fault is recorded and raised as that :class:`StorageUnavailable` (caused by the
+        driver's error); any other error passes unchanged and unrecorded."""
+        try:
+            result = await write
+        except BaseException as exc:
+            fault = fault_of(exc)
+            if fault is None:
+                raise
+            if fault is not exc:
+                fault.__cause__ = exc
+            self.refused(fault)
+            if fault is not exc:
+                raise fault from exc
+            raise
+        self.wrote()
+        return result

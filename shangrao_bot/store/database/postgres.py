@@ -331,20 +331,7 @@ class PgDatabase(Database):
         # a caller cancelled before its job started cancels the job too (the writer skips it);
         # once started, the job runs to its end and its result is dropped
         job = self._writer.submit(fn, batch)
-        try:
-            result = cast(T, await job.future)
-        except BaseException as exc:
-            fault = pg_fault(exc)
-            if fault is None:
-                raise
-            if fault is not exc:
-                fault.__cause__ = exc
-            self.health.refused(fault)
-            if fault is not exc:
-                raise fault from exc
-            raise
-        self.health.wrote()
-        return result
+        return cast(T, await self.health.outcome(job.future, pg_fault))
 
     @measured("read")
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:

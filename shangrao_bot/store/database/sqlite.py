@@ -422,20 +422,7 @@ class SqliteDatabase(Database):
         moment (group commit), inside a savepoint of its own: its refusal still undoes its own
         statements only. Its result is committed once the whole group is."""
         job = self._writer.submit(fn, "batch" if batch else "tx")
-        try:
-            result = cast(T, await asyncio.wrap_future(job.future))
-        except BaseException as exc:
-            fault = storage_fault(exc)
-            if fault is None:
-                raise
-            if fault is not exc:
-                fault.__cause__ = exc
-            self.health.refused(fault)
-            if fault is not exc:
-                raise fault from exc
-            raise
-        self.health.wrote()
-        return result
+        return cast(T, await self.health.outcome(asyncio.wrap_future(job.future), storage_fault))
 
     async def _raw(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """``fn`` on the writer thread outside any transaction (opening and migrating: their
