@@ -58,7 +58,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from table_drivers import PANEL, percentile, pick, seeds
+from table_drivers import PANEL, PanelReader, percentile, pick, seeds
 
 from shangrao_bot.bot_runner import freeze_when_ready
 from shangrao_bot.discord_bot import ShangraoBot
@@ -177,44 +177,24 @@ def turn_of(ids: list[str]) -> tuple[int, int] | None:
     return None
 
 
-class Player:
+class Player(PanelReader):
     """A scripted human at one table, playing from their DM panel."""
 
+    offered = PANEL
+
     def __init__(self, fake: FakeDiscord, user: FakeUser, run: Run) -> None:
-        self.fake, self.user, self.run = fake, user, run
-        self.thread: Any = None
-        self.results_seen: list[Any] = []
-        self.scanned = 0
+        super().__init__(fake, user)
+        self.run = run
         self.readied = 0
         self.pending: tuple[float, tuple[int, int]] | None = None  # (clicked at, its turn)
-        self.cache: tuple[tuple[int, int] | None, list[str]] = (None, [])
-
-    def results(self) -> list[Any]:
-        messages = self.thread.messages
-        for m in messages[self.scanned :]:
-            if not (m.deleted or m.ephemeral) and any(
-                a.filename == "result.png" for a in m.attachments
-            ):
-                self.results_seen.append(m)
-        self.scanned = len(messages)
-        return self.results_seen
-
-    def moves(self) -> list[str]:
-        dm = self.fake.last_dm(self.user)
-        if dm is None:
-            return []
-        key = (dm.id, dm.edits)
-        if self.cache[0] != key:
-            self.cache = (key, [c for c in dm.custom_ids if PANEL.match(c)])
-        return self.cache[1]
 
     def changed(self) -> bool:
-        return bool(self.moves()) or len(self.results()) > self.readied
+        return bool(self.moves()) or len(self.result_messages()) > self.readied
 
     async def play(self, stop: asyncio.Event) -> None:
         fake, loop = self.fake, asyncio.get_running_loop()
         while not stop.is_set():
-            results = self.results()
+            results = self.result_messages()
             if len(results) > self.readied:
                 self.readied = len(results)
                 self.pending = None

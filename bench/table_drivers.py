@@ -58,7 +58,10 @@ def pick(ids: list[str]) -> str:
 
 class PanelReader:
     """What a scripted human reads at its table (``thread``, ``table_id``): the hand results
-    posted in the thread and the moves its newest DM panel offers."""
+    posted in the thread and the moves its newest DM panel offers (the buttons ``offered``
+    matches)."""
+
+    offered = MOVE
 
     def __init__(self, fake: FakeDiscord, user: FakeUser) -> None:
         self.fake, self.user = fake, user
@@ -87,7 +90,7 @@ class PanelReader:
             return []
         key = (dm.id, dm.edits)  # the moves of a panel change only when it is edited
         if self.moves_of[0] != key:
-            self.moves_of = (key, [c for c in dm.custom_ids if MOVE.match(c)])
+            self.moves_of = (key, [c for c in dm.custom_ids if self.offered.match(c)])
         return self.moves_of[1]
 
     def changed(self) -> bool:
