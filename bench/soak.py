@@ -23,7 +23,9 @@ once: its tables resume from the database. The drivers ride through the gap (cli
 again until answered, panels waited for); the run checks that every table moves again after
 each restart (``resumed``).
 
-**Samples.** At the end of every minute, of the bot's process: resident memory (RSS), open
+**Samples.** Of the bot's process: resident memory (RSS: the mean of the minute's readings,
+one every 5 s, since the bot hands its free memory back once a minute and a single reading
+would catch it before or after), and at the end of every minute: open
 files (``/proc/PID/fd``), threads (``/proc/PID/status``), asyncio tasks (the process reports
 them itself every 5 s in ``bot-reports.jsonl``, with the coroutines most tasks run), the
 SQLite database (file and ``-wal``), its picture workers (spawned child processes: how many,
@@ -89,8 +91,9 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from statistics import fmean
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -116,6 +119,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RESTARTS = ((0.4, signal.SIGTERM), (0.7, signal.SIGKILL))  # share of the measured time
 RESUME_S = 180.0  # every table should move again within this after the bot is back
 START_S = 600.0  # every first table open within this
+RSS_EVERY_S = 5.0  # between two readings of the bot's RSS
 
 
 def restart_moments(warmup: int, minutes: int) -> list[float]:
@@ -165,6 +169,24 @@ class Soak:
     out: Path
     warmup: int
     restarts: list[RestartFacts]
+    rss_readings: dict[int, list[tuple[int, float]]] = field(default_factory=dict)
+
+    async def watch_rss(self) -> None:
+        """Read the bot's RSS every :data:`RSS_EVERY_S`, filed by minute with the process's
+        id (a restart's minute holds two processes)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            minute = math.floor((loop.time() - self.tally.t0) / 60) + 1
+            pid = self.bot.pid
+            value = rss_mb(pid)
+            if not math.isnan(value):
+                self.rss_readings.setdefault(minute, []).append((pid, value))
+            await asyncio.sleep(RSS_EVERY_S)
+
+    def minute_rss(self, minute: int, pid: int) -> float:
+        """The mean of the minute's readings of ``pid`` (its RSS now when there are none)."""
+        values = [v for p, v in self.rss_readings.pop(minute, []) if p == pid]
+        return fmean(values) if values else rss_mb(pid)
 
     def sample(self, minute: int) -> Sample:
         bot, tally = self.bot, self.tally
@@ -180,7 +202,7 @@ class Soak:
             pid=pid,
             process_age_s=bot.age_s(),
             restart=";".join(signals),
-            rss_mb=rss_mb(pid),
+            rss_mb=self.minute_rss(minute, pid),
             files=open_files(pid),
             threads=threads(pid),
             tasks=int(report.get("tasks", -1)),
@@ -243,6 +265,7 @@ async def soak(
         players = [SoakPlayer(fake, u, i, tally, hands) for i, u in enumerate(users)]
         tasks = [asyncio.create_task(p.run(stop)) for p in players]
         keeper = asyncio.create_task(bot.keep_running())
+        watcher: asyncio.Task[None] | None = None
         loop = asyncio.get_running_loop()
         began = loop.time()
         while tally.opened < n and loop.time() - began < START_S:
@@ -255,6 +278,7 @@ async def soak(
         )
         csv_path = out / "soak.csv"
         write_header(csv_path)
+        watcher = asyncio.create_task(run.watch_rss())
         restarts = [
             asyncio.create_task(run.restart(at, sig))
             for at, (_, sig) in zip(restart_moments(warmup, minutes), RESTARTS, strict=True)
@@ -275,9 +299,10 @@ async def soak(
         finally:
             stop.set()
             fake._notify()  # wake the waiting drivers
-            for task in [*tasks, *restarts, keeper]:
+            others = [*restarts, keeper, *([watcher] if watcher is not None else [])]
+            for task in [*tasks, *others]:
                 task.cancel()
-            await asyncio.gather(*tasks, *restarts, keeper, return_exceptions=True)
+            await asyncio.gather(*tasks, *others, return_exceptions=True)
             await bot.stop(signal.SIGTERM)
         facts = {
             "tables": n,

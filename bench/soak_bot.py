@@ -5,8 +5,11 @@
 It imports the bot's package from ``SOAK_CODE`` (a checkout; this one when unset), so the same
 soak can measure another checkout's bot: it uses only what every version of the bot has
 (``ShangraoBot``, ``Settings``, ``ServiceConfig``, ``freeze_when_ready``, ``tune_for_serving``,
-``ShangraoBot.shutdown``). Its module-level imports are those of ``bot.py``, so its picture
-workers (spawned processes, which import this module again) hold what production's hold.
+``ShangraoBot.shutdown``), and runs the bot's other chores of ``bot_runner`` where the checkout
+has them (``release_memory_periodically``: the allocator's free pages handed back once a
+minute), so that the process measured is the one production runs. Its module-level imports
+are those of ``bot.py``, so its picture workers (spawned processes, which import this module
+again) hold what production's hold.
 
 Every ``SOAK_REPORT_S`` seconds it appends a JSON line to ``SOAK_REPORTS``: the time, its
 process id, whether the bot is ready, where its package came from, its asyncio tasks and the
@@ -34,11 +37,13 @@ import logging
 import signal
 import time
 from collections import Counter
+from collections.abc import Callable, Coroutine
 from typing import IO, Any
 
 from table_drivers import LOAD_TIMINGS, seeds
 
 import shangrao_bot
+from shangrao_bot import bot_runner
 from shangrao_bot.bot_runner import freeze_when_ready
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.gc_tuning import tune_for_serving
@@ -73,6 +78,13 @@ async def report_every(bot: ShangraoBot, out: IO[str], period: float) -> None:
         await asyncio.sleep(period)
 
 
+def production_chores() -> list[Callable[[], Coroutine[Any, Any, None]]]:
+    """The periodic chores ``bot_runner`` runs beside the bot that this checkout has (an
+    older checkout may have none)."""
+    names = ("release_memory_periodically",)
+    return [chore for name in names if (chore := getattr(bot_runner, name, None)) is not None]
+
+
 async def serve() -> int:
     """Run the bot until SIGTERM; 1 when discord.py's runner ended by itself."""
     n = int(os.environ["SOAK_TABLES"])
@@ -92,6 +104,7 @@ async def serve() -> int:
         runner = asyncio.create_task(bot.start(token))
         freezing = asyncio.create_task(freeze_when_ready(bot))
         reporting = asyncio.create_task(report_every(bot, out, float(os.environ["SOAK_REPORT_S"])))
+        chores = [asyncio.create_task(chore()) for chore in production_chores()]
         stopping = asyncio.create_task(stop.wait())
         await asyncio.wait({runner, stopping}, return_when=asyncio.FIRST_COMPLETED)
         ended_by_itself = runner.done()
@@ -99,6 +112,8 @@ async def serve() -> int:
             logging.error("the bot's runner ended by itself: %r", runner.exception())
         reporting.cancel()
         freezing.cancel()
+        for chore in chores:
+            chore.cancel()
         stopping.cancel()
         await bot.shutdown()
         with contextlib.suppress(Exception, asyncio.CancelledError):
