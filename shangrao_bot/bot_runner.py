@@ -96,6 +96,7 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
     try:
         await bot.open_database()  # before logging in: a bad DATABASE_URL stops here
     except BaseException:
+        await bot.league.stop()
         await bot.operator.stop()
         raise
     tune_for_serving()

@@ -1,6 +1,6 @@
 """Command line: ``shangrao-bot score | analyze | verify | simulate | arena | play | render |
 replay | review | run | migrate`` over the rules core, the engine, the renderer and the ledger
-database; ``backup`` and ``restore`` too.
+database; ``backup`` and ``restore`` too, and ``web`` (the league's pages, :mod:`.web_cli`).
 
 Conventions shared by every subcommand:
 
@@ -51,6 +51,7 @@ from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import bao_from_indicator, format_tiles
 from shangrao_bot.score_cli import cmd_score
+from shangrao_bot.web_cli import cmd_web
 
 # The parser class under the name it had here (tests add subcommands' parsers with it).
 
@@ -242,6 +243,8 @@ def _main(argv: Sequence[str] | None, stdin: TextIO | None, out: TextIO) -> int:
             return cmd_backup(args, out)
         if args.command == "restore":
             return cmd_restore(args, out)
+        if args.command == "web":
+            return cmd_web(args, out)
         # imported here: discord.py takes a while to import and score/analyze do not need it
         from shangrao_bot.bot_runner import run_bot
         from shangrao_bot.settings import load_settings

@@ -23,6 +23,7 @@ from shangrao_bot.render.cli import add_render_parser
 from shangrao_bot.replay_cli import add_replay_parser
 from shangrao_bot.review_cli import add_review_parser
 from shangrao_bot.score_cli import add_score_parser
+from shangrao_bot.web_cli import add_web_parser
 
 
 class CliParser(argparse.ArgumentParser):
@@ -128,4 +129,5 @@ def build_parser() -> argparse.ArgumentParser:
         "2 when the database cannot be used (the reason on one line).",
     )
     add_backup_parsers(sub)
+    add_web_parser(sub)
     return parser

@@ -40,6 +40,7 @@ from shangrao_bot.ui.request_gate import RequestGate, install
 from shangrao_bot.ui.rulebook import RULEBOOK_ITEMS
 from shangrao_bot.ui.table_views import TABLE_ITEMS
 from shangrao_bot.ui.translator import ShangraoTranslator
+from shangrao_bot.web.league_site import LeagueSite
 from shangrao_bot.web.operator_site import OperatorSite
 
 log = logging.getLogger(__name__)
@@ -154,6 +155,8 @@ class ShangraoBot(commands.AutoShardedBot):
             service=lambda: getattr(self, "service", None),
             budget=self.budget,
         )
+        # the league's pages (web/league_site), served by this process when WEB_PORT is set
+        self.league = LeagueSite(settings.web, database=lambda: getattr(self, "db", None))
         self._was_ready = False
         self.coordination: Coordination = SoloCoordination()
         self.handoff: Handoff | None = None
@@ -263,8 +266,15 @@ class ShangraoBot(commands.AutoShardedBot):
         """When ``METRICS_PORT`` is set, serve ``/healthz`` and ``/metrics`` (once). The
         runner calls this first, before the database is opened and before logging in, so a
         port in use stops the bot at start-up (a :class:`~shangrao_bot.settings.
-        SettingsError`). The loop-lag probe starts at the end of :meth:`setup_hook`."""
+        SettingsError`). The loop-lag probe starts at the end of :meth:`setup_hook`. The
+        league's pages likewise when ``WEB_PORT`` is set (they find nothing until the database
+        is open)."""
         await self.operator.start()
+        try:
+            await self.league.start()
+        except BaseException:
+            await self.operator.stop()
+            raise
 
     async def _start_coordination(self) -> None:
         """On PostgreSQL, join the other processes (table claims, the leader, handed-over
@@ -477,4 +487,5 @@ class ShangraoBot(commands.AutoShardedBot):
         if self._sqlite_hold is not None:
             self._sqlite_hold.close()
             self._sqlite_hold = None
+        await self.league.stop()
         await self.operator.stop()

@@ -76,6 +76,18 @@ MAX_PICTURE_PROCESSES = 16
 METRICS_PORT = "METRICS_PORT"
 METRICS_HOST = "METRICS_HOST"
 DEFAULT_METRICS_HOST = "127.0.0.1"
+# The league's web pages (`shangrao-bot web`, or the bot's own process when WEB_PORT is set):
+# the port (unset: no pages in the bot), the address listened on (this machine only by
+# default), the public address links carry behind a reverse proxy (unset: where it listens),
+# and the pages one client address may ask for in a minute.
+WEB_PORT = "WEB_PORT"
+WEB_HOST = "WEB_HOST"
+WEB_PUBLIC_URL = "WEB_PUBLIC_URL"
+WEB_REQUESTS_PER_MINUTE = "WEB_REQUESTS_PER_MINUTE"
+DEFAULT_WEB_HOST = "127.0.0.1"
+DEFAULT_WEB_REQUESTS_PER_MINUTE = 120
+MAX_WEB_REQUESTS_PER_MINUTE = 1_000_000
+_PUBLIC_URL = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+(/[A-Za-z0-9._~\-/]*)?")
 _HOST_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,62})(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}))*")
 
 
@@ -117,6 +129,25 @@ class BackupPlan:
     folder: str | None = None
 
 
+@dataclass(frozen=True)
+class WebPlan:
+    """The league's web pages: served by the bot on ``port`` (None: not by the bot), listening
+    on ``host``; links carry ``public_url`` (None: ``http://host:port``); each client address
+    may ask for ``requests_per_minute`` pages a minute."""
+
+    port: int | None = None
+    host: str = DEFAULT_WEB_HOST
+    public_url: str | None = None
+    requests_per_minute: int = DEFAULT_WEB_REQUESTS_PER_MINUTE
+
+    def link_base(self, port: int | None = None) -> str:
+        """Where links point: the public address, else where the server listens."""
+        if self.public_url is not None:
+            return self.public_url.rstrip("/")
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{port if port is not None else self.port}"
+
+
 @dataclass(frozen=True, repr=False)
 class Settings:
     discord_token: str | None
@@ -131,6 +162,7 @@ class Settings:
     metrics_port: int | None = None  # None: no health and metrics page (0: any free port)
     metrics_host: str = DEFAULT_METRICS_HOST
     backups: BackupPlan = BackupPlan()
+    web: WebPlan = WebPlan()
 
     def __repr__(self) -> str:
         token = None if self.discord_token is None else "[token]"
@@ -141,7 +173,7 @@ class Settings:
             f"shutdown_grace_seconds={self.shutdown_grace_seconds!r}, "
             f"picture_processes={self.picture_processes!r}, shards={self.shards!r}, "
             f"metrics_port={self.metrics_port!r}, metrics_host={self.metrics_host!r}, "
-            f"backups={self.backups!r})"
+            f"backups={self.backups!r}, web={self.web!r})"
         )
 
 
@@ -198,27 +230,55 @@ def _shards(env: Mapping[str, str]) -> ShardPlan:
         raise SettingsError("SHARD_IDS", ids_text, f"shard ids like 0-3 or 4,5 ({exc})") from None
 
 
-def _metrics_port(env: Mapping[str, str]) -> int | None:
-    text = _get(env, METRICS_PORT)
+def _port(env: Mapping[str, str], name: str) -> int | None:
+    text = _get(env, name)
     if text is None:
         return None
     if not (text.isascii() and text.isdigit() and int(text) <= 65535):
         expected = "a port number from 1 to 65535 (0: any free port), or empty for no page"
-        raise SettingsError(METRICS_PORT, text, expected)
+        raise SettingsError(name, text, expected)
     return int(text)
 
 
-def _metrics_host(env: Mapping[str, str]) -> str:
-    text = _get(env, METRICS_HOST)
+def _host(env: Mapping[str, str], name: str, default: str) -> str:
+    text = _get(env, name)
     if text is None:
-        return DEFAULT_METRICS_HOST
+        return default
     try:
         ipaddress.ip_address(text)
     except ValueError:
         if len(text) > 253 or not _HOST_NAME.fullmatch(text):
             expected = "an address of this machine (127.0.0.1, 0.0.0.0, ::1) or a host name"
-            raise SettingsError(METRICS_HOST, text, expected) from None
+            raise SettingsError(name, text, expected) from None
     return text
+
+
+def _metrics_port(env: Mapping[str, str]) -> int | None:
+    return _port(env, METRICS_PORT)
+
+
+def _metrics_host(env: Mapping[str, str]) -> str:
+    return _host(env, METRICS_HOST, DEFAULT_METRICS_HOST)
+
+
+def _web(env: Mapping[str, str]) -> WebPlan:
+    """``WEB_PORT``, ``WEB_HOST``, ``WEB_PUBLIC_URL`` and ``WEB_REQUESTS_PER_MINUTE``."""
+    public = _get(env, WEB_PUBLIC_URL)
+    if public is not None and (len(public) > 200 or not _PUBLIC_URL.fullmatch(public)):
+        expected = "the pages' address as browsers reach it, like https://mahjong.example.org"
+        raise SettingsError(WEB_PUBLIC_URL, public, expected)
+    rate = DEFAULT_WEB_REQUESTS_PER_MINUTE
+    rate_text = _get(env, WEB_REQUESTS_PER_MINUTE)
+    if rate_text is not None:
+        if not (
+            rate_text.isascii()
+            and rate_text.isdigit()
+            and 1 <= int(rate_text) <= MAX_WEB_REQUESTS_PER_MINUTE
+        ):
+            expected = f"a whole number from 1 to {MAX_WEB_REQUESTS_PER_MINUTE}"
+            raise SettingsError(WEB_REQUESTS_PER_MINUTE, rate_text, expected)
+        rate = int(rate_text)
+    return WebPlan(_port(env, WEB_PORT), _host(env, WEB_HOST, DEFAULT_WEB_HOST), public, rate)
 
 
 def _interval(text: str) -> float | None:
@@ -289,4 +349,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         metrics_port=_metrics_port(env),
         metrics_host=_metrics_host(env),
         backups=_backups(env),
+        web=_web(env),
     )

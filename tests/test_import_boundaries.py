@@ -290,6 +290,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "shangrao_bot.review_cli",
             "shangrao_bot.cli_ledger",
             "shangrao_bot.backup_cli",
+            "shangrao_bot.web_cli",
             "shangrao_bot.play",
         ),
     ),

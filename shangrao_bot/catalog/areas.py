@@ -25,6 +25,12 @@ AREA_NAMES = (
     "review",
     "ratings",
     "pictures",
+    "web",
+    "web_player",
+    "web_session",
+    "web_replay",
+    "web_review",
+    "web_discord",
 )
 
 

@@ -1,4 +1,5 @@
-"""Listening on ``METRICS_HOST:METRICS_PORT`` and stopping, on the bot's own event loop.
+"""Listening on an address (``METRICS_HOST:METRICS_PORT``, ``WEB_HOST:WEB_PORT``) and stopping,
+on the process's own event loop.
 
 An address that cannot be used (the port taken by another program, a port below 1024 without
 the privilege, a host that is not this machine's) is a :class:`~shangrao_bot.settings.
@@ -21,24 +22,44 @@ log = logging.getLogger(__name__)
 STOP_TIMEOUT_S = 1.0  # a scrape still open at shutdown is cut after this long
 
 
-def bind_error(host: str, port: int, error: OSError) -> SettingsError:
-    """The setting to change when ``host:port`` cannot be listened on."""
+def bind_error(
+    host: str,
+    port: int,
+    error: OSError,
+    variables: tuple[str, str] = (METRICS_HOST, METRICS_PORT),
+) -> SettingsError:
+    """The setting to change when ``host:port`` cannot be listened on (``variables``: the
+    names of the host's and the port's settings)."""
+    host_variable, port_variable = variables
     if error.errno == errno.EADDRINUSE:
         expected = f"a port no other program listens on ({host}:{port} is taken)"
-        return SettingsError(METRICS_PORT, str(port), expected)
+        return SettingsError(port_variable, str(port), expected)
     if error.errno == errno.EACCES:
         expected = "a port this user may listen on (below 1024 needs privileges)"
-        return SettingsError(METRICS_PORT, str(port), expected)
+        return SettingsError(port_variable, str(port), expected)
     reason = error.strerror or type(error).__name__
-    return SettingsError(METRICS_HOST, host, f"an address of this machine ({reason})")
+    return SettingsError(host_variable, host, f"an address of this machine ({reason})")
 
 
 class WebServer:
     """One aiohttp application served on one address while started."""
 
-    def __init__(self, app: web.Application, host: str, port: int) -> None:
-        """``port`` 0: a free port the system chooses (:attr:`port` tells which)."""
+    def __init__(
+        self,
+        app: web.Application,
+        host: str,
+        port: int,
+        what: str = "health and metrics",
+        paths: str = "/healthz, /metrics",
+        variables: tuple[str, str] = (METRICS_HOST, METRICS_PORT),
+    ) -> None:
+        """``port`` 0: a free port the system chooses (:attr:`port` tells which); ``what``
+        and ``paths`` name what is served in the log line, ``variables`` the settings of the
+        address."""
         self.app = app
+        self.what = what
+        self.paths = paths
+        self.variables = variables
         self.host = host
         self.requested_port = port
         self.port: int | None = None  # the port listened on, once started
@@ -62,10 +83,10 @@ class WebServer:
             await site.start()
         except OSError as exc:
             await runner.cleanup()
-            raise bind_error(self.host, self.requested_port, exc) from None
+            raise bind_error(self.host, self.requested_port, exc, self.variables) from None
         self._runner = runner
         self.port = int(runner.addresses[0][1])  # (host, port, …) of the socket listened on
-        log.info("health and metrics served on %s (/healthz, /metrics)", self.url)
+        log.info("%s served on %s (%s)", self.what, self.url, self.paths)
 
     async def stop(self) -> None:
         runner, self._runner = self._runner, None

@@ -334,6 +334,7 @@ PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     tuple(translate(s) for s in MIGRATIONS[10]),
     (*(translate(s) for s in session_versions.TABLES), *session_versions.postgres_triggers()),
     tuple(translate(s) for s in MIGRATIONS[12]),
+    tuple(translate(s) for s in MIGRATIONS[13]),
 )
 
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "every migration needs its PostgreSQL form"

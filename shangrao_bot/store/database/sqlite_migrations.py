@@ -678,6 +678,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (guild_id, games)
         )""",
     ),
+    # 14: each server's web pages, when switched on (see :mod:`shangrao_bot.store.web_sites`):
+    # the token its addresses carry, and its SHA-256 (hex) that a request's token is looked up
+    # by, so the lookup's timing tells nothing of the token itself
+    (
+        """CREATE TABLE web_sites (
+            guild_id BIGINT PRIMARY KEY,
+            token TEXT NOT NULL,
+            token_digest TEXT NOT NULL UNIQUE,
+            opened_at TEXT NOT NULL,
+            opened_by BIGINT NOT NULL
+        )""",
+    ),
 )
 
 LATEST = len(MIGRATIONS)

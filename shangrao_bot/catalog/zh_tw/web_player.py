@@ -1,0 +1,5 @@
+"""The player web page's words (filled by its page)."""
+
+from __future__ import annotations
+
+TEXTS: dict[str, str] = {}
