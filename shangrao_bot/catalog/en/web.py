@@ -46,6 +46,6 @@ TEXTS: dict[str, str] = {
     "web.league.no_sessions": "No sessions yet.",
     "web.league.table_hands": "Recent bot-table hands",
     "web.league.no_table_hands": "No hands played at the bot's tables yet.",
-    "web.league.won_by": "won by {name}",
+    "web.league.won": "won",
     "web.league.drawn": "drawn (no winner)",
 }

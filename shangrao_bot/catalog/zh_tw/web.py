@@ -42,6 +42,6 @@ TEXTS: dict[str, str] = {
     "web.league.no_sessions": "還沒有牌局。",
     "web.league.table_hands": "機器人牌桌最近的牌",
     "web.league.no_table_hands": "機器人牌桌還沒打過牌。",
-    "web.league.won_by": "{name} 胡",
+    "web.league.won": "胡",
     "web.league.drawn": "流局",
 }
