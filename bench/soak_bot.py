@@ -7,9 +7,10 @@ soak can measure another checkout's bot: it uses only what every version of the 
 (``ShangraoBot``, ``Settings``, ``ServiceConfig``, ``freeze_when_ready``, ``tune_for_serving``,
 ``ShangraoBot.shutdown``), and runs the bot's other chores of ``bot_runner`` where the checkout
 has them (``release_memory_periodically``: the allocator's free pages handed back once a
-minute), so that the process measured is the one production runs. Its module-level imports
-are those of ``bot.py``, so its picture workers (spawned processes, which import this module
-again) hold what production's hold.
+minute; ``collect_garbage_periodically``: a full collection every few seconds), so that the
+process measured is the one production runs. Its module-level imports are those of
+``bot.py``, so its picture workers (spawned processes, which import this module again) hold
+what production's hold.
 
 Every ``SOAK_REPORT_S`` seconds it appends a JSON line to ``SOAK_REPORTS``: the time, its
 process id, whether the bot is ready, where its package came from, its asyncio tasks and the
@@ -81,7 +82,7 @@ async def report_every(bot: ShangraoBot, out: IO[str], period: float) -> None:
 def production_chores() -> list[Callable[[], Coroutine[Any, Any, None]]]:
     """The periodic chores ``bot_runner`` runs beside the bot that this checkout has (an
     older checkout may have none)."""
-    names = ("release_memory_periodically",)
+    names = ("release_memory_periodically", "collect_garbage_periodically")
     return [chore for name in names if (chore := getattr(bot_runner, name, None)) is not None]
 
 
