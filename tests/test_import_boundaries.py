@@ -8,7 +8,7 @@ shangrao_bot.engine. Neither may import asyncio. Relative imports are resolved, 
 No module of the project (the package, the cogs, bot.py) imports itself round a circle, counting
 every import: those inside functions and under TYPE_CHECKING too. And every module belongs to a
 layer (:data:`LAYERS`: pure helpers, rules, engine, store, service, render, ui, web, the bot and its
-cogs, the command line and the terminal game), and imports only its own layer and those below.
+cogs, the entry points and the terminal game), and imports only its own layer and those below.
 """
 
 from __future__ import annotations
@@ -245,7 +245,8 @@ def test_the_circle_check_sees_lazy_and_type_checking_imports(tmp_path: Path) ->
 
 # The project's layers, bottom first. A module may import its own layer and those below it,
 # never one above: the rules core knows nothing of the engine, the engine nothing of storage,
-# the services nothing of Discord, and so on up to the command line and the terminal game.
+# the services nothing of Discord, and so on up to the entry points (the command line, the bot's
+# runner, the web server's command) and the terminal game.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "pure helpers",
@@ -274,25 +275,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("render", ("shangrao_bot.render",)),
     ("ui", ("shangrao_bot.ui",)),
     ("web", ("shangrao_bot.web",)),
-    ("bot", ("shangrao_bot.discord_bot", "shangrao_bot.bot_runner", "cogs", "bot")),
+    ("bot", ("shangrao_bot.discord_bot", "cogs")),
+    # what starts a process: the command line and its subcommands, the bot's runner (and
+    # bot.py, which calls it), the web server's command; the terminal game beside them
     (
-        "command line",
-        (
-            "shangrao_bot.cli",
-            "shangrao_bot.cli_parser",
-            "shangrao_bot.score_cli",
-            "shangrao_bot.analyze_cli",
-            "shangrao_bot.__main__",
-            "shangrao_bot.arena",
-            "shangrao_bot.arena_cli",
-            "shangrao_bot.simulate",
-            "shangrao_bot.replay_cli",
-            "shangrao_bot.review_cli",
-            "shangrao_bot.cli_ledger",
-            "shangrao_bot.backup_cli",
-            "shangrao_bot.web_cli",
-            "shangrao_bot.play",
-        ),
+        "entry points",
+        ("shangrao_bot.entrypoints", "shangrao_bot.__main__", "bot", "shangrao_bot.play"),
     ),
 )
 
@@ -336,6 +324,6 @@ def test_the_layer_check_sees_an_import_up() -> None:
         "shangrao_bot.store.db": {"shangrao_bot.ui.words"},
     }
     assert upward_imports(graph) == [
-        "shangrao_bot.service.tables -> shangrao_bot.play.commands (service -> command line)",
+        "shangrao_bot.service.tables -> shangrao_bot.play.commands (service -> entry points)",
         "shangrao_bot.store.db -> shangrao_bot.ui.words (store -> ui)",
     ]
