@@ -12,6 +12,8 @@ layers and how a move and a recorded hand travel through them):
 * ``ui/`` — the Discord side: texts, views and buttons, the presenter, picture workers;
 * ``catalog/`` — every text a user reads, one catalog per language;
 * ``web/`` — the league's pages and the operator's (aiohttp, Jinja2), beside the Discord side;
+* ``operator/`` — what the operator's pages read of the running bot (its gateway, request
+  budget, picture workers), in the bot's layer so that ``web/`` needs no Discord;
 * ``entrypoints/`` — what starts a process: the command line and its subcommands, the bot's
   runner, the league's web server;
 * ``play/`` — the terminal game.
