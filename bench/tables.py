@@ -83,12 +83,12 @@ from table_drivers import LOAD_TIMINGS, PANEL, PanelReader, pick, seeds
 from table_drivers import percentile as p
 from web_load import load_pages
 
-from shangrao_bot.bot_runner import (
+from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.entrypoints.bot_runner import (
     collect_garbage_periodically,
     freeze_when_ready,
     release_memory_periodically,
 )
-from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.gc_tuning import tune_for_serving
 from shangrao_bot.service import ServiceConfig
 from shangrao_bot.settings import Settings, WebPlan

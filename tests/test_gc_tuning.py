@@ -40,7 +40,7 @@ def test_full_collections_are_rarer_and_the_bot_built_is_frozen() -> None:
 def test_the_command_line_keeps_pythons_defaults() -> None:
     """Only the bot's process is tuned: importing the package changes nothing."""
     script = (
-        "import gc, shangrao_bot.cli, shangrao_bot.bot_runner;"
+        "import gc, shangrao_bot.entrypoints.cli, shangrao_bot.entrypoints.bot_runner;"
         "print(gc.get_threshold()[2], gc.get_freeze_count())"
     )
     out = subprocess.run(

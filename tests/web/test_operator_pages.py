@@ -24,8 +24,8 @@ from shangrao_bot.settings import SettingsError
 from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.kept_values import set_state
 from shangrao_bot.web.app import build_app, plain
-from shangrao_bot.web.bot_checks import database_check, loop_lag_check, storage_check
 from shangrao_bot.web.health import HealthCheck, health_routes, run_checks
+from shangrao_bot.web.health_checks import database_check, loop_lag_check, storage_check
 from shangrao_bot.web.metrics_page import metrics_routes
 from shangrao_bot.web.server import WebServer
 from tests.storage_faults import PageLimit

@@ -69,7 +69,7 @@ Bot page, click Reset Token, and put the new token in .env as DISCORD_TOKEN=<you
 
 async def freeze_when_ready(bot: ShangraoBot) -> None:
     """Once the bot is up (set up, tables resumed, guilds received), keep what it has built
-    out of later garbage collections (:mod:`.gc_tuning`)."""
+    out of later garbage collections (:mod:`shangrao_bot.gc_tuning`)."""
     await bot.wait_until_ready()
     frozen = freeze_startup_objects()
     logging.getLogger(__name__).info(
@@ -89,7 +89,7 @@ async def collect_garbage_periodically(every: float = FULL_COLLECT_EVERY_S) -> N
 
 async def release_memory_periodically(every: float = RELEASE_EVERY_S) -> None:
     """Every ``every`` seconds, hand the C allocator's free pages back to the system
-    (:mod:`.gc_tuning`), on a thread: the event loop goes on meanwhile."""
+    (:mod:`shangrao_bot.gc_tuning`), on a thread: the event loop goes on meanwhile."""
     while True:
         await asyncio.sleep(every)
         await asyncio.to_thread(release_free_memory)
