@@ -2,14 +2,16 @@
 (:class:`~shangrao_bot.web.site_pages.SitePages`):
 
 * :mod:`.league`: the leaderboard (sortable, CSV), the seasons, recent sessions and hands.
+* :mod:`.replay`: a finished bot-table hand step by step, with its board pictures.
 """
 
 from __future__ import annotations
 
-from shangrao_bot.web.pages import league
+from shangrao_bot.web.pages import league, replay
 from shangrao_bot.web.site_pages import SitePages
 
 
 def add_every_page(pages: SitePages) -> None:
     """Every page module's routes."""
     league.routes(pages)
+    replay.routes(pages)
