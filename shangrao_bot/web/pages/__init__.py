@@ -2,14 +2,16 @@
 (:class:`~shangrao_bot.web.site_pages.SitePages`):
 
 * :mod:`.league`: the leaderboard (sortable, CSV), the seasons, recent sessions and hands.
+* :mod:`.session`: a session's hands in order, its running totals, totals and settlement.
 """
 
 from __future__ import annotations
 
-from shangrao_bot.web.pages import league
+from shangrao_bot.web.pages import league, session
 from shangrao_bot.web.site_pages import SitePages
 
 
 def add_every_page(pages: SitePages) -> None:
     """Every page module's routes."""
     league.routes(pages)
+    session.routes(pages)
