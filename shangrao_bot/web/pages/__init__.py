@@ -3,11 +3,12 @@
 
 * :mod:`.league`: the leaderboard (sortable, CSV), the seasons, recent sessions and hands.
 * :mod:`.replay`: a finished bot-table hand step by step, with its board pictures.
+* :mod:`.session`: a session's hands in order, its running totals, totals and settlement.
 """
 
 from __future__ import annotations
 
-from shangrao_bot.web.pages import league, replay
+from shangrao_bot.web.pages import league, replay, session
 from shangrao_bot.web.site_pages import SitePages
 
 
@@ -15,3 +16,4 @@ def add_every_page(pages: SitePages) -> None:
     """Every page module's routes."""
     league.routes(pages)
     replay.routes(pages)
+    session.routes(pages)
