@@ -4,11 +4,12 @@
 * :mod:`.league`: the leaderboard (sortable, CSV), the seasons, recent sessions and hands.
 * :mod:`.replay`: a finished bot-table hand step by step, with its board pictures.
 * :mod:`.session`: a session's hands in order, its running totals, totals and settlement.
+* :mod:`.review`: one seat's decisions in a bot-table hand, judged (behind a key per seat).
 """
 
 from __future__ import annotations
 
-from shangrao_bot.web.pages import league, replay, session
+from shangrao_bot.web.pages import league, replay, review, session
 from shangrao_bot.web.site_pages import SitePages
 
 
@@ -17,3 +18,4 @@ def add_every_page(pages: SitePages) -> None:
     league.routes(pages)
     replay.routes(pages)
     session.routes(pages)
+    review.routes(pages)
