@@ -44,8 +44,8 @@ class Move:
     words: str
     distance: str | None  # to a real win: "ready", "2 away"; None for a win, which ends the hand
     useful: int | None  # unseen tiles that bring the hand closer (when ready: its waits)
-    chance: str  # the chance of a win, "23%"
-    expected: str  # the points expected, "+0.81"
+    chance: str | None  # the chance of a win, "23%"
+    expected: str | None  # the points expected, "+0.81"; None for a move not judged
 
 
 @dataclass(frozen=True)
@@ -136,12 +136,16 @@ def action_words(action: Action, decision: Decision, points: float | None, lang:
 
 
 def move_of(option: Option, decision: Decision, lang: str) -> Move:
-    """A move's words and figures, as the analysis saw them from the seat's view."""
+    """A move's words and figures, as the analysis saw them from the seat's view (a move it did
+    not judge — a kong on one's turn, an answer it does not weigh — has words only)."""
     d = option.outcome
     words = action_words(option.action, decision, option.expected if d is None else None, lang)
+    if not decision.judged and option is decision.chosen:
+        return Move(words, None, None, None, None)
     expected = f"{option.expected:+.2f}"
-    if d is None or d.win_chance is None:  # a win: the hand ends
-        return Move(words, None, None, "100%", expected)
+    if d is None or d.win_chance is None:  # a win ends the hand; a pass beside a win: no outlook
+        won = option.action.kind is ActionKind.WIN
+        return Move(words, None, None, "100%" if won else None, expected)
     distance = (
         _text("web.review.ready", lang)
         if d.shanten == 0
