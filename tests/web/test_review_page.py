@@ -101,7 +101,12 @@ async def test_the_key_shows_every_decision_in_order(db: Database, book: ReviewB
     async with serving(db) as base:
         page = await fetch(page_url(base, book), **{"Accept-Language": "en"})
         again = await fetch(page_url(base, book), **{"Accept-Language": "en"})
+        # the replay page opens where a decision's link points: its step, the seat's view
+        last = review.decisions[-1]
+        link = site_path(book.site.token, f"hand/{book.hand}?step={last.step}&view={SEAT}")
+        replay = await fetch(base + link, **{"Accept-Language": "en"})
     assert again == page  # the kept review reads the same
+    assert f'value="{last.step}"' in replay and f"/board/{SEAT}/{last.step}." in replay
     rows = rows_of(page)
     assert [n for n, _, _ in rows] == [d.number for d in review.decisions]
     assert len(rows) == len(review.decisions) > 10

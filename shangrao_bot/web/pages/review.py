@@ -14,38 +14,28 @@ what the analysis preferred, both moves' figures, the choice's rank, the points 
 by severity (:mod:`shangrao_bot.web.review_report`) — each with a link into the replay at its
 step. ``?mistakes=1`` lists only the mistakes (the page's script does the same in place).
 
-A finished hand never changes: reviews are kept per database (the first view of a hand runs
-the analysis off the event loop, a fraction of a second; the next ones read the cache).
+A finished hand never changes: the reviews made are kept (the first view of a hand and seat
+runs the analysis off the event loop, a fraction of a second; the next ones read the cache).
 """
 
 from __future__ import annotations
 
-import weakref
+import logging
 
 from aiohttp import web
 
 from shangrao_bot.engine.hand_records import SEATS
 from shangrao_bot.errors import Refusal
-from shangrao_bot.service.replay import ReplayCache
+from shangrao_bot.service.replay import DamagedLog, ReplayCache
 from shangrao_bot.service.review import LoadedReview, ReviewCache, seat_review
-from shangrao_bot.store.database.interface import Database
 from shangrao_bot.web.addresses import review_key_matches
 from shangrao_bot.web.review_report import SEVERITY_LIMITS, Row, report_of
 from shangrao_bot.web.site_pages import PageContext, SitePages, number
 
+log = logging.getLogger(__name__)
+
 REVIEWS_KEPT = 32
 REPLAYS_KEPT = 16
-
-_CACHES: weakref.WeakKeyDictionary[Database, ReviewCache] = weakref.WeakKeyDictionary()
-
-
-def reviews_of(db: Database) -> ReviewCache:
-    """The reviews kept for ``db`` (one database in a running process; a test's new database
-    starts empty, as its hand ids start again)."""
-    cache = _CACHES.get(db)
-    if cache is None:
-        cache = _CACHES[db] = ReviewCache(ReplayCache(REPLAYS_KEPT), REVIEWS_KEPT)
-    return cache
 
 
 def only_mistakes(query: dict[str, str]) -> bool:
@@ -56,36 +46,46 @@ def only_mistakes(query: dict[str, str]) -> bool:
     return value == "1"
 
 
-async def find(context: PageContext, hand: int, seat: int) -> LoadedReview:
-    try:
-        return await seat_review(context.db, reviews_of(context.db), context.guild_id, hand, seat)
-    except Refusal:  # unknown, another server's, physical, still played, an AI's or empty seat
-        raise web.HTTPNotFound() from None
-
-
 def replay_link(context: PageContext, hand: int, seat: int, row: Row | None = None) -> str:
     """The replay of the hand from the seat's view (``view`` is the seat, 0-3, as ``/replay``
-    names a seat's view), at the row's step (the replay's step index, from 0)."""
+    names a seat's view), at the row's step (the replay's step index, 0 the deal)."""
     return context.url(f"hand/{hand}", step=None if row is None else row.step, view=seat)
 
 
-async def review(context: PageContext, hand: str, seat: str, key: str) -> web.StreamResponse:
-    hand_id, seat_no = number(hand), number(seat)
-    if seat_no >= SEATS or not review_key_matches(context.site, hand_id, seat_no, key):
-        raise web.HTTPNotFound()
-    mistakes = only_mistakes(dict(context.request.query))
-    report = report_of(await find(context, hand_id, seat_no), context.lang)
-    rows = report.mistakes if mistakes else report.rows
-    return context.page(
-        "review.html",
-        report=report,
-        rows=rows,
-        only_mistakes=mistakes,
-        limits=SEVERITY_LIMITS,
-        toggle=context.url(f"review/{hand_id}/{seat_no}/{key}", mistakes=None if mistakes else 1),
-        replay=lambda row=None: replay_link(context, hand_id, seat_no, row),
-    )
+class ReviewPages:
+    """The review page, over the reviews it made (kept: a finished hand never changes)."""
+
+    def __init__(self) -> None:
+        self.reviews = ReviewCache(ReplayCache(REPLAYS_KEPT), REVIEWS_KEPT)
+
+    async def _review(self, context: PageContext, hand: int, seat: int) -> LoadedReview:
+        try:
+            return await seat_review(context.db, self.reviews, context.guild_id, hand, seat)
+        except Refusal as refusal:  # unknown, another server's, physical, still played, an AI's
+            if isinstance(refusal, DamagedLog):
+                log.warning("hand %d does not replay: %s", hand, refusal.in_lang("en"))
+            raise web.HTTPNotFound() from None
+
+    async def page(
+        self, context: PageContext, hand: str, seat: str, key: str
+    ) -> web.StreamResponse:
+        hand_id, seat_no = number(hand), number(seat)
+        if seat_no >= SEATS or not review_key_matches(context.site, hand_id, seat_no, key):
+            raise web.HTTPNotFound()
+        mistakes = only_mistakes(dict(context.request.query))
+        report = report_of(await self._review(context, hand_id, seat_no), context.lang)
+        return context.page(
+            "review.html",
+            report=report,
+            rows=report.mistakes if mistakes else report.rows,
+            only_mistakes=mistakes,
+            limits=SEVERITY_LIMITS,
+            toggle=context.url(
+                f"review/{hand_id}/{seat_no}/{key}", mistakes=None if mistakes else 1
+            ),
+            replay=lambda row=None: replay_link(context, hand_id, seat_no, row),
+        )
 
 
 def routes(pages: SitePages) -> None:
-    pages.page("review/{hand}/{seat}/{key}", review)
+    pages.page("review/{hand}/{seat}/{key}", ReviewPages().page)
