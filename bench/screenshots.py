@@ -88,6 +88,7 @@ def pages(book: Seeded) -> list[tuple[str, str]]:
     """(name, path under the server's address) of each page photographed."""
     return [
         ("league", ""),
+        ("session", f"session/{book.sessions[-2].id}"),
     ]
 
 
