@@ -1,7 +1,9 @@
 """``/web on | off | rotate | link`` and the 🌐 buttons, end to end: the real ShangraoBot on an
 SQLite file, serving the league's pages itself (``WEB_PORT=0``: a free port), against the
-loopback fake Discord (which refuses a link button Discord would refuse); every link the bot
-gives is fetched over HTTP."""
+loopback fake Discord (which refuses a link button Discord would refuse); the league's links
+are fetched over HTTP, the other pages' addresses checked to be the web layer's. A hand played
+at a bot table: its final standings, ``/replay`` and the player's own ``/review`` link to the
+session, the hand (at the step and view shown) and the review."""
 
 from __future__ import annotations
 
@@ -14,13 +16,20 @@ import aiohttp
 import pytest
 
 from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.service.replay import last_played
 from shangrao_bot.settings import WebPlan
 from shangrao_bot.store.web_sites import open_site, site_of
+from shangrao_bot.ui.replay_views import forget_cached
+from shangrao_bot.web.addresses import review_key_matches
 from tests.e2e.conftest import StartBot
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_model import FakeMessage
 from tests.e2e.test_bot_commands import bot_settings
 from tests.e2e.test_ratings_seasons import counted, mention
+from tests.e2e.test_tables import FAST, PACING, open_table, seat_ais_and_start, seeds, until
+from tests.e2e.test_tables_features import play_hand
+
+WAIT = 60.0
 
 LINK_STYLE = 5
 
@@ -175,3 +184,71 @@ async def test_without_an_address_the_commands_say_what_the_operator_must_set(
     assert "Only server administrators" in refused.text()
     closed = await (await fake.slash(alice, "web off")).response()
     assert "are off" in closed.text() and await site_of(bot.db, fake.guild.id) is None
+
+
+@pytest.fixture
+async def table_bot(
+    fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path, pictures_in_threads: None
+) -> AsyncIterator[ShangraoBot]:
+    """The bot serving its pages, with the bot tables' short timings and fixed walls."""
+    forget_cached()
+    settings = dataclasses.replace(bot_settings(fake_discord, tmp_path), web=WebPlan(port=0))
+    bot = ShangraoBot(settings, service_config=FAST, seeds=seeds, pacing=PACING)
+    yield await start_bot(bot)
+
+
+@pytest.mark.slow
+async def test_a_bot_tables_hand_links_to_its_session_replay_and_review(
+    fake_discord: FakeDiscord, table_bot: ShangraoBot
+) -> None:
+    fake, bot = fake_discord, table_bot
+    alice = fake.user("alice")
+    await (await fake.slash(alice, "web on")).response()
+    site = await site_of(bot.db, fake.guild.id)
+    assert site is not None
+    root = f"{bot.web_link_base()}/s/{site.token}/"
+
+    table_id, thread, lobby = await open_table(fake, bot, alice)
+    await seat_ais_and_start(fake, alice, lobby, table_id)
+    await play_hand(fake, bot, alice, thread)
+
+    def standings() -> FakeMessage | None:
+        return next(
+            (m for m in fake.channel_messages(thread) if "final standings" in m.text()), None
+        )
+
+    await until(lambda: standings() is not None, WAIT)
+    final = standings()
+    assert final is not None
+    session_link = the_link(final)
+    assert session_link.startswith(root + "session/")
+    hand = await last_played(bot.db, fake.guild.id, alice.id)
+    assert hand is not None
+    row = await bot.db.fetchone("SELECT session_id FROM hands WHERE id = ?", (hand,))
+    assert row is not None and session_link == f"{root}session/{row['session_id']}"
+
+    # /replay: the hand's page, following the step and the view shown
+    replay = await (await fake.slash(alice, "replay", in_channel=fake.channel("mahjong"))).response(
+        timeout=WAIT
+    )
+    assert the_link(replay) == f"{root}hand/{hand}"
+    step = next(c for c in replay.custom_ids if c.endswith(":next"))
+    before = replay.edits
+    await fake.click(alice, replay, step)
+    await fake.wait_for(lambda: replay.edits > before, timeout=WAIT)
+    assert the_link(replay) == f"{root}hand/{hand}?step=1"
+    before = replay.edits
+    select = next(c for c in replay.custom_ids if c.startswith("rps:"))
+    await fake.select(alice, replay, select, ["2"])
+    await fake.wait_for(lambda: replay.edits > before, timeout=WAIT)
+    assert the_link(replay) == f"{root}hand/{hand}?step=1&view=2"
+
+    # /review: the player's own review, privately, under a key for that hand and seat
+    review = await (
+        await fake.slash(alice, "review hand", in_channel=fake.channel("mahjong"))
+    ).response(timeout=WAIT)
+    assert review.ephemeral
+    link = the_link(review)
+    assert link.startswith(f"{root}review/{hand}/")
+    seat, key = link.rsplit("/", 2)[1:]
+    assert review_key_matches(site, hand, int(seat), key)
