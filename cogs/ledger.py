@@ -8,7 +8,8 @@ default only players with at least 10 rated hands, ``min_hands`` changes it). ``
 the server's current season and ``season:`` picks any season (autocomplete). What each command
 reads, and which hands count, is :mod:`shangrao_bot.service.book_reading`'s: this cog words it.
 
-Images never carry names (ranks and seats are labelled; the embed names them).
+Images never carry names (ranks and seats are labelled; the embed names them). While the server's
+web pages are on, ``/leaderboard`` carries a 🌐 button to the league's page under the same filters.
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """``/session start | show | end | list``: score sessions of a physical table, with a live
 scoreboard edited after each counted hand and, at the end, the settlement with a Paid button per
-transfer. Also registers the scorekeeping buttons (they work across restarts) and sweeps
-previews that were not confirmed in time (and, once an hour, forgets what the messages not
-edited for a month show: :meth:`~shangrao_bot.service.forward_edits.ForwardEdits.forget_untouched`).
+transfer (``/session show`` and the settlement carry a 🌐 button to the session's web page while
+the server's pages are on). Also registers the scorekeeping buttons (they work across restarts)
+and sweeps previews that were not confirmed in time (and, once an hour, forgets what the
+messages not edited for a month show:
+:meth:`~shangrao_bot.service.forward_edits.ForwardEdits.forget_untouched`).
 """
 
 from __future__ import annotations
