@@ -1,7 +1,8 @@
 """``/web on | off | rotate | link`` and the 🌐 buttons, end to end: the real ShangraoBot on an
 SQLite file, serving the league's pages itself (``WEB_PORT=0``: a free port), against the
-loopback fake Discord (which refuses a link button Discord would refuse); the league's links
-are fetched over HTTP, the other pages' addresses checked to be the web layer's. A hand played
+loopback fake Discord (which refuses a link button Discord would refuse); the links to the
+league, a session and a replay are fetched over HTTP, the player's and the review's addresses
+checked to be the web layer's. A hand played
 at a bot table: its final standings, ``/replay`` and the player's own ``/review`` link to the
 session, the hand (at the step and view shown) and the review."""
 
@@ -132,6 +133,7 @@ async def test_web_commands_switch_the_pages_and_the_buttons_follow(
     shown = await (await fake.slash(alice, "session show")).response()
     session_link = the_link(shown)
     assert session_link.startswith(f"{base}/s/{site.token}/session/")
+    assert await status(session_link) == 200
     ended = await (await fake.slash(alice, "session end")).response()
     assert the_link(ended) == session_link
     paid = next(c for c in ended.custom_ids if c.startswith("sk:paid:"))
@@ -242,6 +244,7 @@ async def test_a_bot_tables_hand_links_to_its_session_replay_and_review(
     await fake.select(alice, replay, select, ["2"])
     await fake.wait_for(lambda: replay.edits > before, timeout=WAIT)
     assert the_link(replay) == f"{root}hand/{hand}?step=1&view=2"
+    assert await status(the_link(replay)) == 200 and await status(session_link) == 200
 
     # /review: the player's own review, privately, under a key for that hand and seat
     review = await (
