@@ -6,6 +6,7 @@ returns; game logic never lives here.
 
 ``tables`` (``/table``), ``sessions`` (``/session``), ``score`` (``/score``), ``ledger``
 (``/leaderboard``, ``/history``, ``/stats``, ``/export``), ``profile``, ``season``, ``players``,
-``rules`` (``/rules``), ``analysis`` (``/analyze``), ``puzzle``, ``replay`` and ``help``.
+``rules`` (``/rules``), ``analysis`` (``/analyze``), ``puzzle``, ``replay``, ``review``, ``web``
+(``/web``: the league's web pages) and ``help``.
 ``backups`` has no command: it runs the scheduled backups (``BACKUP_EVERY``).
 """

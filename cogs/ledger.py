@@ -8,7 +8,8 @@ default only players with at least 10 rated hands, ``min_hands`` changes it). ``
 the server's current season and ``season:`` picks any season (autocomplete). What each command
 reads, and which hands count, is :mod:`shangrao_bot.service.book_reading`'s: this cog words it.
 
-Images never carry names (ranks and seats are labelled; the embed names them).
+Images never carry names (ranks and seats are labelled; the embed names them). While the server's
+web pages are on, ``/leaderboard`` carries a 🌐 button to the league's page under the same filters.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ from shangrao_bot.service.book_reading import (
 from shangrao_bot.service.book_reading import resolve_player as find_player
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.score_views import player_name, public_lang, shown, void_reason_text
+from shangrao_bot.ui.web_links import league_page, link_button, link_only
+from shangrao_bot.web.pages.league import Filters
 
 from .help import EMBED_COLOUR
 
@@ -159,8 +162,18 @@ class Ledger(commands.Cog):
             )
         else:
             period_name = t(f"skv.period.{chosen.key}", lang)
+        named = chosen.season if season is not None else None  # a season picked by name
+        filters = Filters(
+            None if named is not None else chosen.key,
+            None if named is None else named.id,
+            metric_key,
+            min_hands,
+            guests,
+        )
         if metric_key == "rating":
-            await self._rating_board(interaction, lang, period_name, chosen, min_hands, guests)
+            await self._rating_board(
+                interaction, lang, period_name, chosen, min_hands, guests, filters
+            )
             return
         board = await leaderboard(
             self.bot.db, interaction.guild_id, chosen, metric_key, min_hands, guests
@@ -189,16 +202,28 @@ class Ledger(commands.Cog):
             description=fit_lines(lines, 4000) if rows else empty,
             colour=EMBED_COLOUR,
         )
+        link = await self._league_link(interaction, filters, lang)
         if not rows:
-            await interaction.response.send_message(embed=embed)
+            await send(interaction, embed=embed, **link)
             return
         from shangrao_bot.render import render_leaderboard
 
         png = await asyncio.to_thread(render_leaderboard, rows, metric_key, lang=lang)
         embed.set_image(url="attachment://leaderboard.png")
-        await interaction.response.send_message(
-            embed=embed, file=discord.File(io.BytesIO(png), filename="leaderboard.png")
+        await send(
+            interaction,
+            embed=embed,
+            file=discord.File(io.BytesIO(png), filename="leaderboard.png"),
+            **link,
         )
+
+    async def _league_link(
+        self, interaction: discord.Interaction, filters: Filters, lang: str
+    ) -> dict[str, Any]:
+        """The 🌐 button to the league's page under the same filters, as a message's
+        ``view`` (nothing when the server's pages are off)."""
+        page = league_page(filters.query())
+        return link_only(await link_button(self.bot, interaction.guild_id, page, lang))
 
     @leaderboard.autocomplete("season")
     async def _leaderboard_season(
@@ -214,6 +239,7 @@ class Ledger(commands.Cog):
         period: BoardPeriod,
         min_hands: int | None,
         guests: bool,
+        filters: Filters,
     ) -> None:
         """``/leaderboard metric:rating``: the ratings (as they stood at the season's end, or
         now) of the players with at least ``min_hands`` rated hands in the period."""
@@ -243,7 +269,7 @@ class Ledger(commands.Cog):
             else t("rt.board.empty", lang, min_hands=minimum) + "\n" + filter_line,
             colour=EMBED_COLOUR,
         )
-        await send(interaction, embed=embed)
+        await send(interaction, embed=embed, **await self._league_link(interaction, filters, lang))
 
     @app_commands.command(name=_("history"), description=_("The latest recorded hands"))
     @app_commands.guild_only()

@@ -1,6 +1,7 @@
 """``/profile [player]``: a player's card as a rich embed — rating (with rank and trend), record
 (hands, wins, win rate, total), favourite patterns, biggest hand, 宝 flown and the average
-rating of their last 20 reviewed hands (``/review``).
+rating of their last 20 reviewed hands (``/review``); and, when the server's web pages are on,
+a 🌐 button to the player's page.
 
 An embed rather than a picture: every figure is text the reader can copy and Discord lays it out
 in the reader's theme; the figures come from the maintained totals and the cached ratings
@@ -20,6 +21,7 @@ from shangrao_bot.service.book_reading import player_figures, rating_figures
 from shangrao_bot.store.ledger.reviews import average_rating
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.score_views import public_lang, shown
+from shangrao_bot.ui.web_links import link_button, link_only, player_page
 
 from .help import EMBED_COLOUR
 from .ledger import (
@@ -120,7 +122,8 @@ class Profile(commands.Cog):
         avatar = _avatar(interaction, who.user_id)
         if avatar is not None:
             embed.set_thumbnail(url=avatar)
-        await send(interaction, embed=embed)
+        link = await link_button(self.bot, interaction.guild_id, player_page(who.id), lang)
+        await send(interaction, embed=embed, **link_only(link))
 
     @profile.autocomplete("player")
     async def _profile_player(

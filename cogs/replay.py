@@ -77,7 +77,7 @@ class Replays(commands.Cog):
         await interaction.response.defer(thinking=True)
         lang = public_language(self.bot, guild_id, interaction.guild_locale)
         try:
-            text, file, view = await replay_message(loaded, 0, None, lang)
+            text, file, view = await replay_message(loaded, 0, None, lang, self.bot)
             await interaction.followup.send(text, file=file, view=view)
         except Exception as error:
             await reply_error(interaction, error)

@@ -1,8 +1,10 @@
 """``/session start | show | end | list``: score sessions of a physical table, with a live
 scoreboard edited after each counted hand and, at the end, the settlement with a Paid button per
-transfer. Also registers the scorekeeping buttons (they work across restarts) and sweeps
-previews that were not confirmed in time (and, once an hour, forgets what the messages not
-edited for a month show: :meth:`~shangrao_bot.service.forward_edits.ForwardEdits.forget_untouched`).
+transfer (``/session show`` and the settlement carry a 🌐 button to the session's web page while
+the server's pages are on). Also registers the scorekeeping buttons (they work across restarts)
+and sweeps previews that were not confirmed in time (and, once an hour, forgets what the
+messages not edited for a month show:
+:meth:`~shangrao_bot.service.forward_edits.ForwardEdits.forget_untouched`).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from shangrao_bot.ui.score_views import (
     shown,
 )
 from shangrao_bot.ui.scoreboard_chart import scoreboard_files
+from shangrao_bot.ui.web_links import link_button, session_page, with_link
 
 from .ledger import MAX_ID, fit_lines
 
@@ -207,12 +210,12 @@ class Sessions(
                 settlement_embed(await list_transfers(self.bot.db, info.guild_id, info.id), lang)
             )
         files = await scoreboard_files(board, lang)
-        if closed:
+        link = await link_button(self.bot, info.guild_id, session_page(info.id), lang)
+        view = with_link(None if closed else record_view(info.id, lang), link)
+        if view is None:
             await interaction.response.send_message(embeds=embeds, files=files)
         else:
-            await interaction.response.send_message(
-                embeds=embeds, files=files, view=record_view(info.id, lang)
-            )
+            await interaction.response.send_message(embeds=embeds, files=files, view=view)
 
     @app_commands.command(
         name=_("end"), description=_("End this channel's session: final standings and settlement")
@@ -232,7 +235,8 @@ class Sessions(
         board = await self.book.scoreboard(info)
         transfers = list(settlement.transfers)
         embeds = [scoreboard_embed(board, lang, closed=True), settlement_embed(transfers, lang)]
-        view = settlement_view(transfers, lang)
+        link = await link_button(self.bot, info.guild_id, session_page(info.id), lang)
+        view = settlement_view(transfers, lang, link)
         files = await scoreboard_files(board, lang)
         if view is not None:
             await interaction.response.send_message(embeds=embeds, files=files, view=view)

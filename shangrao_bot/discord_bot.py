@@ -41,6 +41,8 @@ from shangrao_bot.ui.request_gate import RequestGate, install
 from shangrao_bot.ui.rulebook import RULEBOOK_ITEMS
 from shangrao_bot.ui.table_views import TABLE_ITEMS
 from shangrao_bot.ui.translator import ShangraoTranslator
+from shangrao_bot.ui.web_links import WebLinks
+from shangrao_bot.web import addresses as web_addresses
 from shangrao_bot.web.league_site import LeagueSite
 
 log = logging.getLogger(__name__)
@@ -157,6 +159,10 @@ class ShangraoBot(commands.AutoShardedBot):
         )
         # the league's pages (web/league_site), served by this process when WEB_PORT is set
         self.league = LeagueSite(settings.web, database=lambda: getattr(self, "db", None))
+        # where the messages' 🌐 buttons point (ui/web_links), by the web layer's addresses
+        self.web_links = WebLinks(
+            lambda: getattr(self, "db", None), self.web_link_base, web_addresses
+        )
         self._was_ready = False
         self.coordination: Coordination = SoloCoordination()
         self.handoff: Handoff | None = None
@@ -276,6 +282,15 @@ class ShangraoBot(commands.AutoShardedBot):
             await self.operator.stop()
             raise
 
+    def web_link_base(self) -> str | None:
+        """Where links to the league's pages point: this process's own server while it serves
+        them (``WEB_PORT``), else ``WEB_PUBLIC_URL`` (a ``shangrao-bot web`` elsewhere); None
+        when the bot knows of no address for them."""
+        if self.league.server is not None:
+            return self.league.link_base
+        public = self.settings.web.public_url
+        return public.rstrip("/") if public else None
+
     async def _start_coordination(self) -> None:
         """On PostgreSQL, join the other processes (table claims, the leader, handed-over
         clicks); alone on SQLite there is nobody to join."""
@@ -349,6 +364,7 @@ class ShangraoBot(commands.AutoShardedBot):
             budget=self.budget,
             spare=self.request_gate.buckets.spare,
             metrics=self.metrics,
+            links=self.web_links,
         )
         self.table_presenter.dm_off = await dm_panels_off(self.db)
         self.table_presenter.langs = await user_langs(self.db)

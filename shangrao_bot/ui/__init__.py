@@ -14,5 +14,6 @@
 * ``score_views``, ``puzzle_views``, ``replay_views``, ``rulebook`` — the other screens;
   ``scoreboard_chart`` — the live scoreboard's chart, drawn once per state of its hands;
   ``forward_messages`` — a press answered by editing its message forward only;
+  ``web_links`` — the 🌐 buttons to the server's web pages, one rule for every message;
 * ``pictures``, ``worker_pool``, ``emoji`` — drawing off the event loop, and tile emoji.
 """

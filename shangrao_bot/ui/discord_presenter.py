@@ -48,6 +48,7 @@ from shangrao_bot.ui.request_budget import RequestBudget
 from shangrao_bot.ui.result_posts import ResultPosts
 from shangrao_bot.ui.table_text import hand_start_text, seat_who
 from shangrao_bot.ui.table_thread import TableThread
+from shangrao_bot.ui.web_links import WebLinks
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,7 @@ class DiscordPresenter:
         budget: RequestBudget | None = None,
         spare: Callable[[str, str], int | None] | None = None,
         metrics: BotMetrics = UNMEASURED,
+        links: WebLinks | None = None,
     ) -> None:
         """``pacing``: how often messages are edited (:class:`~.pacing.Pacing`; its defaults
         when None). ``db``: where players' preferences are saved (none: kept in memory only).
@@ -77,7 +79,8 @@ class DiscordPresenter:
         pressure holds them back (none: the boards keep the slow pace). ``spare``: what a
         request's per-route window still allows now
         (:meth:`~.route_buckets.RouteBuckets.spare`; none: not known). ``metrics``: the
-        bot's, where the turns' latency is observed."""
+        bot's, where the turns' latency is observed. ``links``: where the 🌐 buttons of the results
+        point (none: no buttons)."""
         pacing = Pacing() if pacing is None else pacing
         self.client = client
         self.thread = TableThread(client)
@@ -89,7 +92,7 @@ class DiscordPresenter:
         )
         self.boards.budget = budget
         self.boards.spare = spare
-        self.results = ResultPosts(self.thread)
+        self.results = ResultPosts(self.thread, links)
         self.delivery = PanelDelivery(
             self.thread,
             self.prefs,

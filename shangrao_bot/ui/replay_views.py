@@ -4,7 +4,8 @@ Controls, on three rows: ⏮ ◀ [step counter] ▶ ⏭; a select of the view (t
 face up — or one seat's view: that seat's hand face up, as the player saw the game); and
 Animate (the whole hand from the chosen view, as a GIF in a new message); from a seat's view,
 at a step where that seat moved, "Review this decision" opens the review of that seat's
-decisions at that moment. Each press edits the message with that step's picture.
+decisions at that moment; and, when the server's web pages are on, a 🌐 link to the same step
+and view on the hand's page. Each press edits the message with that step's picture.
 
 Every control is a :class:`discord.ui.DynamicItem` template whose custom_id carries the whole
 state — the ledger hand id, the step shown and the view (``rp:{hand}:{step}:{view}:{op}``,
@@ -44,6 +45,7 @@ from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.language import public_language
 from shangrao_bot.ui.pictures import PICTURES
 from shangrao_bot.ui.review_views import OpenReviewButton
+from shangrao_bot.ui.web_links import hand_page, link_button
 
 FILENAME = "replay.png"
 ANIMATION = "replay.gif"
@@ -141,18 +143,21 @@ def seat_options(loaded: LoadedReplay, seat: int | None, lang: str) -> list[disc
 
 
 async def replay_message(
-    loaded: LoadedReplay, step: int, seat: int | None, lang: str
+    loaded: LoadedReplay, step: int, seat: int | None, lang: str, client: object = None
 ) -> tuple[str, discord.File, discord.ui.View]:
     """The message of ``step`` from ``seat``'s view (None: the table's): its text, its
-    picture (drawn on the picture workers) and its controls."""
+    picture (drawn on the picture workers) and its controls — with, when ``client``'s server
+    has its web pages on, a 🌐 button to the same step and view on the hand's page."""
     frame = frame_of(loaded, step, seat)
     png = await PICTURES.draw(render_frame, frame, lang=lang)
     file = discord.File(io.BytesIO(png), filename=FILENAME)
-    return (
-        content(loaded, frame.step, seat, lang),
-        file,
-        replay_view(loaded, frame.step, seat, lang),
-    )
+    view = replay_view(loaded, frame.step, seat, lang)
+    page = hand_page(loaded.source.hand_id, frame.step, None if seat is None else view_code(seat))
+    link = await link_button(client, loaded.source.guild_id, page, lang)
+    if link is not None:
+        link.row = 2
+        view.add_item(link)
+    return content(loaded, frame.step, seat, lang), file, view
 
 
 # A whole hand's animation keeps a picture worker busy for seconds (a frame a step): one at a
@@ -201,7 +206,9 @@ async def show_step(
     try:
         await interaction.response.defer()
         loaded = await _loaded(interaction, hand)
-        text, file, view = await replay_message(loaded, step, seat, _lang(interaction))
+        text, file, view = await replay_message(
+            loaded, step, seat, _lang(interaction), interaction.client
+        )
         await interaction.edit_original_response(content=text, attachments=[file], view=view)
     except Exception as error:
         await reply_error(interaction, error)
@@ -240,7 +247,9 @@ class StepButton(
             await interaction.response.defer()
             loaded = await _loaded(interaction, self.hand)
             step = target(self.op, self.step, len(loaded.replay))
-            text, file, view = await replay_message(loaded, step, seat, _lang(interaction))
+            text, file, view = await replay_message(
+                loaded, step, seat, _lang(interaction), interaction.client
+            )
             await interaction.edit_original_response(content=text, attachments=[file], view=view)
         except Exception as error:
             await reply_error(interaction, error)

@@ -19,6 +19,7 @@ from shangrao_bot.ui.request_budget import Urgency, urgency
 from shangrao_bot.ui.review_views import OpenReviewButton
 from shangrao_bot.ui.table_text import seat_name, seat_who, signed
 from shangrao_bot.ui.table_thread import TableThread
+from shangrao_bot.ui.web_links import WebLinks, session_page, with_link
 
 
 def seat_names(table: TableInfo, lang: str, *, by_wind: bool = True) -> list[str]:
@@ -30,10 +31,12 @@ def seat_names(table: TableInfo, lang: str, *, by_wind: bool = True) -> list[str
 
 
 class ResultPosts:
-    """Posts the hands' and sessions' results in the tables' threads."""
+    """Posts the hands' and sessions' results in the tables' threads (``links``: where the
+    standings' 🌐 button points; none: no button)."""
 
-    def __init__(self, thread: TableThread) -> None:
+    def __init__(self, thread: TableThread, links: WebLinks | None = None) -> None:
         self.thread = thread
+        self.links = links
         self.retry_pause = FIRST_PAUSE  # before a post Discord failed for a moment is tried again
 
     async def hand_result(
@@ -105,8 +108,8 @@ class ResultPosts:
             await deliver(post, what=what, first_pause=self.retry_pause)
 
     async def standings(self, table: TableInfo, summary: SessionSummary) -> None:
-        """The session's final standings, the transfers that settle it and the running totals'
-        chart."""
+        """The session's final standings, the transfers that settle it, the running totals'
+        chart and, when the server's web pages are on, a 🌐 button to the session's page."""
         from shangrao_bot.render import render_running_totals
 
         thread = self.thread.thread(table)
@@ -146,11 +149,14 @@ class ResultPosts:
                 render_running_totals, [r.deltas for r in summary.records], lang=lang
             )
             embed.set_image(url="attachment://totals.png")
+        view = with_link(None, await self._session_link(table, lang))
 
         async def post() -> discord.Message:
             kwargs: dict[str, Any] = {}
             if chart is not None:  # a fresh upload every try
                 kwargs["file"] = discord.File(io.BytesIO(chart), filename="totals.png")
+            if view is not None:
+                kwargs["view"] = view
             return await thread.send(
                 embed=embed, allowed_mentions=discord.AllowedMentions.none(), **kwargs
             )
@@ -158,3 +164,11 @@ class ResultPosts:
         what = f"table {table.id}: the session's standings"
         with urgency(Urgency.URGENT):
             await deliver(post, what=what, first_pause=self.retry_pause)
+
+    async def _session_link(self, table: TableInfo, lang: str) -> discord.ui.Button[Any] | None:
+        """The 🌐 button to the session's page (None without pages, or a session not kept in
+        the ledger)."""
+        if self.links is None or table.ledger_session_id is None:
+            return None
+        page = session_page(table.ledger_session_id)
+        return await self.links.button(table.guild_id, page, lang)

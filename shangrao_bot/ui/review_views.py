@@ -11,7 +11,8 @@ Every control is a :class:`discord.ui.DynamicItem` whose custom_id carries the w
 checks again who may see the review (:func:`~shangrao_bot.service.review.pick_seat`'s rule): the
 reviewed player, or anyone when the server made reviews public. The Review buttons on a hand's
 result and on a replay's step (``rvo:{hand}:{seat}:{step}``) open the review at the decision
-of that step (or the first flagged one).
+of that step (or the first flagged one). The reviewed player's own review carries, when the
+server's web pages are on, a 🌐 button to its page (an address only that player is given).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.finished_hands import REVIEWS
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.pictures import PICTURES
+from shangrao_bot.ui.web_links import link_button, review_page
 
 FILENAME = "review.png"
 MAX_TEXT = 1900  # a message's content, within Discord's 2,000 characters
@@ -170,10 +172,11 @@ def review_view(loaded: LoadedReview, moment: int, lang: str) -> discord.ui.View
 
 
 async def review_message(
-    loaded: LoadedReview, moment: int, lang: str
+    loaded: LoadedReview, moment: int, lang: str, link: discord.ui.Button[Any] | None = None
 ) -> tuple[str, list[discord.File], discord.ui.View]:
     """The message at flagged moment ``moment``: its text, its picture (none when nothing is
-    flagged) and its controls. The picture is drawn on the picture workers."""
+    flagged) and its controls (``link`` after them: the review's 🌐 button). The picture is
+    drawn on the picture workers."""
     files: list[discord.File] = []
     flagged = loaded.review.flagged
     if flagged:
@@ -181,7 +184,22 @@ async def review_message(
         pic = picture_of(loaded, flagged[i], lang, i, len(flagged))
         png = await PICTURES.draw(render_analysis, pic, lang=lang)
         files.append(discord.File(io.BytesIO(png), filename=FILENAME))
-    return content(loaded, moment, lang), files, review_view(loaded, moment, lang)
+    view = review_view(loaded, moment, lang)
+    if link is not None:
+        view.add_item(link)
+    return content(loaded, moment, lang), files, view
+
+
+async def review_link(
+    interaction: discord.Interaction, loaded: LoadedReview, lang: str
+) -> discord.ui.Button[Any] | None:
+    """The 🌐 button to the review's page, for the reviewed player alone: its address holds a
+    key that opens that player's review (others reviewing them, when reviews are public, get
+    none)."""
+    if loaded.seat.user_id != interaction.user.id:
+        return None
+    page = review_page(loaded.hand_id, loaded.review.seat)
+    return await link_button(interaction.client, interaction.guild_id, page, lang)
 
 
 async def review_public(interaction: discord.Interaction) -> bool:
@@ -222,7 +240,8 @@ async def open_review(
         await interaction.response.defer(thinking=True, ephemeral=not public)
         lang = lang_of(interaction.locale)
         moment = 0 if step is None else loaded.review.moment_at(step)
-        text, files, view = await review_message(loaded, moment, lang)
+        link = await review_link(interaction, loaded, lang)
+        text, files, view = await review_message(loaded, moment, lang, link)
         await interaction.followup.send(text, files=files, view=view, ephemeral=not public)
     except Exception as error:
         await reply_error(interaction, error)
@@ -263,7 +282,8 @@ class MomentButton(
         try:
             await interaction.response.defer()
             moment = self.moment + (1 if self.op == "next" else -1)
-            text, files, view = await review_message(loaded, moment, lang)
+            link = await review_link(interaction, loaded, lang)
+            text, files, view = await review_message(loaded, moment, lang, link)
             await interaction.edit_original_response(content=text, attachments=files, view=view)
         except Exception as error:
             await reply_error(interaction, error)

@@ -40,6 +40,7 @@ from shangrao_bot.ui.limits import EMBED_TOTAL, fit_embed
 from shangrao_bot.ui.payments import payment_line
 from shangrao_bot.ui.record_button import record_view
 from shangrao_bot.ui.scoreboard_chart import scoreboard_files
+from shangrao_bot.ui.web_links import link_button, session_page, with_link
 
 if TYPE_CHECKING:
     from shangrao_bot.store.database.interface import Database
@@ -377,14 +378,19 @@ def settlement_embed(transfers: list[TransferRow], lang: str) -> discord.Embed:
     return fit_embed(embed, EMBED_TOTAL // 2)  # beside the final scoreboard
 
 
-def settlement_view(transfers: list[TransferRow], lang: str) -> discord.ui.View | None:
-    unpaid = [tr for tr in transfers if tr.paid_at is None][:MAX_PAID_BUTTONS]
-    if not unpaid:
-        return None
-    view = discord.ui.View(timeout=None)
-    for tr in unpaid:
-        view.add_item(PaidButton(tr.id, lang, tr))
-    return view
+def settlement_view(
+    transfers: list[TransferRow], lang: str, link: discord.ui.Button[Any] | None = None
+) -> discord.ui.View | None:
+    """A Paid button per unpaid transfer, and ``link`` (the session's 🌐 button) after them;
+    None when there is neither."""
+    room = MAX_PAID_BUTTONS - (link is not None)
+    unpaid = [tr for tr in transfers if tr.paid_at is None][:room]
+    view = None
+    if unpaid:
+        view = discord.ui.View(timeout=None)
+        for tr in unpaid:
+            view.add_item(PaidButton(tr.id, lang, tr))
+    return with_link(view, link)
 
 
 # --- buttons ------------------------------------------------------------------------------------
@@ -565,12 +571,15 @@ class PaidButton(BookButton, template=r"sk:paid:(?P<transfer>\d+)"):
         # the one answered from the older read only acknowledges, no tick goes missing
         if embeds:
             embeds[-1] = settlement_embed(transfers, lang)
+        link = await link_button(
+            interaction.client, interaction.guild_id, session_page(row.session_id), lang
+        )
         await answer_forward(
             interaction,
             book.edits,
             settled.version,
             embeds=embeds,
-            view=settlement_view(transfers, lang),
+            view=settlement_view(transfers, lang, link),
         )
 
 

@@ -42,7 +42,9 @@ TEXTS: dict[str, str] = {
         "`/player link` `/player rename` tidy guests (scorers)\n"
         "`/analyze` what to discard (何切): a hand's discards ranked; `/puzzle new` "
         "`/puzzle leaderboard` 何切 puzzles from AI games\n"
-        "`/replay` a finished bot-table hand, step by step or animated"
+        "`/replay` a finished bot-table hand, step by step or animated\n"
+        "`/web link` the league's pages in a browser; `/web on` `/web rotate` `/web off` "
+        "(administrators)"
     ),
     "help.rules": "Rules in short",
     "help.rules_text": (

@@ -343,4 +343,21 @@ TEXTS: dict[str, str] = {
     "Anyone may review any player's decisions with /review (off: only their own)": (
         "Anyone may review any player's decisions with /review (off: only their own)"
     ),
+    "web": "web",
+    "The league's web pages: switch them on or off, or get their link": (
+        "The league's web pages: switch them on or off, or get their link"
+    ),
+    "Switch the league's web pages on and get their secret address (admins)": (
+        "Switch the league's web pages on and get their secret address (admins)"
+    ),
+    "rotate": "rotate",
+    "Give the web pages a new secret address: old links stop working (admins)": (
+        "Give the web pages a new secret address: old links stop working (admins)"
+    ),
+    "Switch the league's web pages off: every link stops working (admins)": (
+        "Switch the league's web pages off: every link stops working (admins)"
+    ),
+    "The league's web pages: their link, only for you": (
+        "The league's web pages: their link, only for you"
+    ),
 }

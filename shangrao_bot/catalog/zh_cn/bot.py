@@ -35,7 +35,8 @@ TEXTS: dict[str, str] = {
         "`/player link` `/player rename` 整理访客（记分员）\n"
         "`/analyze` 何切：把一手牌的每种打法排序；`/puzzle new` `/puzzle "
         "leaderboard` 从电脑对局里出的何切题\n"
-        "`/replay` 逐步或以动画回放机器人牌桌上打完的一手"
+        "`/replay` 逐步或以动画回放机器人牌桌上打完的一手\n"
+        "`/web link` 在浏览器里看牌社网页；`/web on` `/web rotate` `/web off`（管理员）"
     ),
     "help.rules": "规则简介",
     "help.rules_text": (

@@ -309,4 +309,19 @@ TEXTS: dict[str, str] = {
     "Anyone may review any player's decisions with /review (off: only their own)": (
         "任何人都能用 /review 复盘任何玩家（关：只能复盘自己）"
     ),
+    "web": "网页",
+    "The league's web pages: switch them on or off, or get their link": (
+        "牌社网页：开启、关闭或获取链接"
+    ),
+    "Switch the league's web pages on and get their secret address (admins)": (
+        "开启牌社网页并获取它的秘密网址（管理员）"
+    ),
+    "rotate": "换网址",
+    "Give the web pages a new secret address: old links stop working (admins)": (
+        "给网页换一个新的秘密网址：旧链接全部失效（管理员）"
+    ),
+    "Switch the league's web pages off: every link stops working (admins)": (
+        "关闭牌社网页：所有链接全部失效（管理员）"
+    ),
+    "The league's web pages: their link, only for you": "牌社网页的链接，只有你能看到",
 }

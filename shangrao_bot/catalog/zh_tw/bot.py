@@ -35,7 +35,8 @@ TEXTS: dict[str, str] = {
         "`/player link` `/player rename` 整理訪客（記分員）\n"
         "`/analyze` 何切：把一手牌的每種打法排序；`/puzzle new` `/puzzle "
         "leaderboard` 從電腦對局裡出的何切題\n"
-        "`/replay` 逐步或以動畫回放機器人牌桌上打完的一手"
+        "`/replay` 逐步或以動畫回放機器人牌桌上打完的一手\n"
+        "`/web link` 在瀏覽器裡看牌社網頁；`/web on` `/web rotate` `/web off`（管理員）"
     ),
     "help.rules": "規則簡介",
     "help.rules_text": (

@@ -309,4 +309,19 @@ TEXTS: dict[str, str] = {
     "Anyone may review any player's decisions with /review (off: only their own)": (
         "任何人都能用 /review 復盤任何玩家（關：只能復盤自己）"
     ),
+    "web": "網頁",
+    "The league's web pages: switch them on or off, or get their link": (
+        "牌社網頁：開啟、關閉或取得連結"
+    ),
+    "Switch the league's web pages on and get their secret address (admins)": (
+        "開啟牌社網頁並取得它的秘密網址（管理員）"
+    ),
+    "rotate": "換網址",
+    "Give the web pages a new secret address: old links stop working (admins)": (
+        "給網頁換一個新的秘密網址：舊連結全部失效（管理員）"
+    ),
+    "Switch the league's web pages off: every link stops working (admins)": (
+        "關閉牌社網頁：所有連結全部失效（管理員）"
+    ),
+    "The league's web pages: their link, only for you": "牌社網頁的連結，只有你看得到",
 }
