@@ -104,7 +104,8 @@ class Web(
         await self._answer(interaction, "web.discord.off" if closed else "web.discord.already_off")
 
     @app_commands.command(
-        name=_("link"), description=_("The league's web pages: their link, only for you")
+        name=_("link", catalog_key="link (the pages' address)"),
+        description=_("The league's web pages: their link, only for you"),
     )
     @app_commands.guild_only()
     async def link(self, interaction: discord.Interaction) -> None:

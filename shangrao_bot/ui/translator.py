@@ -2,6 +2,9 @@
 
 discord.py asks the translator for every string of every command when it syncs; English is the
 source text, and the Chinese comes from the catalogs' ``commands`` area, keyed by the English.
+Where one English word names two things that Chinese names apart (``/player link`` links a
+guest to a member: 关联; ``/web link`` gives the pages' address: 链接), the command says which with
+``locale_str(text, catalog_key=…)`` and its key is looked up instead (:func:`catalog_key`).
 Names follow Discord's rule for command names (lower case, no spaces; Chinese characters are
 allowed).
 """
@@ -20,6 +23,12 @@ COMMAND_TEXT: dict[str, tuple[str, str]] = {
 }
 
 
+def catalog_key(string: app_commands.locale_str) -> str:
+    """The ``commands`` area's key of a command's text: its ``catalog_key`` when it has one,
+    else its English."""
+    return str(string.extras.get("catalog_key", string.message))
+
+
 class ShangraoTranslator(app_commands.Translator):
     async def translate(
         self,
@@ -27,7 +36,7 @@ class ShangraoTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        pair = COMMAND_TEXT.get(string.message)
+        pair = COMMAND_TEXT.get(catalog_key(string))
         if pair is None:
             return None
         if locale is discord.Locale.chinese:

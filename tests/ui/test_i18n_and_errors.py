@@ -17,7 +17,7 @@ from shangrao_bot.rules.tiles import parse_tile
 from shangrao_bot.settings import Settings
 from shangrao_bot.ui.errors import message_for
 from shangrao_bot.ui.i18n import lang_of, t
-from shangrao_bot.ui.translator import COMMAND_TEXT, ShangraoTranslator
+from shangrao_bot.ui.translator import COMMAND_TEXT, ShangraoTranslator, catalog_key
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 
@@ -34,7 +34,7 @@ def test_locale_to_language(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _strings(cmd: app_commands.Command | app_commands.Group) -> list[tuple[str, bool]]:  # type: ignore[type-arg]
     """(text, is_name) of a command tree node: names, descriptions, options, choices."""
-    out = [(cmd._locale_name.message if cmd._locale_name else cmd.name, True)]  # type: ignore[union-attr]
+    out = [(catalog_key(cmd._locale_name) if cmd._locale_name else cmd.name, True)]  # type: ignore[union-attr]
     out.append(
         (cmd._locale_description.message if cmd._locale_description else cmd.description, False)
     )  # type: ignore[union-attr]
@@ -65,7 +65,7 @@ async def test_every_command_text_is_translated_and_names_are_valid() -> None:
             assert text in COMMAND_TEXT, f"no Chinese for {text!r}"
             for locale in (discord.Locale.chinese, discord.Locale.taiwan_chinese):
                 zh = await translator.translate(
-                    app_commands.locale_str(text),
+                    app_commands.locale_str(text, catalog_key=text),
                     locale,
                     None,  # type: ignore[arg-type]
                 )
@@ -73,6 +73,16 @@ async def test_every_command_text_is_translated_and_names_are_valid() -> None:
                 if is_name:
                     assert NAME.match(zh) and zh == zh.lower(), zh
     await bot.close()
+
+
+async def test_one_english_word_two_chinese_names() -> None:
+    """``link`` of ``/player link`` (关联) and of ``/web link`` (链接) are told apart."""
+    translator = ShangraoTranslator()
+    player = app_commands.locale_str("link")
+    web = app_commands.locale_str("link", catalog_key="link (the pages' address)")
+    chinese = discord.Locale.chinese
+    assert await translator.translate(player, chinese, None) == "关联"  # type: ignore[arg-type]
+    assert await translator.translate(web, chinese, None) == "链接"  # type: ignore[arg-type]
 
 
 def test_user_errors_show_their_message_and_bugs_an_error_id(

@@ -204,6 +204,7 @@ TEXTS: dict[str, str] = {
     "json": "json",
     "Link guests to members, rename guests": "Link guests to members, rename guests",
     "link": "link",
+    "link (the pages' address)": "link",
     "Merge a guest's history into a member (scorers, admins)": (
         "Merge a guest's history into a member (scorers, admins)"
     ),

@@ -186,6 +186,7 @@ TEXTS: dict[str, str] = {
     "json": "json",
     "Link guests to members, rename guests": "把访客关联到成员、给访客改名",
     "link": "关联",
+    "link (the pages' address)": "链接",
     "Merge a guest's history into a member (scorers, admins)": (
         "把访客的记录并入成员（记分员、管理员）"
     ),

@@ -186,6 +186,7 @@ TEXTS: dict[str, str] = {
     "json": "json",
     "Link guests to members, rename guests": "把訪客連結到成員、幫訪客改名",
     "link": "連結",
+    "link (the pages' address)": "連結",
     "Merge a guest's history into a member (scorers, admins)": (
         "把訪客的紀錄併入成員（記分員、管理員）"
     ),
