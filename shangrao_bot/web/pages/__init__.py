@@ -7,9 +7,11 @@
 from __future__ import annotations
 
 from shangrao_bot.web.pages import league
+from shangrao_bot.web.pages import player as player_page
 from shangrao_bot.web.site_pages import SitePages
 
 
 def add_every_page(pages: SitePages) -> None:
     """Every page module's routes."""
     league.routes(pages)
+    player_page.routes(pages)
