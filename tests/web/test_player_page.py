@@ -22,7 +22,7 @@ from shangrao_bot.service.book_reading import player_figures, rating_figures
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.guilds import update_settings
-from shangrao_bot.store.ledger import get_hand, get_session, record_hand
+from shangrao_bot.store.ledger import get_hand, get_session, record_hand, user_player
 from shangrao_bot.store.ledger.player_hands import HandPlace
 from shangrao_bot.store.ledger.ratings import guild_ratings
 from shangrao_bot.web.page_guard import NOT_FOUND_PAGE
@@ -337,3 +337,12 @@ async def test_languages(
     assert f'<html lang="{html_lang}">' in page
     for word in words:
         assert word in page, word
+
+
+async def test_a_player_with_no_hands_yet(sqlite_db: Database) -> None:
+    pb = await player_book(sqlite_db)
+    newcomer = await user_player(sqlite_db, GUILD, 999, "newcomer")
+    page = await page_of(sqlite_db, pb, newcomer.id)
+    assert "Not rated yet." in page and '<svg class="chart"' not in page
+    assert page.count("No confirmed hands yet.") == 2  # the record and the latest hands
+    assert "No wins yet." in page and page.count("No opponents yet.") == 2
