@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from shangrao_bot.bot_runner import run_bot
+from shangrao_bot.entrypoints.bot_runner import run_bot
 from shangrao_bot.settings import SettingsError, load_settings
 
 

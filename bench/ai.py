@@ -1,5 +1,5 @@
-"""Benchmark of the AI levels' strength: duplicate-deal arenas (:mod:`shangrao_bot.arena`, the
-same code as ``shangrao-bot arena``).
+"""Benchmark of the AI levels' strength: duplicate-deal arenas
+(:mod:`shangrao_bot.entrypoints.arena`, the same code as ``shangrao-bot arena``).
 
 1. ``normal`` against ``easy``, 1,000 deals (each played four times, ``normal`` in every seat
    once). Target: ``normal`` gains points, i.e. the 95 % interval's lower end is above 0.
@@ -22,7 +22,7 @@ import os
 import sys
 import time
 
-from shangrao_bot.arena import ArenaReport, run_arena
+from shangrao_bot.entrypoints.arena import ArenaReport, run_arena
 from shangrao_bot.rules.ruleset import RuleSet
 
 DEALS = int(sys.argv[1]) if len(sys.argv) > 1 else 1000

@@ -60,8 +60,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from table_drivers import PANEL, PanelReader, percentile, pick, seeds
 
-from shangrao_bot.bot_runner import freeze_when_ready
 from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.entrypoints.bot_runner import freeze_when_ready
 from shangrao_bot.gc_tuning import tune_for_serving
 from shangrao_bot.service import ServiceConfig
 from shangrao_bot.settings import Settings

@@ -1,7 +1,8 @@
 """Benchmark of the game engine and its AI players (its measured targets).
 
-Three simulated sessions, each through :func:`shangrao_bot.simulate.simulate` (the same code as
-``shangrao-bot simulate``: invariant checks after every action included, one process, one core):
+Three simulated sessions, each through :func:`shangrao_bot.entrypoints.simulate.simulate` (the
+same code as ``shangrao-bot simulate``: invariant checks after every action included, one
+process, one core):
 
 1. one ``normal`` AI (seat 0) against three ``easy`` AIs, 2,000 hands. Reference: the fair
    share of the won hands, 25 %. Targets: the ``normal`` seat wins at least 60 % of the hands
@@ -25,8 +26,8 @@ from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import view_for
+from shangrao_bot.entrypoints.simulate import SimulationReport, simulate
 from shangrao_bot.rules.ruleset import RuleSet
-from shangrao_bot.simulate import SimulationReport, simulate
 
 HANDS = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
 SEED = "bench-engine-1"

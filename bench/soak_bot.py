@@ -5,11 +5,13 @@
 It imports the bot's package from ``SOAK_CODE`` (a checkout; this one when unset), so the same
 soak can measure another checkout's bot: it uses only what every version of the bot has
 (``ShangraoBot``, ``Settings``, ``ServiceConfig``, ``freeze_when_ready``, ``tune_for_serving``,
-``ShangraoBot.shutdown``), and runs the bot's other chores of ``bot_runner`` where the checkout
-has them (``release_memory_periodically``: the allocator's free pages handed back once a
-minute), so that the process measured is the one production runs. Its module-level imports
-are those of ``bot.py``, so its picture workers (spawned processes, which import this module
-again) hold what production's hold.
+``ShangraoBot.shutdown``; ``bot_runner`` from ``entrypoints/``, or from the package's top level
+in a checkout older than that package), and runs the bot's other chores of ``bot_runner``
+where the checkout has them (``release_memory_periodically``: the allocator's free pages
+handed back once a minute; ``collect_garbage_periodically``: a full collection every few
+seconds), so that the process measured is the one production runs. Its
+module-level imports are those of ``bot.py``, so its picture workers (spawned processes, which
+import this module again) hold what production's hold.
 
 Every ``SOAK_REPORT_S`` seconds it appends a JSON line to ``SOAK_REPORTS``: the time, its
 process id, whether the bot is ready, where its package came from, its asyncio tasks and the
@@ -43,12 +45,19 @@ from typing import IO, Any
 from table_drivers import LOAD_TIMINGS, seeds
 
 import shangrao_bot
-from shangrao_bot import bot_runner
-from shangrao_bot.bot_runner import freeze_when_ready
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.gc_tuning import tune_for_serving
 from shangrao_bot.service import ServiceConfig
 from shangrao_bot.settings import Settings
+
+try:  # the bot's runner, among the entry points since they were grouped in one package
+    from shangrao_bot.entrypoints import bot_runner
+except ModuleNotFoundError as exc:
+    if exc.name != "shangrao_bot.entrypoints":
+        raise
+    from shangrao_bot import bot_runner  # an older checkout (SOAK_CODE): at the top level
+
+freeze_when_ready = bot_runner.freeze_when_ready
 
 BUSIEST = 6  # coroutines named in each report, the most frequent first
 STOP_WAIT_S = 30.0  # after shutdown, for discord.py's runner to return
@@ -81,7 +90,7 @@ async def report_every(bot: ShangraoBot, out: IO[str], period: float) -> None:
 def production_chores() -> list[Callable[[], Coroutine[Any, Any, None]]]:
     """The periodic chores ``bot_runner`` runs beside the bot that this checkout has (an
     older checkout may have none)."""
-    names = ("release_memory_periodically",)
+    names = ("release_memory_periodically", "collect_garbage_periodically")
     return [chore for name in names if (chore := getattr(bot_runner, name, None)) is not None]
 
 

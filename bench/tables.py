@@ -39,6 +39,15 @@ discards again), the three AIs' turns and any claim window in between included â
 waits for. Samples whose hand ends first are dropped. Target: p50 < 4 s. The last line of this
 part is ``pace turn_wait_s_p50=<x> turn_wait_s_p90=<x> samples=<n>``.
 
+**Web load.** ``--web-load RATE`` (with ``--tables N``) runs the load part twice in one go:
+once as above, once with the bot also serving the league's web pages from its own process
+(``WEB_PORT``) while ``RATE`` pages a second are loaded from it (``bench/web_load.py``: the
+league's page with each metric, the player and session pages it links, each load on its own,
+so they overlap). Target: the update p99 with the web load within 20 % of the one without. Its
+last line is ``web_load tables=<n> pages_per_s=<r> update_ms_p99_without=<x>
+update_ms_p99_with=<x> change_pct=<x> (target <= 20) page_ms_p50=<x> page_ms_p99=<x>
+pages=<n>``.
+
 **Discord's limits.** ``--discord-limits [--tables N] [--humans H]``: the fake with Discord's
 rate limits on, the tables at the default timings over several servers, and the requests the
 bot spends per human turn by route, its 429s and the turn waits (:mod:`discord_limits`, which
@@ -63,6 +72,7 @@ import sys
 import tempfile
 import time
 from array import array
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,12 +81,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from table_drivers import LOAD_TIMINGS, PANEL, PanelReader, pick, seeds
 from table_drivers import percentile as p
+from web_load import load_pages
 
-from shangrao_bot.bot_runner import freeze_when_ready, release_memory_periodically
 from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.entrypoints.bot_runner import (
+    collect_garbage_periodically,
+    freeze_when_ready,
+    release_memory_periodically,
+)
 from shangrao_bot.gc_tuning import tune_for_serving
 from shangrao_bot.service import ServiceConfig
-from shangrao_bot.settings import Settings
+from shangrao_bot.settings import Settings, WebPlan
+from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.web_sites import open_site
 from tests.e2e.conftest import start_client
 from tests.e2e.fake_discord import (
     DriverError,
@@ -113,10 +130,13 @@ async def serve_bot() -> None:
     environment the parent set; on SIGTERM it writes its loop-lag samples (unix time, ms) and
     its picture counts to ``BENCH_LAGS`` and closes."""
     n = int(os.environ["BENCH_TABLES"])
+    web_file = os.environ.get("BENCH_WEB")
     settings = Settings(
         discord_token=os.environ["DISCORD_TOKEN"],
         database_url=f"sqlite:///{os.environ['BENCH_DB']}",
         dev_guild_id=int(os.environ["BENCH_GUILD"]),
+        # --web-load: the league's pages on a free port, no client budget in the way
+        web=WebPlan(port=0, requests_per_minute=10**6) if web_file else WebPlan(),
     )
     bot = ShangraoBot(settings, service_config=load_config(n), seeds=seeds)
     bot._connection.guild_ready_timeout = 0.05  # as the tests' start_client does
@@ -137,7 +157,12 @@ async def serve_bot() -> None:
     runner = asyncio.create_task(bot.start(settings.discord_token))
     freezing = asyncio.create_task(freeze_when_ready(bot))
     releasing = asyncio.create_task(release_memory_periodically())  # as bot_runner does
+    collecting = asyncio.create_task(collect_garbage_periodically())  # likewise
     prober = asyncio.create_task(probe())
+    if web_file:
+        while bot.league.server is None and not stop.is_set():
+            await asyncio.sleep(0.1)
+        Path(web_file).write_text(bot.league.link_base)
     await stop.wait()
     await prober
     presenter = bot.table_presenter
@@ -151,6 +176,7 @@ async def serve_bot() -> None:
     Path(os.environ["BENCH_LAGS"]).write_text(json.dumps({"lags": pairs, "stats": stats}))
     freezing.cancel()
     releasing.cancel()
+    collecting.cancel()
     await bot.close()
     with contextlib.suppress(Exception, asyncio.CancelledError):
         await asyncio.wait_for(runner, 10)
@@ -291,8 +317,34 @@ class Human(PanelReader):
                 print(f"{(loop.time() - t0) * 1000:8.1f} {choice}", file=sys.stderr)
 
 
-async def load(n: int, seconds: float, profile: str | None, warmup: float = WARMUP_S) -> None:
-    """The load part: ``n`` tables at once, the bot in a process of its own."""
+@dataclass
+class WebLoad:
+    """``--web-load``: the pages asked for a second, and what their answers took."""
+
+    rate: float
+    latencies: list[float] = field(default_factory=list)  # ms
+    statuses: Counter[int] = field(default_factory=Counter)
+
+
+async def switch_pages_on(db_path: Path, guild: int) -> str:
+    """The server's pages switched on in the bench's database before the bot opens it; their
+    token."""
+    db = await open_database(db_path)
+    try:
+        return (await open_site(db, guild, 0)).token
+    finally:
+        await db.close()
+
+
+async def load(
+    n: int,
+    seconds: float,
+    profile: str | None,
+    warmup: float = WARMUP_S,
+    web: WebLoad | None = None,
+) -> float:
+    """The load part: ``n`` tables at once, the bot in a process of its own (serving the
+    league's pages under ``web``'s load when given). Returns the update p99."""
     async with running_fake() as fake:
         users = []
         for i in range(n):
@@ -308,6 +360,10 @@ async def load(n: int, seconds: float, profile: str | None, warmup: float = WARM
             }
             if profile:
                 extra["BENCH_PROFILE"] = str(Path(profile).resolve())
+            token = ""
+            if web is not None:
+                extra["BENCH_WEB"] = str(Path(tmp) / "web.txt")
+                token = await switch_pages_on(Path(extra["BENCH_DB"]), fake.guild.id)
             proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 str(Path(__file__).resolve()),
@@ -329,12 +385,23 @@ async def load(n: int, seconds: float, profile: str | None, warmup: float = WARM
                 playing = [h for h, ok in zip(humans, started, strict=True) if ok]
                 players = [asyncio.create_task(h.play(stop)) for h in playing]
                 window.start = loop.time() + warmup
+                pages: asyncio.Task[None] | None = None
+                if web is not None:
+                    base = Path(extra["BENCH_WEB"]).read_text()
+                    pages = asyncio.create_task(
+                        load_pages(base, token, web.rate, stop, web.latencies, web.statuses)
+                    )
                 await asyncio.sleep(warmup)
+                if web is not None:
+                    web.latencies.clear()  # the window's pages only
+                    web.statuses.clear()
                 window.end = window.start + seconds
                 unix_start = time.time()
                 await asyncio.sleep(seconds)
                 unix_end = time.time()
                 stop.set()
+                if pages is not None:
+                    await pages
                 fake._notify()  # wake the waiting drivers
                 for task in players:
                     task.cancel()
@@ -395,10 +462,33 @@ async def load(n: int, seconds: float, profile: str | None, warmup: float = WARM
             and not window.failures
         )
         print(f"targets: {'met' if ok else 'NOT met'}")
+        if web is not None:
+            print(
+                f"web pages in the window: {sum(web.statuses.values())} "
+                f"({dict(sorted(web.statuses.items()))}); ms p50={p(web.latencies, 0.5):.1f} "
+                f"p99={p(web.latencies, 0.99):.1f}"
+            )
         print(
             f"tables n={n} ack_ms_p99={ack99:.1f} loop_lag_ms_p99={lag99:.1f} "
             f"update_ms_p99={upd99:.1f} hands_per_min={per_min:.1f} window_s={seconds:.0f}"
+            + (f" web_pages_per_s={web.rate:g}" if web is not None else "")
         )
+        return upd99
+
+
+async def with_and_without_web(n: int, seconds: float, warmup: float, rate: float) -> None:
+    """``--web-load``: the load part without the pages, then with them under ``rate`` page
+    loads a second, and the change of the update p99."""
+    without = await load(n, seconds, None, warmup)
+    web = WebLoad(rate)
+    with_web = await load(n, seconds, None, warmup, web)
+    change = 100 * (with_web / without - 1)
+    print(
+        f"web_load tables={n} pages_per_s={rate:g} update_ms_p99_without={without:.1f} "
+        f"update_ms_p99_with={with_web:.1f} change_pct={change:+.1f} (target <= 20) "
+        f"page_ms_p50={p(web.latencies, 0.5):.1f} page_ms_p99={p(web.latencies, 0.99):.1f} "
+        f"pages={len(web.latencies)}"
+    )
 
 
 # --- pace --------------------------------------------------------------------------------------
@@ -563,6 +653,12 @@ def main() -> None:
         "(bench/discord_limits.py; --tables, --humans, --seconds, --warmup apply)",
     )
     parser.add_argument("--humans", type=int, default=1, help="--discord-limits: humans a table")
+    parser.add_argument(
+        "--web-load",
+        type=float,
+        metavar="RATE",
+        help="the load part twice: without, then with the bot serving RATE web pages a second",
+    )
     parser.add_argument("--serve-bot", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.discord_limits:
@@ -581,7 +677,10 @@ def main() -> None:
     logging.basicConfig(level=logging.ERROR)
     if run_load:
         n = tables if tables is not None else DEFAULT_TABLES
-        asyncio.run(load(n, args.seconds, args.profile, args.warmup))
+        if args.web_load:
+            asyncio.run(with_and_without_web(n, args.seconds, args.warmup, args.web_load))
+        else:
+            asyncio.run(load(n, args.seconds, args.profile, args.warmup))
     if run_pace:
         asyncio.run(pace(args.hands))
 

@@ -17,6 +17,7 @@ import discord
 from discord.ext import commands
 
 import cogs
+from shangrao_bot.operator.operator_site import OperatorSite
 from shangrao_bot.service import QueuedPresenter, ServiceConfig, TableService
 from shangrao_bot.service.table_changes import SeedSource
 from shangrao_bot.settings import PACING_TIMINGS, TABLE_TIMINGS, Settings, Timing
@@ -41,7 +42,6 @@ from shangrao_bot.ui.rulebook import RULEBOOK_ITEMS
 from shangrao_bot.ui.table_views import TABLE_ITEMS
 from shangrao_bot.ui.translator import ShangraoTranslator
 from shangrao_bot.web.league_site import LeagueSite
-from shangrao_bot.web.operator_site import OperatorSite
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +138,7 @@ class ShangraoBot(commands.AutoShardedBot):
             **sharding,
         )
         self.settings = settings
-        # the operator's figures and health (web/operator_site): the parts record into
+        # the operator's figures and health (operator/operator_site): the parts record into
         # ``metrics``, a registry of this bot's own; METRICS_PORT serves them
         self.operator = OperatorSite(settings.metrics_host, settings.metrics_port)
         self.metrics = self.operator.metrics

@@ -17,6 +17,19 @@ Two changes, both standard for long-running Python servers:
   each), so short-lived cycles are still freed at once; what stays longer is checked ten
   times less often.
 
+**A full collection every little while, on a clock.** Counted in collections, a full one
+comes when it comes: at 40 tables that was every three to four minutes, and what died in
+between in the oldest generation waited for it. That is mostly discord.py's: every
+interaction, message and view is a reference cycle (an interaction and its response point at
+each other), and it lives through the young collections because it is in use while its
+command runs. By the next full collection some 100,000 such objects (20 to 30 MB) had piled
+up; the memory they held stayed with the process after they were freed, and the highest pile
+so far set the bot's resident size, which so crept up with every higher pile. So the bot also
+runs a full collection every :data:`FULL_COLLECT_EVERY_S` seconds
+(:func:`collect_everything`): the pile never gets past a few seconds' worth, and with the
+start-up's objects frozen a full collection walks only what the bot built since (about a
+tenth of them), some milliseconds.
+
 Only for the bot's own process (``python bot.py``, a shard process): a test run or the
 command line keeps Python's defaults, since frozen objects are never freed.
 
@@ -35,6 +48,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import gc
+import time
 from collections.abc import Callable
 from functools import cache
 
@@ -53,6 +67,17 @@ def freeze_startup_objects() -> int:
     gc.collect()
     gc.freeze()
     return gc.get_freeze_count()
+
+
+FULL_COLLECT_EVERY_S = 15.0
+"""Seconds between two full collections on the clock (:func:`collect_everything`)."""
+
+
+def collect_everything() -> tuple[int, float]:
+    """A full collection now: (objects found unreachable, seconds it took)."""
+    started = time.perf_counter()
+    found = gc.collect()
+    return found, time.perf_counter() - started
 
 
 RELEASE_EVERY_S = 60.0

@@ -13,8 +13,14 @@ import sys
 
 import pytest
 
-from shangrao_bot import cli_errors, cli_parser
-from shangrao_bot.arena import (
+from shangrao_bot import cli_errors
+from shangrao_bot.engine.actions import Action, ActionKind
+from shangrao_bot.engine.ai import Player
+from shangrao_bot.engine.levels import AI_LEVELS, make_ai
+from shangrao_bot.engine.state import HandState
+from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.entrypoints import cli_parser
+from shangrao_bot.entrypoints.arena import (
     ArenaReport,
     DealResult,
     mean_ci95,
@@ -23,12 +29,7 @@ from shangrao_bot.arena import (
     run_arena,
     summarize,
 )
-from shangrao_bot.arena_cli import add_arena_parser, cmd_arena
-from shangrao_bot.engine.actions import Action, ActionKind
-from shangrao_bot.engine.ai import Player
-from shangrao_bot.engine.levels import AI_LEVELS, make_ai
-from shangrao_bot.engine.state import HandState
-from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.entrypoints.arena_cli import add_arena_parser, cmd_arena
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 
 RULES = RuleSet()

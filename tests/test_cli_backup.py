@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from shangrao_bot.cli import main
+from shangrao_bot.entrypoints.cli import main
 from shangrao_bot.store.backups.manifest import manifest_path
 from shangrao_bot.store.database.interface import is_postgres_url, shown_url
 from shangrao_bot.store.database.opening import open_database

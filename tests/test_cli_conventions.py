@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from shangrao_bot import cli
-from shangrao_bot.cli import EXIT_BROKEN_PIPE, main
+from shangrao_bot.entrypoints import cli
+from shangrao_bot.entrypoints.cli import EXIT_BROKEN_PIPE, main
 
 REPO = Path(__file__).resolve().parents[1]
 PREFIX = "shangrao-bot: error: "

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from shangrao_bot.cli import main
+from shangrao_bot.entrypoints.cli import main
 from shangrao_bot.store.database.interface import is_postgres_url
 from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.database.sqlite_migrations import LATEST

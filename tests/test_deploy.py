@@ -9,7 +9,7 @@ from pathlib import Path
 
 import dotenv
 
-from shangrao_bot.cli import build_parser
+from shangrao_bot.entrypoints.cli import build_parser
 from shangrao_bot.settings import load_settings
 from shangrao_bot.sharding import ShardPlan
 

@@ -40,7 +40,7 @@ def test_full_collections_are_rarer_and_the_bot_built_is_frozen() -> None:
 def test_the_command_line_keeps_pythons_defaults() -> None:
     """Only the bot's process is tuned: importing the package changes nothing."""
     script = (
-        "import gc, shangrao_bot.cli, shangrao_bot.bot_runner;"
+        "import gc, shangrao_bot.entrypoints.cli, shangrao_bot.entrypoints.bot_runner;"
         "print(gc.get_threshold()[2], gc.get_freeze_count())"
     )
     out = subprocess.run(
@@ -81,3 +81,31 @@ def test_free_memory_goes_back_to_the_system() -> None:
     result = json.loads(out.stdout)
     assert result["released"]
     assert result["before"] - result["after"] > 100  # MB: most of the 200 freed
+
+
+COLLECT_SCRIPT = """
+import gc, json
+from shangrao_bot.gc_tuning import collect_everything, freeze_startup_objects, tune_for_serving
+tune_for_serving()
+freeze_startup_objects()
+gc.disable()  # nothing but the call below may collect the pile
+for _ in range(5000):
+    a, b = [], []
+    a.append(b)
+    b.append(a)  # a cycle, dead at the next turn: only a collection frees it
+found, took = collect_everything()
+print(json.dumps({"found": found, "took": took, "left": len(gc.garbage)}))
+"""
+
+
+def test_a_full_collection_on_the_clock_frees_the_pile_of_cycles() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", COLLECT_SCRIPT],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    result = json.loads(out.stdout)
+    assert result["found"] >= 2 * 5000 - 2  # every list of every cycle (the last pair aside)
+    assert 0 <= result["took"] < 5 and result["left"] == 0

@@ -8,7 +8,7 @@ shangrao_bot.engine. Neither may import asyncio. Relative imports are resolved, 
 No module of the project (the package, the cogs, bot.py) imports itself round a circle, counting
 every import: those inside functions and under TYPE_CHECKING too. And every module belongs to a
 layer (:data:`LAYERS`: pure helpers, rules, engine, store, service, render, ui, web, the bot and its
-cogs, the command line and the terminal game), and imports only its own layer and those below.
+cogs, the entry points and the terminal game), and imports only its own layer and those below.
 """
 
 from __future__ import annotations
@@ -245,7 +245,8 @@ def test_the_circle_check_sees_lazy_and_type_checking_imports(tmp_path: Path) ->
 
 # The project's layers, bottom first. A module may import its own layer and those below it,
 # never one above: the rules core knows nothing of the engine, the engine nothing of storage,
-# the services nothing of Discord, and so on up to the command line and the terminal game.
+# the services nothing of Discord, and so on up to the entry points (the command line, the bot's
+# runner, the web server's command) and the terminal game.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "pure helpers",
@@ -274,25 +275,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("render", ("shangrao_bot.render",)),
     ("ui", ("shangrao_bot.ui",)),
     ("web", ("shangrao_bot.web",)),
-    ("bot", ("shangrao_bot.discord_bot", "shangrao_bot.bot_runner", "cogs", "bot")),
+    ("bot", ("shangrao_bot.discord_bot", "shangrao_bot.operator", "cogs")),
+    # what starts a process: the command line and its subcommands, the bot's runner (and
+    # bot.py, which calls it), the web server's command; the terminal game beside them
     (
-        "command line",
-        (
-            "shangrao_bot.cli",
-            "shangrao_bot.cli_parser",
-            "shangrao_bot.score_cli",
-            "shangrao_bot.analyze_cli",
-            "shangrao_bot.__main__",
-            "shangrao_bot.arena",
-            "shangrao_bot.arena_cli",
-            "shangrao_bot.simulate",
-            "shangrao_bot.replay_cli",
-            "shangrao_bot.review_cli",
-            "shangrao_bot.cli_ledger",
-            "shangrao_bot.backup_cli",
-            "shangrao_bot.web_cli",
-            "shangrao_bot.play",
-        ),
+        "entry points",
+        ("shangrao_bot.entrypoints", "shangrao_bot.__main__", "bot", "shangrao_bot.play"),
     ),
 )
 
@@ -336,6 +324,74 @@ def test_the_layer_check_sees_an_import_up() -> None:
         "shangrao_bot.store.db": {"shangrao_bot.ui.words"},
     }
     assert upward_imports(graph) == [
-        "shangrao_bot.service.tables -> shangrao_bot.play.commands (service -> command line)",
+        "shangrao_bot.service.tables -> shangrao_bot.play.commands (service -> entry points)",
         "shangrao_bot.store.db -> shangrao_bot.ui.words (store -> ui)",
+    ]
+
+
+# --- the web layer: beside the Discord side, never over it ----------------------------------------
+
+# The web pages are another face of the services, like the cogs: what they show never depends
+# on discord.py or the Discord side's texts and views. What the operator's pages read of the
+# running bot (its gateway, request budget, picture workers) lives in shangrao_bot.operator.
+WEB = "shangrao_bot.web"
+WEB_NEVER_REACHES = ("discord", "shangrao_bot.ui")
+
+
+def _under(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+def discord_reached_from_web(modules: dict[str, tuple[Path, Path]]) -> list[str]:
+    """Every import of discord.py or ``shangrao_bot.ui`` made by a module of the web layer or by
+    a project module it reaches through its imports (every import counts, lazy and
+    ``TYPE_CHECKING`` ones too), as ``web module -> … -> importer:line: name``."""
+    graph = import_graph(modules)
+    reached_from: dict[str, str | None] = {m: None for m in modules if _under(m, (WEB,))}
+    queue = sorted(reached_from)
+    while queue:
+        module = queue.pop(0)
+        for target in sorted(graph[module]):
+            if target not in reached_from:
+                reached_from[target] = module
+                queue.append(target)
+    found = []
+    for module in sorted(reached_from):
+        path, top = modules[module]
+        for line, name in imported_modules(path, top):
+            if _under(name, WEB_NEVER_REACHES):
+                chain = [module]
+                while (parent := reached_from[chain[-1]]) is not None:
+                    chain.append(parent)
+                found.append(f"{' -> '.join(reversed(chain))}:{line}: {name}")
+    return found
+
+
+def test_web_never_imports_discord_or_ui() -> None:
+    modules = project_modules(PROJECT_ROOT)
+    assert f"{WEB}.health" in modules and f"{WEB}.site_app" in modules
+    assert discord_reached_from_web(modules) == []
+
+
+def test_the_web_check_sees_every_way_to_discord_and_ui(tmp_path: Path) -> None:
+    pkg = tmp_path / "shangrao_bot"
+    for part in ("web", "web/pages", "service", "ui", "store"):
+        (pkg / part).mkdir(parents=True)
+        (pkg / part / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "web" / "lazy.py").write_text("def f() -> None:\n    import discord.ext.commands\n")
+    (pkg / "web" / "typed.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..ui.views import View\n"
+    )
+    (pkg / "web" / "pages" / "page.py").write_text("from shangrao_bot.service import tables\n")
+    (pkg / "web" / "plain.py").write_text("from shangrao_bot import store\nimport aiohttp\n")
+    (pkg / "service" / "tables.py").write_text("import json\nfrom discord import Embed\n")
+    (pkg / "ui" / "views.py").write_text("import discord\n")
+    (pkg / "store" / "games.py").write_text("import discord\n")  # reached by no web module
+    modules = project_modules(tmp_path, ("shangrao_bot",))
+    assert discord_reached_from_web(modules) == [
+        "shangrao_bot.web.pages.page -> shangrao_bot.service.tables:2: discord.Embed",
+        "shangrao_bot.web.typed -> shangrao_bot.ui.views:1: discord",
+        "shangrao_bot.web.lazy:2: discord.ext.commands",
+        "shangrao_bot.web.typed:3: shangrao_bot.ui.views.View",
     ]

@@ -25,7 +25,7 @@ from typing import ClassVar
 
 import pytest
 
-from shangrao_bot import cli, play
+from shangrao_bot import play
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.events import Event, EventKind
 from shangrao_bot.engine.hand_records import Outcome, Phase
@@ -33,6 +33,7 @@ from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, view_for
+from shangrao_bot.entrypoints import cli
 from shangrao_bot.play import (
     HELP,
     Command,

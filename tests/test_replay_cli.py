@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from shangrao_bot.cli import main
+from shangrao_bot.entrypoints.cli import main
 from shangrao_bot.service import TableService
 from shangrao_bot.store.database.startup import open_ledger
 from shangrao_bot.store.ledger import guest_player, open_session, record_hand

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from shangrao_bot.cli import main
 from shangrao_bot.engine.review import review_hand
+from shangrao_bot.entrypoints.cli import main
 from shangrao_bot.service import TableService
 from shangrao_bot.service.replay import load_replay
 from shangrao_bot.store.database.startup import open_ledger

@@ -1,8 +1,9 @@
 """Every worked example of the rule book (§12), run through the real command line.
 
 Each example is a ``### 12.N`` heading with one ``console`` block: the command after ``$ `` and
-the lines of its answer that matter. The command is run with :func:`shangrao_bot.cli.main`; every
-shown line must appear in the answer, in order (a line ending in ``…`` matches by its start).
+the lines of its answer that matter. The command is run with
+:func:`shangrao_bot.entrypoints.cli.main`; every shown line must appear in the answer, in order
+(a line ending in ``…`` matches by its start).
 An answer shown as ``shangrao-bot: error: …`` is a refusal: exit status 2, the line on stderr.
 
 Both books hold the same examples (numbers, commands and answers), so checking one language's
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from shangrao_bot.cli import main
+from shangrao_bot.entrypoints.cli import main
 from shangrao_bot.ui.rulebook import BOOK_LANGS, book_source
 
 EXAMPLE = re.compile(r"^### (12\.\d+) .*?\n(.*?)(?=^#{2,3} |\Z)", re.M | re.S)

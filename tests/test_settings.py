@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from shangrao_bot.bot_runner import INVITE_PERMISSIONS, run_bot
 from shangrao_bot.discord_bot import ShangraoBot, pacing_for, service_config_for
+from shangrao_bot.entrypoints.bot_runner import INVITE_PERMISSIONS, run_bot
 from shangrao_bot.log import TokenFilter, configure_logging
 from shangrao_bot.service import ServiceConfig
 from shangrao_bot.settings import (

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from shangrao_bot.cli import main
+from shangrao_bot.entrypoints.cli import main
 
 KEYS = {
     "hands",

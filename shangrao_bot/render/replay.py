@@ -24,6 +24,7 @@ from io import BytesIO
 from PIL import Image, ImageDraw
 
 from shangrao_bot import catalog
+from shangrao_bot.engine.replay import TABLE, Replay
 from shangrao_bot.engine.views import PublicView
 from shangrao_bot.render import palette as pal
 from shangrao_bot.render.board import MIN_TEXT, WIDTH, layout_board, paint_board
@@ -66,6 +67,27 @@ class ReplayFrame:
     step: int = 0  # 0-based
     steps: int = 1
     seat: int | None = None  # whose view; None: the table's
+
+
+def replay_frame(replay: Replay, hand: int, step: int, seat: int | None) -> ReplayFrame:
+    """Step ``step`` of ``replay`` (clamped to the hand) as ``seat``'s view shows it (None: the
+    table's, every hand face up); ``hand`` is the ledger id the caption names."""
+    shown = replay.step(step)
+    return ReplayFrame(
+        public=shown.public,
+        shown=replay.shown_hands(shown.index, TABLE if seat is None else seat),
+        hand=hand,
+        step=shown.index,
+        steps=len(replay),
+        seat=seat,
+    )
+
+
+def frame_size(frame: ReplayFrame, *, lang: str = DEFAULT_LANG) -> tuple[int, int]:
+    """The size of :func:`render_frame`'s picture of ``frame``, without drawing it (a page
+    reserves the picture's room before it arrives)."""
+    width, height = layout_board(frame.public, lang=lang, shown=frame.shown).size
+    return width, height + CAPTION_H
 
 
 def view_name(public: PublicView, seat: int | None, lang: str) -> str:

@@ -22,6 +22,7 @@ A finished hand never changes, so rebuilt replays are kept in a small cache
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -146,7 +147,10 @@ async def load_replay(db: Database, guild_id: int | None, hand_id: int) -> Loade
         raise DamagedLog(hand_id, Phrase("replay.log_gone")) from None
     hand_no, events = hand_events(log, hand_id)
     try:
-        replay = rebuild_hand(source.rules, seed_of(events), dealer_of(events), events)
+        # tens of milliseconds of engine work for a long hand: off the event loop
+        replay = await asyncio.to_thread(
+            rebuild_hand, source.rules, seed_of(events), dealer_of(events), events
+        )
     except HandNotOver:
         raise HandStillPlaying(hand_id) from None
     except EngineError as exc:

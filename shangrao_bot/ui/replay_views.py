@@ -28,10 +28,14 @@ from typing import Any
 
 import discord
 
-from shangrao_bot.engine.replay import TABLE
 from shangrao_bot.recently_used import RecentlyUsed
 from shangrao_bot.render.labels import labels_for
-from shangrao_bot.render.replay import ReplayFrame, render_animation, render_frame
+from shangrao_bot.render.replay import (
+    ReplayFrame,
+    render_animation,
+    render_frame,
+    replay_frame,
+)
 from shangrao_bot.service.replay import LoadedReplay, UnknownHand
 from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.finished_hands import REPLAYS
@@ -64,16 +68,7 @@ def target(op: str, step: int, steps: int) -> int:
 
 
 def frame_of(loaded: LoadedReplay, step: int, seat: int | None) -> ReplayFrame:
-    replay = loaded.replay
-    shown = replay.step(step)
-    return ReplayFrame(
-        public=shown.public,
-        shown=replay.shown_hands(shown.index, TABLE if seat is None else seat),
-        hand=loaded.source.hand_id,
-        step=shown.index,
-        steps=len(replay),
-        seat=seat,
-    )
+    return replay_frame(loaded.replay, loaded.source.hand_id, step, seat)
 
 
 def view_words(loaded: LoadedReplay, seat: int | None, lang: str) -> str:

@@ -1,13 +1,28 @@
-"""The operator's web pages, served by the bot's own process on ``METRICS_HOST:METRICS_PORT``
-(off when ``METRICS_PORT`` is unset): a small aiohttp application beside discord.py's.
+"""The web pages, on aiohttp: the league's read-only pages of each server's book, and the
+operator's ``/healthz`` and ``/metrics``. A face of the services beside the Discord side, not
+above it: the web layer reads through ``service/`` and ``store/``, draws with ``render/``, and
+never imports ``ui/`` or discord.py (``tests/test_import_boundaries.py`` checks every import).
+The parts of the operator's pages that read the running bot (its gateway, request budget and
+picture workers) are the bot's own, in :mod:`shangrao_bot.operator`.
 
-* :mod:`.app` builds the application from the routes each page module gives
-  (:func:`~.app.build_app`), with one plain 404 for every other path: a page added later is one
-  more module with its routes.
-* :mod:`.health`: ``/healthz``, a list of named async checks (the gateway, the database, the
-  event loop's lag; another is one more :class:`~.health.HealthCheck`).
-* :mod:`.metrics_page`: ``/metrics``, the bot's registry in Prometheus's text format.
-* :mod:`.bot_figures`: the collectors that read the bot's state at each scrape (the tables
-  open, the picture workers' queue, the request budget's use).
+The operator's pages, generic over what they report:
+
+* :mod:`.app` builds an application from the routes each page module gives
+  (:func:`~.app.build_app`), with one plain 404 for every other path.
+* :mod:`.health`: ``/healthz``, a list of named async checks; :mod:`.health_checks`: the
+  checks any process can run (the database answering, its last write through, the event
+  loop's lag).
+* :mod:`.metrics_page`: ``/metrics``, a registry in Prometheus's text format.
 * :mod:`.server`: listening and stopping; an address that cannot be used is a settings error.
+
+The league's pages, served by the bot's process (``WEB_PORT``) or by ``shangrao-bot web``:
+
+* :mod:`.league_site` (:class:`~.league_site.LeagueSite`: the pages of one process) over
+  :mod:`.site_app` (the application: pages, files, the guard) and :mod:`.site_pages` (from a
+  request's token to the server, and the pages' routes); the pages themselves in
+  :mod:`.pages`, their templates in ``templates/`` (:mod:`.templating`, autoescaped) and their
+  files in ``static/`` (:mod:`.static_files`, content-hashed).
+* :mod:`.addresses` (each server's secret address), :mod:`.page_guard` (headers, methods,
+  :mod:`.client_budget`'s per-client budget, the one 404), :mod:`.page_language` (which
+  language a page is in), :mod:`.svg_charts` (chart geometry).
 """

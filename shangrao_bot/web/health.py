@@ -8,7 +8,8 @@ else ``503`` with one line per failed check (``database: no answer within 1 s``)
 monitor or a load balancer. Another check (the storage's last write, say) is one more
 :class:`HealthCheck` in the list the page reads at each request.
 
-The probes of the bot's own checks are in :mod:`.bot_checks`; the lines are for the operator
+The probes any process can run (the database, the storage, the loop's lag) are in
+:mod:`.health_checks`; the bot adds its gateway's beside them. The lines are for the operator
 (as log lines are), never shown to a Discord user.
 """
 

@@ -7,8 +7,11 @@ each client's request budget, and one answer for every address that leads nowher
   ``X-Content-Type-Options: nosniff`` and ``X-Frame-Options: DENY``. Pages are ``no-store``;
   the content-hashed files set their own long lifetime.
 * **Methods.** Everything is read-only: any method but GET and HEAD is ``405`` with ``Allow``.
-* **Budget.** A page (not a content-hashed file) costs its client one request of a
-  :class:`~.client_budget.ClientBudget`; past it the answer is ``429`` with ``Retry-After``.
+* **Budget.** A page costs its client one request of a :class:`~.client_budget.ClientBudget`;
+  past it the answer is ``429`` with ``Retry-After``. A picture at a content-hashed address
+  (a replay's boards: ``….<16 hex>.png``) costs one of a budget of its own,
+  :data:`PICTURES_PER_PAGE` times the pages', so that stepping through a hand is not refused
+  long before a page would be; the pages' own files (``/static/``) cost nothing.
   The client is the connection's address, or behind a reverse proxy on this machine
   (``trust_proxy``) the last address its ``X-Forwarded-For`` names.
 * **One 404.** A bad token, an unknown or another server's id and a malformed address all get
@@ -22,6 +25,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import math
+import re
 from collections.abc import Awaitable, Callable
 from importlib import resources
 
@@ -48,6 +52,8 @@ HEADERS = {
 }
 METHODS = ("GET", "HEAD")
 FREE_PREFIX = "/static/"  # content-hashed files: no budget spent
+PICTURE = re.compile(r"\.[0-9a-f]{16}\.png$")  # a picture at a content-hashed address
+PICTURES_PER_PAGE = 10
 
 NOT_FOUND_PAGE = (
     resources.files("shangrao_bot.web").joinpath("templates/not_found.html").read_bytes()
@@ -84,13 +90,14 @@ def _loopback(address: str) -> bool:
 
 
 def guard(
-    budget: ClientBudget, trust_proxy: bool = False
+    budget: ClientBudget, trust_proxy: bool = False, pictures: ClientBudget | None = None
 ) -> Callable[..., Awaitable[web.StreamResponse]]:
     """The middleware doing all of the above."""
 
     @web.middleware
     async def guarded(request: web.Request, handler: Handler) -> web.StreamResponse:
-        response = await _answer(request, handler, budget, trust_proxy)
+        spent = pictures if pictures is not None and PICTURE.search(request.path) else budget
+        response = await _answer(request, handler, spent, trust_proxy)
         for name, value in HEADERS.items():
             response.headers.setdefault(name, value)
         response.headers.setdefault("Cache-Control", "no-store")

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from shangrao_bot.settings import WebPlan
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.web.client_budget import ClientBudget
-from shangrao_bot.web.page_guard import guard
+from shangrao_bot.web.page_guard import PICTURES_PER_PAGE, guard
 from shangrao_bot.web.pages import add_every_page
 from shangrao_bot.web.site_pages import SitePages
 from shangrao_bot.web.static_files import LIFETIME, STATIC
@@ -51,10 +51,11 @@ def build_site_app(
 ) -> web.Application:
     """The application of the servers' pages over ``database()``, with ``others`` (each a
     module's routes: ``/healthz``) served beside them."""
-    budget = ClientBudget(
-        plan.requests_per_minute, max(1, round(plan.requests_per_minute * BURST_SHARE))
-    )
-    app = web.Application(middlewares=[guard(budget, trust_proxy=plan.public_url is not None)])
+    rate, burst = plan.requests_per_minute, max(1, round(plan.requests_per_minute * BURST_SHARE))
+    budget = ClientBudget(rate, burst)
+    pictures = ClientBudget(rate * PICTURES_PER_PAGE, burst * PICTURES_PER_PAGE)
+    trust_proxy = plan.public_url is not None
+    app = web.Application(middlewares=[guard(budget, trust_proxy, pictures)])
     pages = SitePages(database, link_base)
     add_every_page(pages)
     app.add_routes(pages.routes())

@@ -108,7 +108,7 @@ def line_chart(
     for i, (name, pts) in enumerate(series):
         path = " ".join(f"{'M' if j == 0 else 'L'}{px(p.x)},{py(p.y)}" for j, p in enumerate(pts))
         marked = [p for p in pts if p.href is not None or p.title]
-        marked = marked[-max_linked:] if max_linked >= 0 else marked
+        marked = marked[len(marked) - max_linked :] if max_linked > 0 else []
         drawn.append(
             DrawnSeries(
                 name,

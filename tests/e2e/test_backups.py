@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from shangrao_bot.cli import main
 from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.entrypoints.cli import main
 from shangrao_bot.settings import BackupPlan, Settings
 from shangrao_bot.store.backups import schedule
 from shangrao_bot.store.backups.manifest import read_checked

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from shangrao_bot.cli import main as cli_main
 from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.entrypoints.cli import main as cli_main
 from shangrao_bot.log import configure_logging
 from shangrao_bot.redact import RedactFilter, redact_text
 from shangrao_bot.rules.tiles import format_tiles

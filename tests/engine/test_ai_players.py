@@ -15,9 +15,9 @@ from shangrao_bot.engine.hard_ai import HardAI
 from shangrao_bot.engine.levels import make_ai
 from shangrao_bot.engine.session import Session, seeded_source
 from shangrao_bot.engine.views import view_for
+from shangrao_bot.entrypoints.simulate import simulate
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from shangrao_bot.rules.shapes import shanten
-from shangrao_bot.simulate import simulate
 from tests.engine.builders import discard_drawn, make_state, pass_all, tile
 
 

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shangrao_bot.arena import run_arena
 from shangrao_bot.engine.actions import Action, ActionKind
 from shangrao_bot.engine.analysis import rank_view_by_shape as rank_view
 from shangrao_bot.engine.first_hard_ai import FirstHardAI as HardAI
 from shangrao_bot.engine.first_hard_ai import danger, effective_key, threat
 from shangrao_bot.engine.state import HandState
 from shangrao_bot.engine.views import PlayerView, view_for
+from shangrao_bot.entrypoints.arena import run_arena
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from tests.engine.builders import check_wins_taken, make_state, play_checked, tile
 

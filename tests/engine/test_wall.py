@@ -11,7 +11,6 @@ from collections import Counter
 
 import pytest
 
-from shangrao_bot.cli import main
 from shangrao_bot.engine.wall import (
     TILES,
     Wall,
@@ -21,6 +20,7 @@ from shangrao_bot.engine.wall import (
     parse_seed,
     shuffle_wall,
 )
+from shangrao_bot.entrypoints.cli import main
 
 SEEDS = [hashlib.sha256(f"seed {i}".encode()).digest() for i in range(40)]
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shangrao_bot.cli import main
+from shangrao_bot.entrypoints.cli import main
 from shangrao_bot.rules.errors import RulesError, TileParseError
 from shangrao_bot.rules.tiles import parse_hand_and_melds, parse_melds, parse_tiles
 from tests.rules.test_shapes_properties import cfg

@@ -10,7 +10,7 @@ import io
 
 import pytest
 
-from shangrao_bot.cli import main
+from shangrao_bot.entrypoints.cli import main
 from shangrao_bot.rules.errors import ImpossibleHandError, ScoringInputError
 from shangrao_bot.rules.score_model import Bonus, BonusKind, Reason, WinInput
 from shangrao_bot.rules.scoring import score_draw, score_win

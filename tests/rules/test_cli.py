@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from shangrao_bot.analyze_cli import input_lines
-from shangrao_bot.cli import main
 from shangrao_bot.cli_errors import shown
+from shangrao_bot.entrypoints.analyze_cli import input_lines
+from shangrao_bot.entrypoints.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from shangrao_bot.cli import main
+from shangrao_bot.entrypoints.cli import main
 from shangrao_bot.rules.errors import HandError, ScoringInputError
 from shangrao_bot.rules.hand import analyze_waiting
 from shangrao_bot.rules.score_model import Bonus, BonusKind, WinHow, WinInput

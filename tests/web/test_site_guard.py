@@ -124,3 +124,16 @@ async def test_files_carry_their_hash_and_live_long(sqlite_db: Database) -> None
             assert_guarded(headers)
         status, headers, body = await get(f"{base}/favicon.ico")
         assert status == 200 and body.startswith(b"\x89PNG")
+
+
+async def test_pictures_have_a_budget_of_their_own(sqlite_db: Database) -> None:
+    """A replay's pictures at content-hashed addresses never spend the pages' budget (a hand
+    stepped through asks for one a step), and have their own, ten times larger."""
+    book = await league_book(sqlite_db)
+    async with serving(sqlite_db, per_minute=2) as base:  # a burst of 1 page, 10 pictures
+        picture = f"{base}/s/{book.site.token}/hand/1/board/t/0.en.{'0' * 16}.png"
+        statuses = [(await get(picture))[0] for _ in range(10)]
+        assert set(statuses) == {404}  # no such hand: but answered, not refused
+        assert (await get(picture))[0] == 429
+        status, _, _ = await get(f"{base}/s/{book.site.token}/")
+        assert status == 200  # the page's budget untouched

@@ -4,6 +4,7 @@
 * ``players``, ``sessions``, ``hands``, ``audit`` — who played, the sittings, each hand with its
   seats and payments (pending, confirmed, voided), and the append-only audit trail;
 * ``session_closing`` — a session's balances, the fewest transfers that clear them, paid marks;
+* ``session_hands`` — a session's every hand in order with its seats, in two queries (its page);
 * ``seasons``, ``ratings``, ``stats``, ``export`` — reading the book: seasons, skill ratings,
   leaderboards and statistics, exports to CSV or JSON;
 * ``rating_fold``, ``rating_codec``, ``rating_checkpoints``, ``ledger_log`` — behind the

@@ -2,16 +2,20 @@
 (:class:`~shangrao_bot.web.site_pages.SitePages`):
 
 * :mod:`.league`: the leaderboard (sortable, CSV), the seasons, recent sessions and hands.
+* :mod:`.player`: a player's rating chart, record, head to head, tablemates and latest hands.
+* :mod:`.replay`: a finished bot-table hand step by step, with its board pictures.
+* :mod:`.session`: a session's hands in order, its running totals, totals and settlement.
 """
 
 from __future__ import annotations
 
-from shangrao_bot.web.pages import league
-from shangrao_bot.web.pages import player as player_page
+from shangrao_bot.web.pages import league, player, replay, session
 from shangrao_bot.web.site_pages import SitePages
 
 
 def add_every_page(pages: SitePages) -> None:
     """Every page module's routes."""
     league.routes(pages)
-    player_page.routes(pages)
+    player.routes(pages)
+    replay.routes(pages)
+    session.routes(pages)

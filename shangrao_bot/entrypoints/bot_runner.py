@@ -13,7 +13,9 @@ import discord
 from shangrao_bot.cli_errors import PROG, one_line
 from shangrao_bot.discord_bot import ShangraoBot
 from shangrao_bot.gc_tuning import (
+    FULL_COLLECT_EVERY_S,
     RELEASE_EVERY_S,
+    collect_everything,
     freeze_startup_objects,
     release_free_memory,
     tune_for_serving,
@@ -67,7 +69,7 @@ Bot page, click Reset Token, and put the new token in .env as DISCORD_TOKEN=<you
 
 async def freeze_when_ready(bot: ShangraoBot) -> None:
     """Once the bot is up (set up, tables resumed, guilds received), keep what it has built
-    out of later garbage collections (:mod:`.gc_tuning`)."""
+    out of later garbage collections (:mod:`shangrao_bot.gc_tuning`)."""
     await bot.wait_until_ready()
     frozen = freeze_startup_objects()
     logging.getLogger(__name__).info(
@@ -75,9 +77,19 @@ async def freeze_when_ready(bot: ShangraoBot) -> None:
     )
 
 
+async def collect_garbage_periodically(every: float = FULL_COLLECT_EVERY_S) -> None:
+    """Every ``every`` seconds, a full collection (:mod:`.gc_tuning`), on the event loop: the
+    collector holds every thread while it runs anyway, wherever it is called from."""
+    log = logging.getLogger(__name__)
+    while True:
+        await asyncio.sleep(every)
+        found, took = collect_everything()
+        log.debug("full collection: %d unreachable objects, %.1f ms", found, took * 1000)
+
+
 async def release_memory_periodically(every: float = RELEASE_EVERY_S) -> None:
     """Every ``every`` seconds, hand the C allocator's free pages back to the system
-    (:mod:`.gc_tuning`), on a thread: the event loop goes on meanwhile."""
+    (:mod:`shangrao_bot.gc_tuning`), on a thread: the event loop goes on meanwhile."""
     while True:
         await asyncio.sleep(every)
         await asyncio.to_thread(release_free_memory)
@@ -105,6 +117,7 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
         stopping = asyncio.create_task(stop.wait())
         freezing = asyncio.create_task(freeze_when_ready(bot))
         releasing = asyncio.create_task(release_memory_periodically())
+        collecting = asyncio.create_task(collect_garbage_periodically())
         try:
             done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
             if running in done:
@@ -117,6 +130,7 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
         finally:
             freezing.cancel()
             releasing.cancel()
+            collecting.cancel()
 
 
 def run_bot(settings: Settings) -> int:

@@ -4,8 +4,8 @@ subcommand's. The subcommands with a module of their own add their options there
 ``migrate``) are declared here. ``backup`` and ``restore``: ``add_backup_parsers``.
 
 The parser never exits with argparse's usage message: its errors raise
-:class:`~.cli_errors.CliError`, which the CLI reports as its one line with exit status 2. This
-module stays light to import: the parser is built for every command.
+:class:`~shangrao_bot.cli_errors.CliError`, which the CLI reports as its one line with exit
+status 2. This module stays light to import: the parser is built for every command.
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ import argparse
 from collections.abc import Callable
 from typing import NoReturn
 
-from shangrao_bot.analyze_cli import add_analyze_parser
-from shangrao_bot.arena_cli import add_arena_parser
-from shangrao_bot.backup_cli import add_backup_parsers
 from shangrao_bot.catalog import LANGS
 from shangrao_bot.cli_errors import CliError
+from shangrao_bot.entrypoints.analyze_cli import add_analyze_parser
+from shangrao_bot.entrypoints.arena_cli import add_arena_parser
+from shangrao_bot.entrypoints.backup_cli import add_backup_parsers
+from shangrao_bot.entrypoints.replay_cli import add_replay_parser
+from shangrao_bot.entrypoints.review_cli import add_review_parser
+from shangrao_bot.entrypoints.score_cli import add_score_parser
+from shangrao_bot.entrypoints.web_cli import add_web_parser
 from shangrao_bot.render.cli import add_render_parser
-from shangrao_bot.replay_cli import add_replay_parser
-from shangrao_bot.review_cli import add_review_parser
-from shangrao_bot.score_cli import add_score_parser
-from shangrao_bot.web_cli import add_web_parser
 
 
 class CliParser(argparse.ArgumentParser):

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from shangrao_bot.cli_errors import CliError
-from shangrao_bot.cli_ledger import add_hand_options, with_ledger
+from shangrao_bot.entrypoints.cli_ledger import add_hand_options, with_ledger
 
 SEATS = ("table", "1", "2", "3", "4")
 

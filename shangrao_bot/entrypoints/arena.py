@@ -24,8 +24,8 @@ mean of the candidate's four results on deal ``i``, and the 95 % confidence inte
 Everything but the decision times is reproducible from ``--seed``: deal ``n``'s wall seed is
 derived from the run's seed and ``n``, and every AI's random source from the deal's wall seed,
 the rotation and the seat, so a run gives the same report however many processes play it.
-The AI levels are whatever :data:`~.engine.levels.ARENA_LEVELS` lists and
-:func:`~.engine.levels.make_ai` builds.
+The AI levels are whatever :data:`~shangrao_bot.engine.levels.ARENA_LEVELS` lists and
+:func:`~shangrao_bot.engine.levels.make_ai` builds.
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 seat-valued options are read (:func:`read_flown_option`, :func:`read_bonus_option`) and its run
 (:func:`cmd_score`): a won hand scored by the rules core, as text or one JSON object.
 
-The winner is seat 0, the others seats 1-3. Bad input raises :class:`~.cli_errors.CliError` (or
-the rules core's refusal), which the CLI reports as one line with exit status 2.
+The winner is seat 0, the others seats 1-3. Bad input raises
+:class:`~shangrao_bot.cli_errors.CliError` (or the rules core's refusal), which the CLI reports
+as one line with exit status 2.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
-"""The bot's health checks (:mod:`.health`): Discord's gateway connected, the database
-answering and taking writes, the event loop on time."""
+"""Health checks (:mod:`.health`) that any process serving pages can run: the database
+answering and taking writes, the event loop on time. The bot runs them beside its own check of
+Discord's gateway (which needs discord.py, so it lives with the bot); ``shangrao-bot web`` runs
+them alone."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-
-import discord
 
 from shangrao_bot.errors import StorageUnavailable
 from shangrao_bot.loop_lag import LoopLagProbe
@@ -15,25 +15,6 @@ from shangrao_bot.web.health import HealthCheck
 
 DATABASE_TIMEOUT_S = 1.0  # a trivial query takes a millisecond; a second is a stuck database
 LAG_LIMIT_S = 1.0  # a loop this late delays every click by as much
-
-
-def gateway_check(client: discord.Client) -> HealthCheck:
-    """Every shard of this process connected to Discord's gateway."""
-
-    async def probe() -> str | None:
-        if client.is_closed():
-            return "closed"
-        if not client.is_ready():
-            return "not connected yet"
-        if isinstance(client, discord.AutoShardedClient):
-            down = sorted(i for i, shard in client.shards.items() if shard.is_closed())
-            if down:
-                return "not connected (shards " + ", ".join(map(str, down)) + ")"
-        elif client.ws is None or not client.ws.open:
-            return "not connected"
-        return None
-
-    return HealthCheck("gateway", probe)
 
 
 def database_check(

@@ -62,7 +62,7 @@ def add_arena_parser(sub: Any) -> None:
 
 def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     """Run the arena; exit status 0, or 1 if a hand's payments did not sum to zero."""
-    from shangrao_bot.arena import check_level, run_arena
+    from shangrao_bot.entrypoints.arena import check_level, run_arena
     from shangrao_bot.rules.ruleset import RuleSet
 
     candidate = check_level(args.ai, "--ai")

@@ -32,9 +32,6 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from shangrao_bot.analyze_cli import cmd_analyze
-from shangrao_bot.arena_cli import cmd_arena
-from shangrao_bot.backup_cli import cmd_backup, cmd_restore
 from shangrao_bot.cli_errors import (
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
@@ -43,15 +40,18 @@ from shangrao_bot.cli_errors import (
     error_line,
     said,
 )
-from shangrao_bot.cli_parser import build_parser
 from shangrao_bot.engine.wall import Wall, WallError, parse_seed, shuffle_wall
-from shangrao_bot.replay_cli import cmd_replay
-from shangrao_bot.review_cli import cmd_review
+from shangrao_bot.entrypoints.analyze_cli import cmd_analyze
+from shangrao_bot.entrypoints.arena_cli import cmd_arena
+from shangrao_bot.entrypoints.backup_cli import cmd_backup, cmd_restore
+from shangrao_bot.entrypoints.cli_parser import build_parser
+from shangrao_bot.entrypoints.replay_cli import cmd_replay
+from shangrao_bot.entrypoints.review_cli import cmd_review
+from shangrao_bot.entrypoints.score_cli import cmd_score
+from shangrao_bot.entrypoints.web_cli import cmd_web
 from shangrao_bot.rules.errors import RulesError
 from shangrao_bot.rules.ruleset import RuleSet
 from shangrao_bot.rules.tiles import bao_from_indicator, format_tiles
-from shangrao_bot.score_cli import cmd_score
-from shangrao_bot.web_cli import cmd_web
 
 # The parser class under the name it had here (tests add subcommands' parsers with it).
 
@@ -103,7 +103,7 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from shangrao_bot.simulate import parse_levels, simulate
+    from shangrao_bot.entrypoints.simulate import parse_levels, simulate
 
     rules = RuleSet.from_name(args.preset, stake=args.stake)
     report = simulate(args.hands, args.seed, parse_levels(args.ai), rules)
@@ -246,7 +246,7 @@ def _main(argv: Sequence[str] | None, stdin: TextIO | None, out: TextIO) -> int:
         if args.command == "web":
             return cmd_web(args, out)
         # imported here: discord.py takes a while to import and score/analyze do not need it
-        from shangrao_bot.bot_runner import run_bot
+        from shangrao_bot.entrypoints.bot_runner import run_bot
         from shangrao_bot.settings import load_settings
 
         return run_bot(load_settings())

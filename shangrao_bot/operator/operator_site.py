@@ -1,6 +1,9 @@
 """Everything the bot shows its operator, put together: its metrics registry, the loop-lag
 probe, the health checks and, when ``METRICS_PORT`` is set, the server of ``/healthz`` and
-``/metrics`` (:class:`OperatorSite`, one per bot)."""
+``/metrics`` (:class:`OperatorSite`, one per bot).
+
+The pages, the server and the checks any process can run come from ``web/``; what reads the
+bot's own parts (its discord.py client, the request budget, the picture workers) is here."""
 
 from __future__ import annotations
 
@@ -12,19 +15,15 @@ from prometheus_client import CollectorRegistry, ProcessCollector
 
 from shangrao_bot.loop_lag import LoopLagProbe
 from shangrao_bot.metrics import BotMetrics, RuntimeCollector
+from shangrao_bot.operator.bot_figures import BudgetCollector, PicturesCollector, TablesCollector
+from shangrao_bot.operator.gateway import gateway_check
 from shangrao_bot.service.tables import TableService
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.ui.pictures import PICTURES
 from shangrao_bot.ui.request_budget import RequestBudget
 from shangrao_bot.web.app import build_app
-from shangrao_bot.web.bot_checks import (
-    database_check,
-    gateway_check,
-    loop_lag_check,
-    storage_check,
-)
-from shangrao_bot.web.bot_figures import BudgetCollector, PicturesCollector, TablesCollector
 from shangrao_bot.web.health import HealthCheck, health_routes
+from shangrao_bot.web.health_checks import database_check, loop_lag_check, storage_check
 from shangrao_bot.web.metrics_page import metrics_routes
 from shangrao_bot.web.server import WebServer
 

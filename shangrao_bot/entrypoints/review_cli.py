@@ -18,7 +18,7 @@ import asyncio
 import json
 from typing import Any, TextIO
 
-from shangrao_bot.cli_ledger import add_hand_options, with_ledger
+from shangrao_bot.entrypoints.cli_ledger import add_hand_options, with_ledger
 
 
 def add_review_parser(sub: Any) -> None:

@@ -74,8 +74,8 @@ async def _serve(url: str, plan: Any, out: TextIO) -> int:
     from shangrao_bot.store.database.interface import is_postgres_url, path_from_url
     from shangrao_bot.store.database.opening import open_database
     from shangrao_bot.store.errors import StoreError
-    from shangrao_bot.web.bot_checks import database_check, loop_lag_check
     from shangrao_bot.web.health import health_routes
+    from shangrao_bot.web.health_checks import database_check, loop_lag_check
     from shangrao_bot.web.league_site import LeagueSite
 
     try:

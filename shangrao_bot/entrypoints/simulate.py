@@ -1,7 +1,8 @@
 """``shangrao-bot simulate``: AI players play a session; report outcomes, invariants and speed.
 
-Every action is followed by the engine's invariant check (:func:`~.engine.invariants.check_hand`)
-and every hand by the session's, so a simulation is also a test: the report counts violations.
+Every action is followed by the engine's invariant check
+(:func:`~shangrao_bot.engine.invariants.check_hand`) and every hand by the session's, so a
+simulation is also a test: the report counts violations.
 Decision times are measured around each AI ``choose`` call only.
 """
 
