@@ -11,6 +11,10 @@ another seat's concealed tiles, which the player could not see:
   discard;
 * a kong declared on one's turn is shown but not judged (the ranking judges discards).
 
+Each judged decision also says where the choice made stands in the ranking: ``rank`` (1: the
+ranking's first) among ``candidates`` choices (the discards held, a win when one is offered; or
+passing and each claim).
+
 A decision **loses** the ranking's expected points of its first choice less those of the
 choice made (never below 0). It is **flagged** when it loses at least :data:`FLAG_LOSS` points,
 leaves the hand in a farther group of the ranking than its first choice, or gives up a hand that
@@ -89,6 +93,8 @@ class Decision:
     chosen: Option
     preferred: Option
     judged: bool = True
+    rank: int | None = None  # the choice made's place in the ranking (1: first); None: unjudged
+    candidates: int = 0  # the choices the ranking ordered
 
     @property
     def matched(self) -> bool:
@@ -161,7 +167,19 @@ def _win_value(inp: AnalysisInput, drawn: int | None) -> float:
     return wait.value * payers_factor_of(inp.rules, inp.flown, inp.seat)
 
 
-def _turn(view: PlayerView, action: Action) -> tuple[DecisionKind, Option, Option, bool]:
+@dataclass(frozen=True)
+class _Judged:
+    """What judging one decision found (before the position is added)."""
+
+    kind: DecisionKind
+    chosen: Option
+    preferred: Option
+    judged: bool
+    rank: int | None = None
+    candidates: int = 0
+
+
+def _turn(view: PlayerView, action: Action) -> _Judged:
     legal = view.legal
     inp = from_view(view)
     ranked = rank_discards(inp)
@@ -177,23 +195,34 @@ def _turn(view: PlayerView, action: Action) -> tuple[DecisionKind, Option, Optio
         taking = Option(win, None, _win_value(before, view.drawn), 0)
         if taking.expected >= preferred.expected:
             preferred = taking
+    # the win, when offered, stands before the first discard that expects no more than it
+    order: list[int | None] = [d.tile for d in ranked]  # None: the win
+    if taking is not None:
+        at = next((i for i, d in enumerate(ranked) if taking.expected >= (d.expected or 0.0)), None)
+        order.insert(len(order) if at is None else at, None)
+    candidates = len(order)
     if action.kind is ActionKind.WIN and taking is not None:
-        return DecisionKind.WIN, taking, preferred, True
+        return _Judged(DecisionKind.WIN, taking, preferred, True, order.index(None) + 1, candidates)
     if action.kind is ActionKind.DISCARD:
         d = by_tile[action.tile]
         kind = DecisionKind.FLY if action.tile == view.public.bao else DecisionKind.DISCARD
         if win is not None:
             kind = DecisionKind.WIN  # a win declined: 偷机
-        return kind, _option(action, d), preferred, True
-    return DecisionKind.KONG, Option(action, None, 0.0, 0), preferred, False
+        rank = order.index(action.tile) + 1
+        return _Judged(kind, _option(action, d), preferred, True, rank, candidates)
+    return _Judged(DecisionKind.KONG, Option(action, None, 0.0, 0), preferred, False)
 
 
-def _claim(view: PlayerView, action: Action) -> tuple[DecisionKind, Option, Option, bool]:
+def _claim(view: PlayerView, action: Action) -> _Judged:
     if action.kind is ActionKind.WIN or any(a.kind is ActionKind.WIN for a in view.legal):
         # 地胡 or 抢杠: a win on another's tile is the best answer whatever else is offered
         win = next(a for a in view.legal if a.kind is ActionKind.WIN)
-        chosen = Option(action, None, 0.0 if action.kind is not ActionKind.WIN else 1.0, 0)
-        return DecisionKind.WIN, chosen, Option(win, None, 1.0, 0), True
+        taken = action.kind is ActionKind.WIN
+        chosen = Option(action, None, 1.0 if taken else 0.0, 0)
+        rank = 1 if taken else 2  # every other answer comes after the win
+        return _Judged(
+            DecisionKind.WIN, chosen, Option(win, None, 1.0, 0), True, rank, len(view.legal)
+        )
     options: Sequence[ClaimAnalysis] = analyze_claims(from_view(view), view.legal)
     passing = next(a for a in view.legal if a.kind is ActionKind.PASS)
 
@@ -201,13 +230,14 @@ def _claim(view: PlayerView, action: Action) -> tuple[DecisionKind, Option, Opti
         return _option(passing if o.action is None else o.action, o.outcome)
 
     best = as_option(options[0])
-    mine = next(
-        (o for o in options if (o.action or passing) == action),
+    at = next(
+        (i for i, o in enumerate(options) if (o.action or passing) == action),
         None,
     )
-    if mine is None:  # an answer the analysis does not judge
-        return DecisionKind.CLAIM, Option(action, None, best.expected, best.group), best, False
-    return DecisionKind.CLAIM, as_option(mine), best, True
+    if at is None:  # an answer the analysis does not judge
+        unjudged = Option(action, None, best.expected, best.group)
+        return _Judged(DecisionKind.CLAIM, unjudged, best, False)
+    return _Judged(DecisionKind.CLAIM, as_option(options[at]), best, True, at + 1, len(options))
 
 
 def review_hand(
@@ -228,24 +258,26 @@ def review_hand(
             view = view_for(state, seat)
             if len(view.legal) > 1:
                 if view.public.phase is Phase.TURN:
-                    kind, chosen, preferred, judged = _turn(view, action)
+                    found = _turn(view, action)
                 else:
-                    kind, chosen, preferred, judged = _claim(view, action)
+                    found = _claim(view, action)
                 pub = view.public
                 out.append(
                     Decision(
                         number=number,
                         step=steps[number] if number < len(steps) else 0,
-                        kind=kind,
+                        kind=found.kind,
                         concealed=view.concealed,
                         drawn=view.drawn,
                         melds=tuple(r.meld for r in pub.seats[seat].melds),
                         bao=pub.bao,
                         live=pub.live,
                         offered=pub.last_discard[1] if pub.last_discard else None,
-                        chosen=chosen,
-                        preferred=preferred,
-                        judged=judged,
+                        chosen=found.chosen,
+                        preferred=found.preferred,
+                        judged=found.judged,
+                        rank=found.rank,
+                        candidates=found.candidates,
                     )
                 )
         state.apply(action)

@@ -255,6 +255,18 @@ async def find_review(
     return await cache.get(db, guild_id, hand_id, found, seats)
 
 
+async def seat_review(
+    db: Database, cache: ReviewCache, guild_id: int, hand_id: int, seat: int
+) -> LoadedReview:
+    """The review of seat ``seat`` (0-3) of the hand, for one who was given it (a web page's
+    address carries a key for that hand and seat): the refusals of :func:`replay_for_review`
+    first, then :func:`pick_seat_number`'s (a seat nobody sat in, an AI's)."""
+    await replay_for_review(cache.replays, db, guild_id, hand_id)
+    seats = await hand_seats(db, hand_id)
+    found = pick_seat_number(hand_id, seats, seat)
+    return await cache.get(db, guild_id, hand_id, found, seats)
+
+
 @dataclass(frozen=True)
 class PlayerSummary:
     """One player's line of ``/review session``."""

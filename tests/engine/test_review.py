@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -135,3 +136,42 @@ def test_the_rating_halves_at_rating_half_points_lost() -> None:
     assert small.flagged == () and small.rating == round(
         100 * RATING_HALF / (RATING_HALF + FLAG_LOSS / 2)
     )
+
+
+def _sometimes_random(rng: random.Random) -> Callable[[PlayerView], Action]:
+    """The ranking's first choice, and a random legal move one time in three."""
+
+    def play(view: PlayerView) -> Action:
+        if rng.random() < 1 / 3:
+            return rng.choice(view.legal)
+        return _ranking_player(view)
+
+    return play
+
+
+def test_each_judged_choice_names_its_place_in_the_ranking() -> None:
+    """A discard's rank is its place in the seat's own ranking (the win, when offered, counted
+    before every discard expecting no more); a claim answer's among passing and the claims."""
+    seen_low = False
+    for n in range(3):
+        seed = hashlib.sha256(f"rank-{n}".encode()).digest()
+        state, actions = _play(seed, _sometimes_random(random.Random(n)))
+        reviewed = review_hand(state.rules, seed, state.dealer, actions, 0)
+        replayed = HandState(state.rules, seed, state.dealer)
+        by_number = {d.number: d for d in reviewed.decisions}
+        for number, action in enumerate(actions):
+            d = by_number.get(number)
+            if d is not None and d.judged:
+                assert d.rank is not None and 1 <= d.rank <= d.candidates
+                assert (d.rank == 1) == (d.chosen.action == d.preferred.action) or d.matched
+                view = view_for(replayed, 0)
+                offered_win = any(a.kind is ActionKind.WIN for a in view.legal)
+                if d.kind in (DecisionKind.DISCARD, DecisionKind.FLY) and not offered_win:
+                    tiles = [r.tile for r in rank_view(view)]
+                    assert d.candidates == len(tiles)
+                    assert d.rank == tiles.index(action.tile) + 1
+                    seen_low = seen_low or d.rank > 1
+            elif d is not None:
+                assert d.rank is None
+            replayed.apply(action)
+    assert seen_low, "no choice below the ranking's first was made"

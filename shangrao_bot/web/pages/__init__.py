@@ -5,11 +5,12 @@
 * :mod:`.player`: a player's rating chart, record, head to head, tablemates and latest hands.
 * :mod:`.replay`: a finished bot-table hand step by step, with its board pictures.
 * :mod:`.session`: a session's hands in order, its running totals, totals and settlement.
+* :mod:`.review`: one seat's decisions in a bot-table hand, judged (behind a key per seat).
 """
 
 from __future__ import annotations
 
-from shangrao_bot.web.pages import league, player, replay, session
+from shangrao_bot.web.pages import league, player, replay, review, session
 from shangrao_bot.web.site_pages import SitePages
 
 
@@ -19,3 +20,4 @@ def add_every_page(pages: SitePages) -> None:
     player.routes(pages)
     replay.routes(pages)
     session.routes(pages)
+    review.routes(pages)

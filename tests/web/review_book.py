@@ -1,0 +1,103 @@
+"""A server book for the review page's tests, in a SQLite file: a one-hand bot table played to
+its end by a member with a hostile name (seat 0) — who plays like the normal AI but now and then
+makes a random move, so that the hand has decisions that agree with the analysis and mistakes of
+several sizes — and three AIs; a ledger hand of that table's session its log has not recorded
+(a hand being written down: it must not open); a hand recorded at a physical table; and the
+pages of this server and of another one switched on.
+
+The table is played by the real table service on a manual clock (as the service's own tests
+play it), so the hand's event log is exactly what a bot table writes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from shangrao_bot.engine.actions import Action
+from shangrao_bot.engine.ai import NormalAI
+from shangrao_bot.engine.views import PlayerView
+from shangrao_bot.service import TableService
+from shangrao_bot.store.database.startup import open_ledger
+from shangrao_bot.store.ledger import get_hand, guest_player, open_session, record_hand
+from shangrao_bot.store.ledger.hands import HandIn
+from shangrao_bot.store.web_sites import WebSite, open_site
+from tests.service.conftest import (
+    CHANNEL,
+    FAST,
+    GUILD,
+    HOST,
+    ManualClock,
+    Policy,
+    RecordingPresenter,
+    drive,
+    seeds_for,
+)
+from tests.store.conftest import OTHER_GUILD
+
+HOST_NAME = '\u202eevil\u202c <script>alert("x")</script>'
+SEAT = 0  # the member's seat
+POLICY_SEED = 3  # a seed whose hand has mistakes of more than one severity (the tests check)
+MISTAKE_SHARE = 0.3
+
+
+@dataclass(frozen=True)
+class ReviewBook:
+    url: str  # the database's address
+    site: WebSite
+    other_site: WebSite  # another server's pages: none of this server's hands open there
+    hand: int  # the finished bot-table hand (the member at seat 0)
+    running: int  # a ledger hand of the table's session its log has not recorded
+    physical: int
+
+
+def sometimes_wrong(seed: int) -> Policy:
+    """The normal AI's move, but a random legal one now and then."""
+    rng = random.Random(seed)
+    ai = NormalAI(random.Random(seed + 1))
+
+    def choose(view: PlayerView) -> Action:
+        if rng.random() < MISTAKE_SHARE:
+            return rng.choice(view.legal)
+        return ai.choose(view)
+
+    return choose
+
+
+async def review_book(path: Path, policy_seed: int = POLICY_SEED) -> ReviewBook:
+    url = f"sqlite:///{path}"
+    db = await open_ledger(url)
+    clock = ManualClock()
+    presenter = RecordingPresenter(clock)
+    service = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
+    try:
+        info = await service.create_table(GUILD, CHANNEL, HOST, HOST_NAME, hands=2)
+        for _ in range(3):
+            await service.add_ai(info.id, HOST, "normal")
+        await service.start(info.id, HOST)
+        await drive(
+            service,
+            clock,
+            info.id,
+            {HOST: sometimes_wrong(policy_seed)},
+            lambda: bool(presenter.named("hand_ended")),
+        )
+        hand = int(presenter.named("hand_ended")[0].args["summary"].ledger_hand_id)
+        session_id = (await get_hand(db, GUILD, hand)).session_id
+        running = await record_hand(
+            db, GUILD, session_id, HandIn("draw", (), (0, 0, 0, 0)), HOST, confirmed=True
+        )
+        players = [await guest_player(db, GUILD, f"P{i}") for i in range(4)]
+        physical_session = await open_session(
+            db, GUILD, CHANNEL, "physical", {}, 1, HOST, [p.id for p in players]
+        )
+        physical = await record_hand(
+            db, GUILD, physical_session.id, HandIn("draw", (), (0, 0, 0, 0)), HOST, confirmed=True
+        )
+        site = await open_site(db, GUILD, HOST)
+        other_site = await open_site(db, OTHER_GUILD, HOST)
+        return ReviewBook(url, site, other_site, hand, running.id, physical.id)
+    finally:
+        await service.shutdown()
+        await db.close()
