@@ -21,6 +21,7 @@ from shangrao_bot import catalog
 from shangrao_bot.service.book_reading import player_figures, rating_figures
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.database.opening import open_database
+from shangrao_bot.store.database.startup import open_ledger
 from shangrao_bot.store.guilds import update_settings
 from shangrao_bot.store.ledger import get_hand, get_session, record_hand, user_player
 from shangrao_bot.store.ledger.player_hands import HandPlace
@@ -32,6 +33,7 @@ from tests.store.conftest import GUILD
 from tests.store.conftest import self_draw_win as win
 from tests.web.league_book import EMOJI_GUEST, HOSTILE_NAMES
 from tests.web.player_book import REVIEW_RATING, PlayerBook, player_book
+from tests.web.replay_book import replay_book
 from tests.web.site_server import serving
 
 
@@ -346,3 +348,33 @@ async def test_a_player_with_no_hands_yet(sqlite_db: Database) -> None:
     assert "Not rated yet." in page and '<svg class="chart"' not in page
     assert page.count("No confirmed hands yet.") == 2  # the record and the latest hands
     assert "No wins yet." in page and page.count("No opponents yet.") == 2
+
+
+def chart_links(page: str) -> list[str]:
+    svg = page.split('<svg class="chart"', 1)[1].split("</svg>", 1)[0]
+    return [html.unescape(href) for href in re.findall(r'<a href="([^"]+)"><circle', svg)]
+
+
+async def test_chart_links_open_the_hand_in_its_session(sqlite_db: Database) -> None:
+    pb = await player_book(sqlite_db)
+    token = pb.book.site.token
+    async with serving(sqlite_db) as base:
+        page = await fetch(f"{base}/s/{token}/player/{pb.book.player_ids[0]}?lang=en")
+        sessions = [href for href in chart_links(page) if "/session/" in href]
+        assert len(sessions) == 5
+        for href in sessions:
+            address, anchor = href.split("#")
+            assert f'id="{anchor}"' in await fetch(base + address), href
+
+
+async def test_chart_links_open_a_bot_table_hand_s_replay(tmp_path: Path) -> None:
+    book = await replay_book(tmp_path / "bot.db")
+    db = await open_ledger(book.url)
+    try:
+        host = (await get_hand(db, GUILD, book.hand)).players[0]
+        async with serving(db) as base:
+            page = await fetch(f"{base}/s/{book.site.token}/player/{host.id}")
+            assert chart_links(page) == [f"/s/{book.site.token}/hand/{book.hand}"]
+            assert "<title>" in await fetch(base + chart_links(page)[0])
+    finally:
+        await db.close()
