@@ -23,7 +23,8 @@ parts share), ``seating``, ``session_opening``, ``hand_description``, ``hand_rec
 ``versioned_reads`` (a session's state read with the exact version it is) and ``forward_edits``
 (edits that only move a message forward, across processes); and ``book_reading`` (what
 ``/leaderboard``, ``/history``, ``/stats`` and ``/export`` read); ``session_sheet`` (a
-session's hands, totals and settlement as its web page shows them).
+session's hands, totals and settlement as its web page shows them); ``player_reading`` (what a
+player's web page reads besides).
 """
 
 from shangrao_bot.service.clock import Clock, ManualClock, SystemClock

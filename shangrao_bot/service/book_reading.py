@@ -294,8 +294,12 @@ class PlayerFigures:
     steps: list[int]
 
 
-async def player_figures(db: Database, guild_id: int, player_id: int) -> PlayerFigures:
-    s = await stored_player_stats(db, guild_id, player_id)
+async def player_figures(
+    db: Database, guild_id: int, player_id: int, *, running: bool = True
+) -> PlayerFigures:
+    """The player's figures; without the running total (``trend`` and ``steps`` empty) unless
+    ``running``: a reader that draws no running total skips its read of every hand."""
+    s = await stored_player_stats(db, guild_id, player_id, running=running)
     best = sorted(s.head_to_head.items(), key=lambda kv: -kv[1])[:RIVALS]
     rivals = [(s.opponents[o], net) for o, net in best if o in s.opponents]
     steps = [b - a for a, b in zip([0, *s.trend], s.trend, strict=False)]

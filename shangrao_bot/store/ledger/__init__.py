@@ -11,7 +11,9 @@
   ratings: the fold, its checkpoints packed and kept in the database, and the ledger's version
   and log of changes that say which of them still hold;
 * ``puzzles`` — 何切 puzzles, their answers and their small leaderboard;
-* ``reviews`` — the summaries of players' reviewed hands (``/review``, ``/profile``).
+* ``reviews`` — the summaries of players' reviewed hands (``/review``, ``/profile``);
+* ``player_hands`` — a player's hands as their web page lists them: where hands were played,
+  their latest hands, the players they sat with most.
 
 Every write is one transaction (:meth:`Database.write`): a hand, its seats and all its
 payments land together or not at all, with its audit row. Hands are never deleted or changed in

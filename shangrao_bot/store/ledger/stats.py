@@ -248,10 +248,13 @@ async def leaderboard(
     return board[:limit]
 
 
-async def player_stats(db: Database, guild_id: int, player_id: int) -> PlayerStats:
+async def player_stats(
+    db: Database, guild_id: int, player_id: int, *, running: bool = True
+) -> PlayerStats:
     """A player's figures over their confirmed hands: the maintained totals, patterns and
-    head-to-head nets, and the running total after each hand (read from the hands). Four
-    reads: a busy event loop pays for each round trip to the database thread."""
+    head-to-head nets, and (unless not ``running``: then ``trend`` is empty) the running total
+    after each hand (read from the hands: the only read whose cost follows the player's hands).
+    Four reads: a busy event loop pays for each round trip to the database thread."""
     row = await db.fetchone(
         "SELECT p.*, a.hands, a.wins, a.self_draws, a.total, a.biggest, a.fei_bao,"
         " a.fei_bao_net, (SELECT COALESCE(SUM(o.hands), 0) FROM totals_all o"
@@ -281,11 +284,15 @@ async def player_stats(db: Database, guild_id: int, player_id: int) -> PlayerSta
     # inside it): then the guild filter is left out, so that the index on (player_id, status,
     # created_at, hand_id, delta) answers alone; otherwise the rows are filtered
     here = row["elsewhere"] == 0
-    deltas = await db.fetchall(
-        "SELECT delta FROM hand_seats WHERE player_id = ? AND status = 'confirmed'"
-        + ("" if here else " AND guild_id = ?")
-        + " ORDER BY created_at, hand_id",
-        (player_id,) if here else (player_id, guild_id),
+    deltas = (
+        await db.fetchall(
+            "SELECT delta FROM hand_seats WHERE player_id = ? AND status = 'confirmed'"
+            + ("" if here else " AND guild_id = ?")
+            + " ORDER BY created_at, hand_id",
+            (player_id,) if here else (player_id, guild_id),
+        )
+        if running
+        else []
     )
     return PlayerStats(
         player,
