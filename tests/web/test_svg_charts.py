@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shangrao_bot.web.svg_charts import HEIGHT, PAD_TOP, WIDTH, Point, line_chart
@@ -16,6 +16,7 @@ def coords(path: str) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y in re.findall(r"[ML](-?[\d.]+),(-?[\d.]+)", path)]
 
 
+@settings(deadline=None)  # pure and quick, but a busy machine may stall any example
 @given(st.lists(st.integers(-10_000, 10_000), min_size=1, max_size=80))
 def test_every_point_is_inside_the_plot(values: list[int]) -> None:
     chart = line_chart("t", [("a", [Point(i, v) for i, v in enumerate(values)])])
