@@ -24,6 +24,7 @@ import asyncio
 import random
 import sys
 import tempfile
+from urllib.parse import parse_qsl
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from ledger_book import fake_hand  # noqa: E402
 from playwright.async_api import Browser, async_playwright  # noqa: E402
 
+from shangrao_bot.service import TableService  # noqa: E402
 from shangrao_bot.settings import WebPlan  # noqa: E402
 from shangrao_bot.store.database.interface import Database  # noqa: E402
 from shangrao_bot.store.database.opening import open_database  # noqa: E402
@@ -48,9 +50,17 @@ from shangrao_bot.store.ledger import (  # noqa: E402
 from shangrao_bot.store.ledger.seasons import end_season, start_season  # noqa: E402
 from shangrao_bot.store.ledger.session_closing import close_session  # noqa: E402
 from shangrao_bot.store.web_sites import WebSite, open_site  # noqa: E402
-from shangrao_bot.web.addresses import site_path, with_query  # noqa: E402
+from shangrao_bot.web.addresses import review_path, site_path, with_query  # noqa: E402
 from shangrao_bot.web.server import WebServer  # noqa: E402
 from shangrao_bot.web.site_app import build_site_app  # noqa: E402
+from tests.service.conftest import (  # noqa: E402
+    FAST,
+    ManualClock,
+    RecordingPresenter,
+    drive,
+    seeds_for,
+)
+from tests.web.review_book import sometimes_wrong  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 GUILD = 1
@@ -71,6 +81,7 @@ MEMBERS = (
 GUESTS = ("表哥", "Lily (visiting)")
 DEVICES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 LANGS = {"zh": "zh-CN", "en": "en"}  # the file name's part: the page's language
+PLAYED_SEAT, PLAYED_SEED = 0, 3  # the member's seat at the played table; its mistakes' seed
 
 
 @dataclass(frozen=True)
@@ -82,14 +93,44 @@ class Seeded:
     guests: tuple[Player, ...]
     sessions: tuple[SessionInfo, ...]  # the physical ones, oldest first
     table_session: SessionInfo  # a bot table's
+    played_hand: int  # a hand of a bot table really played (its moves logged): replay, review
 
 
 def pages(book: Seeded) -> list[tuple[str, str]]:
     """(name, path under the server's address) of each page photographed."""
     return [
         ("league", ""),
+        ("player", f"player/{book.members[0].id}"),
         ("session", f"session/{book.sessions[-2].id}"),
+        ("replay", f"hand/{book.played_hand}?step=40"),
+        ("review", review_path(book.site, book.played_hand, PLAYED_SEAT).split("/", 3)[3]),
     ]
+
+
+async def play_bot_table(db: Database, host: Player) -> int:
+    """One hand of a bot table played to its end by the table service (on a manual clock, as
+    the service's tests play it): ``host`` at seat 0, mostly as the normal AI would, now and
+    then a random move (so that the review has mistakes to show), and three AIs. The ledger
+    hand's id."""
+    assert host.user_id is not None
+    clock = ManualClock()
+    presenter = RecordingPresenter(clock)
+    service = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
+    try:
+        info = await service.create_table(GUILD, CHANNEL + 2, host.user_id, host.display_name, 1)
+        for _ in range(3):
+            await service.add_ai(info.id, host.user_id, "normal")
+        await service.start(info.id, host.user_id)
+        await drive(
+            service,
+            clock,
+            info.id,
+            {host.user_id: sometimes_wrong(PLAYED_SEED)},
+            lambda: bool(presenter.named("hand_ended")),
+        )
+        return int(presenter.named("hand_ended")[0].args["summary"].ledger_hand_id)
+    finally:
+        await service.shutdown()
 
 
 async def play_session(
@@ -138,8 +179,9 @@ async def seed(db: Database, seed_text: str = "shangrao") -> Seeded:
             )
         )
     table = await play_session(db, rng, "virtual", members[:4], 6, CHANNEL + 1, True)
+    played = await play_bot_table(db, members[0])
     site = await open_site(db, GUILD, ADMIN)
-    return Seeded(site, tuple(members), tuple(guests), tuple(sessions), table)
+    return Seeded(site, tuple(members), tuple(guests), tuple(sessions), table, played)
 
 
 async def photograph(
@@ -151,7 +193,9 @@ async def photograph(
         page = await context.new_page()
         for name, path in pages(book):
             for short, lang in LANGS.items():
-                address = base + with_query(site_path(book.site.token, path), {"lang": lang})
+                route, _, own = path.partition("?")
+                query: dict[str, str | int] = {**dict(parse_qsl(own)), "lang": lang}
+                address = base + with_query(site_path(book.site.token, route), query)
                 answer = await page.goto(address)
                 if answer is None or answer.status != 200:
                     raise SystemExit(f"{name}: {address} answered {answer and answer.status}")
