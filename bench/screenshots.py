@@ -24,10 +24,10 @@ import asyncio
 import random
 import sys
 import tempfile
-from urllib.parse import parse_qsl
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import parse_qsl
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
