@@ -33,9 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ledger_book import fake_hand  # noqa: E402
+from played_table import HOST_SEAT, play_bot_table  # noqa: E402
 from playwright.async_api import Browser, async_playwright  # noqa: E402
 
-from shangrao_bot.service import TableService  # noqa: E402
 from shangrao_bot.settings import WebPlan  # noqa: E402
 from shangrao_bot.store.database.interface import Database  # noqa: E402
 from shangrao_bot.store.database.opening import open_database  # noqa: E402
@@ -53,14 +53,6 @@ from shangrao_bot.store.web_sites import WebSite, open_site  # noqa: E402
 from shangrao_bot.web.addresses import review_path, site_path, with_query  # noqa: E402
 from shangrao_bot.web.server import WebServer  # noqa: E402
 from shangrao_bot.web.site_app import build_site_app  # noqa: E402
-from tests.service.conftest import (  # noqa: E402
-    FAST,
-    ManualClock,
-    RecordingPresenter,
-    drive,
-    seeds_for,
-)
-from tests.web.review_book import sometimes_wrong  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 GUILD = 1
@@ -81,7 +73,6 @@ MEMBERS = (
 GUESTS = ("表哥", "Lily (visiting)")
 DEVICES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 LANGS = {"zh": "zh-CN", "en": "en"}  # the file name's part: the page's language
-PLAYED_SEAT, PLAYED_SEED = 0, 3  # the member's seat at the played table; its mistakes' seed
 
 
 @dataclass(frozen=True)
@@ -103,34 +94,8 @@ def pages(book: Seeded) -> list[tuple[str, str]]:
         ("player", f"player/{book.members[0].id}"),
         ("session", f"session/{book.sessions[-2].id}"),
         ("replay", f"hand/{book.played_hand}?step=40"),
-        ("review", review_path(book.site, book.played_hand, PLAYED_SEAT).split("/", 3)[3]),
+        ("review", review_path(book.site, book.played_hand, HOST_SEAT).split("/", 3)[3]),
     ]
-
-
-async def play_bot_table(db: Database, host: Player) -> int:
-    """One hand of a bot table played to its end by the table service (on a manual clock, as
-    the service's tests play it): ``host`` at seat 0, mostly as the normal AI would, now and
-    then a random move (so that the review has mistakes to show), and three AIs. The ledger
-    hand's id."""
-    assert host.user_id is not None
-    clock = ManualClock()
-    presenter = RecordingPresenter(clock)
-    service = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
-    try:
-        info = await service.create_table(GUILD, CHANNEL + 2, host.user_id, host.display_name, 1)
-        for _ in range(3):
-            await service.add_ai(info.id, host.user_id, "normal")
-        await service.start(info.id, host.user_id)
-        await drive(
-            service,
-            clock,
-            info.id,
-            {host.user_id: sometimes_wrong(PLAYED_SEED)},
-            lambda: bool(presenter.named("hand_ended")),
-        )
-        return int(presenter.named("hand_ended")[0].args["summary"].ledger_hand_id)
-    finally:
-        await service.shutdown()
 
 
 async def play_session(
@@ -179,7 +144,10 @@ async def seed(db: Database, seed_text: str = "shangrao") -> Seeded:
             )
         )
     table = await play_session(db, rng, "virtual", members[:4], 6, CHANNEL + 1, True)
-    played = await play_bot_table(db, members[0])
+    assert members[0].user_id is not None
+    played = await play_bot_table(
+        db, GUILD, CHANNEL + 2, members[0].user_id, members[0].display_name
+    )
     site = await open_site(db, GUILD, ADMIN)
     return Seeded(site, tuple(members), tuple(guests), tuple(sessions), table, played)
 

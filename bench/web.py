@@ -11,12 +11,16 @@ byte of the answer (gzipped, as browsers ask) — the server's time plus a loopb
   and bot-table hands), and ``league_rating``: ranked by rating;
 * ``player``: the page of the server's most active player (thousands of rated hands);
 * ``session``: a session of 16 hands;
-* ``replay``: a bot-table hand's replay page (its pictures are separate requests, not timed
-  here), when the book has such a hand (``--replay`` plays one and records it; see below).
+* ``replay``: the replay page of a bot-table hand played into the book by the table service
+  (``bench/played_table.py``; its pictures are separate requests, not timed here);
+* ``review``: that hand's review of its human seat, once made (the first load runs the analysis
+  off the loop, about a second; the figure is of the loads after it). No target: for the
+  record.
 
-Each page's gzipped size is its HTML without pictures or the pages' own files (a browser keeps
-those a year). Targets: league, player and session p50 < 15 ms and p99 < 60 ms; replay < 150
-ms; every page < 150 KB gzipped. The last line is ``web hands=<n> league_p50_ms=<x>
+The replay's first load (its hand rebuilt from the table's log, nothing cached) is printed
+too. Each page's gzipped size is its HTML without pictures or the pages' own files (a browser keeps
+those a year). Targets: league, player and session p50 < 15 ms and p99 < 60 ms; replay (its first
+load and its p99) < 150 ms; every page < 150 KB gzipped. The last line is ``web hands=<n> league_p50_ms=<x>
 league_p99_ms=<x> player_p50_ms=<x> … kb_max=<x>``.
 
 Usage::
@@ -42,13 +46,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import aiohttp
 import ledger as ledger_bench  # bench/ledger.py: the same book
+from played_table import HOST_SEAT, play_bot_table
 
 from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.web_sites import open_site
+from shangrao_bot.web.addresses import review_path
 
 HANDS = 1_000_000
 WARM, RUNS = 20, 200
 FAST_P50_MS, FAST_P99_MS, REPLAY_MS, MAX_KB = 15.0, 60.0, 150.0, 150.0
+PLAYED_HOST = 10**15  # the user id of the played table's host (no player of the book)
 
 
 async def fill(path: Path, hands: int) -> tuple[int, str, dict[str, str], int]:
@@ -82,12 +89,8 @@ async def fill(path: Path, hands: int) -> tuple[int, str, dict[str, str], int]:
             (guild,),
         )
         assert player is not None and session is not None
-        token = (await open_site(db, guild, 0)).token
-        virtual = await db.fetchone(
-            "SELECT h.id FROM hands h JOIN sessions s ON s.id = h.session_id"
-            " WHERE h.guild_id = ? AND s.kind = 'virtual' ORDER BY h.id DESC LIMIT 1",
-            (guild,),
-        )
+        site = await open_site(db, guild, 0)
+        played = await play_bot_table(db, guild, 1, PLAYED_HOST, "bench host")
     finally:
         await db.close()
     pages = {
@@ -96,9 +99,9 @@ async def fill(path: Path, hands: int) -> tuple[int, str, dict[str, str], int]:
         "player": f"player/{int(player[0])}",
         "session": f"session/{int(session[0])}",
     }
-    if virtual is not None:
-        pages["replay"] = f"hand/{int(virtual[0])}"
-    return guild, token, pages, counted
+    pages["replay"] = f"hand/{played}"
+    pages["review"] = review_path(site, played, HOST_SEAT).split("/", 3)[3]
+    return guild, site.token, pages, counted
 
 
 async def serve(path: Path) -> tuple[asyncio.subprocess.Process, str]:
@@ -129,17 +132,22 @@ def pct(values: list[float], q: float) -> float:
 
 async def time_pages(
     base: str, token: str, pages: dict[str, str]
-) -> dict[str, tuple[float, float, float]]:
-    """Each page's (p50 ms, p99 ms, gzipped KB)."""
+) -> tuple[dict[str, tuple[float, float, float]], dict[str, float]]:
+    """Each page's (p50 ms, p99 ms, gzipped KB), and its first load's ms (nothing of it cached
+    in the server yet: a replay rebuilt, a review analysed)."""
     figures = {}
+    first: dict[str, float] = {}
     headers = {"Accept-Encoding": "gzip", "Accept-Language": "zh-CN"}
     async with aiohttp.ClientSession(headers=headers, auto_decompress=False) as http:
         for name, path in pages.items():
             url = f"{base}/s/{token}/{path}"
             size = 0
-            for _ in range(WARM):
+            for n in range(WARM):
+                t = time.perf_counter()
                 async with http.get(url) as r:
                     body = await r.read()
+                    if n == 0:
+                        first[name] = (time.perf_counter() - t) * 1000
                     if r.status != 200:
                         print(f"{name}: {url.replace(token, '<token>')} answered {r.status}")
                         break
@@ -153,11 +161,12 @@ async def time_pages(
                     times.append((time.perf_counter() - t) * 1000)
                 figures[name] = (pct(times, 0.5), pct(times, 0.99), size / 1024)
                 print(
-                    f"{name}: p50 {figures[name][0]:.1f} ms, p99 {figures[name][1]:.1f} ms, "
-                    f"mean {statistics.fmean(times):.1f} ms, {size / 1024:.1f} KB gzipped",
+                    f"{name}: first load {first[name]:.1f} ms; then p50 {figures[name][0]:.1f} "
+                    f"ms, p99 {figures[name][1]:.1f} ms, mean {statistics.fmean(times):.1f} ms; "
+                    f"{size / 1024:.1f} KB gzipped",
                     flush=True,
                 )
-    return figures
+    return figures, first
 
 
 async def main(hands: int) -> None:
@@ -166,23 +175,29 @@ async def main(hands: int) -> None:
         _, token, pages, counted = await fill(path, hands)
         proc, base = await serve(path)
         try:
-            figures = await time_pages(base, token, pages)
+            figures, first = await time_pages(base, token, pages)
         finally:
             proc.terminate()
             await proc.wait()
-    ok = all(
-        (p99 < (REPLAY_MS if name == "replay" else FAST_P99_MS))
-        and (name == "replay" or p50 < FAST_P50_MS)
-        and kb < MAX_KB
-        for name, (p50, p99, kb) in figures.items()
-    ) and set(figures) >= {"league", "player", "session"}
+    ok = (
+        first.get("replay", REPLAY_MS) < REPLAY_MS
+        and all(
+            (p99 < (REPLAY_MS if name == "replay" else FAST_P99_MS))
+            and (name == "replay" or p50 < FAST_P50_MS)
+            and kb < MAX_KB
+            for name, (p50, p99, kb) in figures.items()
+            if name != "review"
+        )
+        and set(figures) >= {"league", "league_rating", "player", "session", "replay"}
+    )
     print(f"targets: {'met' if ok else 'NOT met'}")
     parts = " ".join(
         f"{name}_p50_ms={p50:.1f} {name}_p99_ms={p99:.1f}"
         for name, (p50, p99, _) in figures.items()
     )
     kb_max = max((kb for _, _, kb in figures.values()), default=float("nan"))
-    print(f"web hands={counted} {parts} kb_max={kb_max:.1f}")
+    replay_first = first.get("replay", float("nan"))
+    print(f"web hands={counted} {parts} replay_first_ms={replay_first:.1f} kb_max={kb_max:.1f}")
 
 
 if __name__ == "__main__":
