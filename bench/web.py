@@ -18,10 +18,11 @@ byte of the answer (gzipped, as browsers ask) — the server's time plus a loopb
   record.
 
 The replay's first load (its hand rebuilt from the table's log, nothing cached) is printed
-too. Each page's gzipped size is its HTML without pictures or the pages' own files (a browser keeps
-those a year). Targets: league, player and session p50 < 15 ms and p99 < 60 ms; replay (its first
-load and its p99) < 150 ms; every page < 150 KB gzipped. The last line is ``web hands=<n> league_p50_ms=<x>
-league_p99_ms=<x> player_p50_ms=<x> … kb_max=<x>``.
+too. Each page's gzipped size is its HTML without pictures or the pages' own files (a browser
+keeps those a year). Targets: league, player and session p50 < 15 ms and p99 < 60 ms; replay
+(its first load and its p99) < 150 ms; every page < 150 KB gzipped. The last line is ``web
+hands=<n> league_p50_ms=<x> league_p99_ms=<x> player_p50_ms=<x> … replay_first_ms=<x>
+kb_max=<x>``.
 
 Usage::
 
