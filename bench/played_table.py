@@ -24,7 +24,7 @@ async def play_bot_table(
     presenter = RecordingPresenter(clock)
     service = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     try:
-        info = await service.create_table(guild, channel, host_user, host_name, 1)
+        info = await service.create_table(guild, channel, host_user, host_name, hands=1)
         for _ in range(3):
             await service.add_ai(info.id, host_user, "normal")
         await service.start(info.id, host_user)
