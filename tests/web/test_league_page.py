@@ -127,3 +127,19 @@ async def test_seasons_sessions_and_languages(sqlite_db: Database) -> None:
     assert f"session/{book.session.id}" in english and f"session/{book.guest_session.id}" in english
     assert f'session/{book.other_session.id}"' not in english
     assert "🏆" in english
+
+
+async def test_the_first_rows_then_all(
+    sqlite_db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long board shows its first rows and a link to all of them; the CSV has every row."""
+    from shangrao_bot.web.pages import league
+
+    monkeypatch.setattr(league, "ROWS_SHOWN", 2)
+    book = await league_book(sqlite_db)
+    async with serving(sqlite_db) as base:
+        first = await fetch(f"{base}/s/{book.site.token}/?lang=en")
+        every = await fetch(f"{base}/s/{book.site.token}/?lang=en&all=1")
+    assert len(board_rows(first)) == 2 and len(board_rows(every)) == 4
+    assert board_rows(every)[:2] == board_rows(first)
+    assert "Show 2 more players" in first and "Show" not in every.split("<main>", 1)[1]

@@ -38,6 +38,7 @@ TEXTS: dict[str, str] = {
         "Players with at least {min_hands} {min_hands:hand|hands}; only confirmed hands count. "
         "Tap a column's name to sort by it."
     ),
+    "web.league.show_all": "Show {n} more {n:player|players}",
     "web.league.csv": "Download CSV",
     "web.league.seasons": "Seasons",
     "web.league.season_open": "now",

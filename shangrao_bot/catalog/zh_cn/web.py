@@ -34,6 +34,7 @@ TEXTS: dict[str, str] = {
     "web.league.min_default": "不限",
     "web.league.guests": "含客人",
     "web.league.filter_note": "至少打了 {min_hands} 手的玩家；只算已确认的牌。点列名可按该列排序。",
+    "web.league.show_all": "显示其余 {n} 位玩家",
     "web.league.csv": "下载 CSV",
     "web.league.seasons": "赛季",
     "web.league.season_open": "至今",

@@ -34,6 +34,7 @@ TEXTS: dict[str, str] = {
     "web.league.min_default": "不限",
     "web.league.guests": "含客人",
     "web.league.filter_note": "至少打了 {min_hands} 手的玩家；只算已確認的牌。點欄名可按該欄排序。",
+    "web.league.show_all": "顯示其餘 {n} 位玩家",
     "web.league.csv": "下載 CSV",
     "web.league.seasons": "賽季",
     "web.league.season_open": "至今",

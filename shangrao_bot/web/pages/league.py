@@ -4,12 +4,14 @@ the seasons with their champions; the recent sessions and bot-table hands.
 
 The filters are links (a tap, not a form): ``?period=week|month|season|all`` or
 ``?season=<id>``, ``?metric=total|average|win_rate|biggest|rating``, ``?min=<hands>``,
-``?guests=1``. A value that is none of these is the 404, as any malformed address.
+``?guests=1``; the first :data:`ROWS_SHOWN` rows unless ``?all=1`` (the CSV has every row). A
+value that is none of these is the 404, as any malformed address.
 """
 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from dataclasses import dataclass
 
@@ -35,6 +37,7 @@ from shangrao_bot.web.site_pages import PageContext, SitePages, number
 METRICS = ("total", "average", "win_rate", "biggest", "rating")
 PERIODS = ("all", "season", "month", "week")
 MIN_CHOICES = (5, 10, 20, 50)
+ROWS_SHOWN = 50  # a phone's long scroll already; "all" shows the rest
 MAX_MIN_HANDS = 10_000
 ALL_ROWS = 100_000
 CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -49,6 +52,7 @@ class Filters:
     metric: str
     min_hands: int | None
     guests: bool
+    every_row: bool = False
 
     def query(self, **changes: str | int | None) -> dict[str, str | int | None]:
         """These filters as a link's query, with ``changes``."""
@@ -58,6 +62,7 @@ class Filters:
             "metric": self.metric if self.metric != "total" else None,
             "min": self.min_hands,
             "guests": 1 if self.guests else None,
+            "all": 1 if self.every_row else None,
         }
         if "period" in changes:
             base["season"] = None
@@ -74,9 +79,10 @@ def read_filters(query: dict[str, str]) -> Filters:
     metric = query.get("metric", "total")
     minimum = query.get("min")
     guests = query.get("guests")
+    every_row = query.get("all")
     if period is not None and (period not in PERIODS or season is not None):
         raise web.HTTPNotFound()
-    if metric not in METRICS or guests not in (None, "1"):
+    if metric not in METRICS or guests not in (None, "1") or every_row not in (None, "1"):
         raise web.HTTPNotFound()
     min_hands = None
     if minimum is not None:
@@ -84,7 +90,7 @@ def read_filters(query: dict[str, str]) -> Filters:
         if not 1 <= min_hands <= MAX_MIN_HANDS:
             raise web.HTTPNotFound()
     season_id = number(season) if season is not None else None
-    return Filters(period, season_id, metric, min_hands, guests == "1")
+    return Filters(period, season_id, metric, min_hands, guests == "1", every_row == "1")
 
 
 @dataclass(frozen=True)
@@ -138,6 +144,70 @@ async def read_board(context: PageContext, filters: Filters) -> Board:
     return Board(period, rows, [], minimum, None)
 
 
+@dataclass(frozen=True)
+class Cell:
+    """A leaderboard cell as written: what it sorts by, its text, its class."""
+
+    key: str
+    text: str
+    css: str = ""
+
+
+@dataclass(frozen=True)
+class Line:
+    """A leaderboard row as written (formatted here, once, rather than cell by cell in the
+    template: a server of 200 players is 2,000 cells)."""
+
+    rank: int
+    name: str
+    href: str
+    guest: bool
+    cells: tuple[Cell, ...]
+
+
+def _signed_css(value: int) -> str:
+    return "plus" if value > 0 else "minus" if value < 0 else ""
+
+
+def board_lines(context: PageContext, board: Board) -> list[Line]:
+    """The rows of ``board`` as the page writes them."""
+    if board.rating_rows:
+        return [
+            Line(
+                i,
+                r.player.display_name,
+                context.url(f"player/{r.player.id}"),
+                r.player.is_guest,
+                (
+                    Cell(f"{r.ordinal:.3f}", f"{r.ordinal:.1f}"),
+                    Cell(f"{r.mu:.3f}", f"{r.mu:.1f}"),
+                    Cell(f"{r.sigma:.3f}", f"{r.sigma:.2f}"),
+                    Cell(str(r.games), str(r.games)),
+                ),
+            )
+            for i, r in enumerate(board.rating_rows, 1)
+        ]
+    return [
+        Line(
+            i,
+            b.player.display_name,
+            context.url(f"player/{b.player.id}"),
+            b.player.is_guest,
+            (
+                Cell(str(b.total), f"{b.total:+d}", _signed_css(b.total)),
+                Cell(f"{b.average:.4f}", f"{b.average:+.1f}"),
+                Cell(f"{b.win_rate:.4f}", f"{100 * b.win_rate:.0f}%"),
+                Cell(str(b.biggest), f"{b.biggest:+d}" if b.wins else "–"),
+                Cell(str(b.hands), str(b.hands)),
+                Cell(str(b.wins), str(b.wins)),
+                Cell(str(b.self_draws), str(b.self_draws)),
+                Cell(str(b.fei_bao), str(b.fei_bao)),
+            ),
+        )
+        for i, b in enumerate(board.rows, 1)
+    ]
+
+
 def period_title(context: PageContext, board: Board) -> str:
     period = board.period
     if period is None:
@@ -151,6 +221,11 @@ def period_title(context: PageContext, board: Board) -> str:
 async def league(context: PageContext) -> web.StreamResponse:
     filters = read_filters(dict(context.request.query))
     board = await read_board(context, filters)
+    rows = len(board.rating_rows) + len(board.rows)  # one of them is empty
+    hidden = 0 if filters.every_row else max(0, rows - ROWS_SHOWN)
+    shown = dataclasses.replace(
+        board, rows=board.rows[: rows - hidden], rating_rows=board.rating_rows[: rows - hidden]
+    )
     seasons = await seasons_with_champions(context.db, context.guild_id)
     sessions = await recent_sessions(context.db, context.guild_id)
     table_hands = await recent_table_hands(context.db, context.guild_id)
@@ -158,6 +233,9 @@ async def league(context: PageContext) -> web.StreamResponse:
         "league.html",
         filters=filters,
         board=board,
+        lines=board_lines(context, shown),
+        hidden=hidden,
+        guest=context.t("web.guest"),
         period_title=period_title(context, board),
         periods=PERIODS,
         metrics=METRICS,
