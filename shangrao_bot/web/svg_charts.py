@@ -19,7 +19,7 @@ from shangrao_bot.render.charts import nice_ticks
 
 WIDTH, HEIGHT = 640, 280
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 44, 12, 12, 28
-MAX_LINKED = 300
+MAX_LINKED = 120  # at a phone's 360 px, more points than this are under a finger's width
 SERIES_CLASSES = 4  # s0 … s3 in the style sheet
 
 
