@@ -43,12 +43,14 @@ class Book:
     pending_id: int
 
 
-async def league_book(db: Database) -> Book:
+async def league_book(db: Database, channel: int = CHANNEL) -> Book:
+    """The book, its two sessions opened in ``channel`` and the next one (another channel where
+    the database already has a session open in these, as a bot table's book does)."""
     players = [await user_player(db, GUILD, 100 + i, name) for i, name in enumerate(HOSTILE_NAMES)]
     guest = await guest_player(db, GUILD, EMOJI_GUEST)
     await start_season(db, GUILD, "Spring <b>2026</b>", 100)
     s = await open_session(
-        db, GUILD, CHANNEL, "physical", {"preset": "shangrao"}, 1, 100, [p.id for p in players]
+        db, GUILD, channel, "physical", {"preset": "shangrao"}, 1, 100, [p.id for p in players]
     )
     hands = [
         await record_hand(db, GUILD, s.id, win(0, 2), 100, confirmed=True),
@@ -60,7 +62,7 @@ async def league_book(db: Database) -> Book:
     pending = await record_hand(db, GUILD, s.id, win(3, 10), 100)
     seated = [players[0].id, players[1].id, players[2].id, guest.id]
     g = await open_session(
-        db, GUILD, CHANNEL + 1, "physical", {"preset": "shangrao"}, 1, 100, seated
+        db, GUILD, channel + 1, "physical", {"preset": "shangrao"}, 1, 100, seated
     )
     await record_hand(db, GUILD, g.id, win(3, 8), 100, confirmed=True)
     others = [await user_player(db, OTHER_GUILD, 200 + i, f"other{i}") for i in range(4)]

@@ -1,8 +1,9 @@
 // The replay page: steps through the hand in place. The page works without this file (its
 // buttons and its list are links to ?step=N); with it, the buttons, the slider, the list and
 // the keys (← → Home End) show a step without loading the page again: the picture (the next
-// one fetched ahead), its words, the buttons' and views' links, and the address
-// (history.replaceState), so a reload or a shared link opens the same step.
+// one fetched ahead), its words, the buttons', views' and language switch's links, and the
+// address (history.replaceState), so a reload, a shared link or another language opens the
+// same step.
 "use strict";
 (function () {
   const SLIDER_PAUSE_MS = 120; // a dragged slider asks for the picture it rests on, not each one
@@ -25,7 +26,9 @@
       next: document.getElementById("to-next"),
       last: document.getElementById("to-last"),
     };
-    const views = Array.from(box.querySelectorAll(".views a"));
+    // links that open this page again, at the step shown: the views and the languages
+    const views = Array.from(box.querySelectorAll(".views a"))
+      .concat(Array.from(document.querySelectorAll("nav.langs a")));
     const last = items.length - 1;
     let current = Math.max(0, Math.min(last, Number(slider.value) || 0));
     let waiting = 0;
