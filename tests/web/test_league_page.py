@@ -8,24 +8,15 @@ import csv
 import html
 import io
 import re
-from pathlib import Path
 
 import aiohttp
 import pytest
 
 from shangrao_bot.service.book_reading import board_period, leaderboard
 from shangrao_bot.store.database.interface import Database
-from shangrao_bot.store.database.opening import open_database
 from tests.store.conftest import GUILD
 from tests.web.league_book import EMOJI_GUEST, HOSTILE_NAMES, league_book
 from tests.web.site_server import serving
-
-
-@pytest.fixture
-async def sqlite_db(tmp_path: Path) -> Database:
-    db = await open_database(tmp_path / "ledger.db")
-    yield db  # type: ignore[misc]
-    await db.close()
 
 
 async def fetch(url: str, **headers: str) -> str:

@@ -20,7 +20,6 @@ import pytest
 from shangrao_bot import catalog
 from shangrao_bot.service.book_reading import player_figures, rating_figures
 from shangrao_bot.store.database.interface import Database
-from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.database.startup import open_ledger
 from shangrao_bot.store.guilds import update_settings
 from shangrao_bot.store.ledger import get_hand, get_session, record_hand, user_player
@@ -35,13 +34,6 @@ from tests.web.league_book import EMOJI_GUEST, HOSTILE_NAMES
 from tests.web.player_book import REVIEW_RATING, PlayerBook, player_book
 from tests.web.replay_book import replay_book
 from tests.web.site_server import serving
-
-
-@pytest.fixture
-async def sqlite_db(tmp_path: Path) -> Database:
-    db = await open_database(tmp_path / "ledger.db")
-    yield db  # type: ignore[misc]
-    await db.close()
 
 
 async def fetch(url: str, **headers: str) -> str:

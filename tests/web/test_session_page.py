@@ -9,15 +9,12 @@ from __future__ import annotations
 import html
 import re
 from collections import Counter
-from pathlib import Path
 
 import aiohttp
-import pytest
 
 from shangrao_bot.fewest_transfers import minimum_transfers
 from shangrao_bot.service.scorebook import ScoreBook
 from shangrao_bot.store.database.interface import Database
-from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.ledger import get_hand, session_balances
 from shangrao_bot.web.page_guard import NOT_FOUND_PAGE
 from shangrao_bot.web.pages.session import DOTTED_HANDS
@@ -25,13 +22,6 @@ from tests.store.conftest import GUILD
 from tests.web.league_book import HOSTILE_NAMES, league_book
 from tests.web.session_book import long_session, more_sessions
 from tests.web.site_server import serving
-
-
-@pytest.fixture
-async def sqlite_db(tmp_path: Path) -> Database:
-    db = await open_database(tmp_path / "ledger.db")
-    yield db  # type: ignore[misc]
-    await db.close()
 
 
 async def fetch(url: str, **headers: str) -> str:

@@ -5,26 +5,16 @@ of another server, a malformed id), the request budget's 429, and the content-ha
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import aiohttp
-import pytest
 
 from shangrao_bot.store.database.interface import Database
-from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.web_sites import close_site, rotate_site
 from shangrao_bot.web.page_guard import NOT_FOUND_PAGE, POLICY
 from shangrao_bot.web.static_files import STATIC
 from tests.store.conftest import GUILD
 from tests.web.league_book import league_book
 from tests.web.site_server import serving
-
-
-@pytest.fixture
-async def sqlite_db(tmp_path: Path) -> Database:
-    db = await open_database(tmp_path / "ledger.db")
-    yield db  # type: ignore[misc]
-    await db.close()
 
 
 async def get(url: str, method: str = "GET", **headers: str) -> tuple[int, dict[str, str], bytes]:
