@@ -77,7 +77,11 @@ async def session_hands(db: Database, guild_id: int, session_id: int) -> list[Ha
     )
     by_hand: dict[int, list[Any]] = {int(h["id"]): [None] * SEATS for h in hands}
     for s in seats:
-        by_hand[int(s["hand_id"])][int(s["seat"])] = s
+        # the two reads are two statements: a hand recorded between them has seats but no
+        # row in ``hands`` here; it is left for the next read (a versioned read reads again)
+        row = by_hand.get(int(s["hand_id"]))
+        if row is not None:
+            row[int(s["seat"])] = s
     lines = []
     for h in hands:
         rows = by_hand[int(h["id"])]
