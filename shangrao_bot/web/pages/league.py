@@ -208,6 +208,31 @@ def board_lines(context: PageContext, board: Board) -> list[Line]:
     ]
 
 
+BOARD_COLUMNS = (
+    "total",
+    "average",
+    "win_rate",
+    "biggest",
+    "hands",
+    "wins",
+    "self_draws",
+    "fei_bao",
+)
+
+
+def board_columns(context: PageContext, metric: str) -> list[tuple[str, bool]]:
+    """The headers after # and the player, as (label, whether the board is ranked by it), in
+    :func:`board_lines`' cells' order."""
+    if metric == "rating":
+        return [
+            (context.t("web.col.rating"), True),
+            ("μ", False),
+            ("σ", False),
+            (context.t("web.col.hands"), False),
+        ]
+    return [(context.t(f"web.col.{col}"), col == metric) for col in BOARD_COLUMNS]
+
+
 def period_title(context: PageContext, board: Board) -> str:
     period = board.period
     if period is None:
@@ -234,6 +259,7 @@ async def league(context: PageContext) -> web.StreamResponse:
         filters=filters,
         board=board,
         lines=board_lines(context, shown),
+        columns=board_columns(context, filters.metric),
         hidden=hidden,
         guest=context.t("web.guest"),
         period_title=period_title(context, board),
