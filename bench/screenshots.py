@@ -33,7 +33,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from ledger_book import fake_hand  # noqa: E402
-from played_table import HOST_SEAT, play_bot_table  # noqa: E402
 from playwright.async_api import Browser, async_playwright  # noqa: E402
 
 from shangrao_bot.settings import WebPlan  # noqa: E402
@@ -53,6 +52,7 @@ from shangrao_bot.store.web_sites import WebSite, open_site  # noqa: E402
 from shangrao_bot.web.addresses import review_path, site_path, with_query  # noqa: E402
 from shangrao_bot.web.server import WebServer  # noqa: E402
 from shangrao_bot.web.site_app import build_site_app  # noqa: E402
+from tests.web.played_table import HOST_SEAT, play_first_hand  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 GUILD = 1
@@ -145,7 +145,7 @@ async def seed(db: Database, seed_text: str = "shangrao") -> Seeded:
         )
     table = await play_session(db, rng, "virtual", members[:4], 6, CHANNEL + 1, True)
     assert members[0].user_id is not None
-    played = await play_bot_table(
+    played = await play_first_hand(
         db, GUILD, CHANNEL + 2, members[0].user_id, members[0].display_name
     )
     site = await open_site(db, GUILD, ADMIN)

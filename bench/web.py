@@ -12,7 +12,7 @@ byte of the answer (gzipped, as browsers ask) — the server's time plus a loopb
 * ``player``: the page of the server's most active player (thousands of rated hands);
 * ``session``: a session of 16 hands;
 * ``replay``: the replay page of a bot-table hand played into the book by the table service
-  (``bench/played_table.py``; its pictures are separate requests, not timed here);
+  (``tests/web/played_table.py``; its pictures are separate requests, not timed here);
 * ``review``: that hand's review of its human seat, once made (the first load runs the analysis
   off the loop, about a second; the figure is of the loads after it). No target: for the
   record.
@@ -47,11 +47,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import aiohttp
 import ledger as ledger_bench  # bench/ledger.py: the same book
-from played_table import HOST_SEAT, play_bot_table
 
 from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.web_sites import open_site
 from shangrao_bot.web.addresses import review_path
+from tests.web.played_table import HOST_SEAT, play_first_hand
 
 HANDS = 1_000_000
 WARM, RUNS = 20, 200
@@ -91,7 +91,7 @@ async def fill(path: Path, hands: int) -> tuple[int, str, dict[str, str], int]:
         )
         assert player is not None and session is not None
         site = await open_site(db, guild, 0)
-        played = await play_bot_table(db, guild, 1, PLAYED_HOST, "bench host")
+        played = await play_first_hand(db, guild, 1, PLAYED_HOST, "bench host")
     finally:
         await db.close()
     pages = {

@@ -11,35 +11,24 @@ play it), so the hand's event log is exactly what a bot table writes.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from shangrao_bot.engine.actions import Action
-from shangrao_bot.engine.ai import NormalAI
-from shangrao_bot.engine.views import PlayerView
-from shangrao_bot.service import TableService
 from shangrao_bot.store.database.startup import open_ledger
 from shangrao_bot.store.ledger import get_hand, guest_player, open_session, record_hand
 from shangrao_bot.store.ledger.hands import HandIn
 from shangrao_bot.store.web_sites import WebSite, open_site
 from tests.service.conftest import (
     CHANNEL,
-    FAST,
     GUILD,
     HOST,
-    ManualClock,
-    Policy,
-    RecordingPresenter,
-    drive,
-    seeds_for,
 )
 from tests.store.conftest import OTHER_GUILD
+from tests.web.played_table import MISTAKES_SEED, play_first_hand
 
 HOST_NAME = '\u202eevil\u202c <script>alert("x")</script>'
 SEAT = 0  # the member's seat
-POLICY_SEED = 3  # a seed whose hand has mistakes of more than one severity (the tests check)
-MISTAKE_SHARE = 0.3
+POLICY_SEED = MISTAKES_SEED  # mistakes of more than one severity (the tests check)
 
 
 @dataclass(frozen=True)
@@ -52,38 +41,13 @@ class ReviewBook:
     physical: int
 
 
-def sometimes_wrong(seed: int) -> Policy:
-    """The normal AI's move, but a random legal one now and then."""
-    rng = random.Random(seed)
-    ai = NormalAI(random.Random(seed + 1))
-
-    def choose(view: PlayerView) -> Action:
-        if rng.random() < MISTAKE_SHARE:
-            return rng.choice(view.legal)
-        return ai.choose(view)
-
-    return choose
-
-
 async def review_book(path: Path, policy_seed: int = POLICY_SEED) -> ReviewBook:
     url = f"sqlite:///{path}"
     db = await open_ledger(url)
-    clock = ManualClock()
-    presenter = RecordingPresenter(clock)
-    service = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     try:
-        info = await service.create_table(GUILD, CHANNEL, HOST, HOST_NAME, hands=2)
-        for _ in range(3):
-            await service.add_ai(info.id, HOST, "normal")
-        await service.start(info.id, HOST)
-        await drive(
-            service,
-            clock,
-            info.id,
-            {HOST: sometimes_wrong(policy_seed)},
-            lambda: bool(presenter.named("hand_ended")),
+        hand = await play_first_hand(
+            db, GUILD, CHANNEL, HOST, HOST_NAME, hands=2, policy_seed=policy_seed
         )
-        hand = int(presenter.named("hand_ended")[0].args["summary"].ledger_hand_id)
         session_id = (await get_hand(db, GUILD, hand)).session_id
         running = await record_hand(
             db, GUILD, session_id, HandIn("draw", (), (0, 0, 0, 0)), HOST, confirmed=True
@@ -99,5 +63,4 @@ async def review_book(path: Path, policy_seed: int = POLICY_SEED) -> ReviewBook:
         other_site = await open_site(db, OTHER_GUILD, HOST)
         return ReviewBook(url, site, other_site, hand, running.id, physical.id)
     finally:
-        await service.shutdown()
         await db.close()
