@@ -19,6 +19,7 @@ from shangrao_bot.web.pages import add_every_page
 from shangrao_bot.web.site_pages import SitePages
 from shangrao_bot.web.static_files import LIFETIME, STATIC
 
+PAGES = web.AppKey("pages", SitePages)  # the pages' routes and their rendered answers
 BURST_SHARE = 0.5  # a client's burst: half its minute's budget (a page and its files at once)
 
 
@@ -58,6 +59,13 @@ def build_site_app(
     app = web.Application(middlewares=[guard(budget, trust_proxy, pictures)])
     pages = SitePages(database, link_base)
     add_every_page(pages)
+    STATIC.load()  # here, not by the first page on the page thread
+
+    async def close_pages(_app: web.Application) -> None:
+        pages.rendered.close()
+
+    app.on_cleanup.append(close_pages)
+    app[PAGES] = pages
     app.add_routes(pages.routes())
     app.add_routes(STATIC.routes())
     app.add_routes([web.get("/favicon.ico", icon)])

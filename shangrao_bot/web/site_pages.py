@@ -19,11 +19,13 @@ from aiohttp import web
 
 from shangrao_bot import catalog
 from shangrao_bot.catalog import LANGS
+from shangrao_bot.catalog.fields import term
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.guilds import GuildSettings, get_settings
 from shangrao_bot.store.web_sites import WebSite, site_by_token
 from shangrao_bot.web.addresses import SITE_PREFIX, site_path, with_query
 from shangrao_bot.web.page_language import PARAM, page_lang
+from shangrao_bot.web.rendered_pages import RenderedPages
 from shangrao_bot.web.static_files import STATIC
 from shangrao_bot.web.templating import render
 
@@ -41,6 +43,7 @@ class PageContext:
     lang: str
     chosen_lang: str | None  # the language the reader chose on the page (kept in links)
     public_url: str  # where links to this server point ("" for paths only)
+    rendered: RenderedPages
     values: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -49,6 +52,10 @@ class PageContext:
 
     def t(self, key: str, **args: Any) -> str:
         return catalog.text(key, self.lang, args)
+
+    def term(self, name: str) -> str:
+        """A rule's term (a pattern's, a way of winning's) in the page's language."""
+        return term(name, self.lang)
 
     def url(self, path: str = "", **query: str | int | None) -> str:
         """The path of the server's page ``path``, with ``query`` (None values left out) and
@@ -69,23 +76,44 @@ class PageContext:
             )
         return links
 
-    def page(self, template: str, **values: Any) -> web.Response:
-        """``template`` rendered for this request, as the answer."""
-        html = render(
-            template,
-            {
-                "t": self.t,
-                "url": self.url,
-                "static": STATIC.address,
-                "lang": self.lang,
-                "lang_links": self.lang_links(),
-                "html_lang": {"zh-CN": "zh-Hans", "zh-TW": "zh-Hant"}.get(self.lang, "en"),
-                **values,
-            },
-        )
-        response = web.Response(text=html, content_type="text/html", charset="utf-8")
-        response.enable_compression()
+    async def page(self, template: str, **values: Any) -> web.Response:
+        """``template`` filled with ``values`` for this request, as the answer (rendered off the
+        event loop, or the same page's answer kept from before: :mod:`.rendered_pages`)."""
+        helpers = {
+            "t": self.t,
+            "term": self.term,
+            "url": self.url,
+            "static": STATIC.address,
+            "lang": self.lang,
+            "lang_links": self.lang_links(),
+            "html_lang": {"zh-CN": "zh-Hans", "zh-TW": "zh-Hant"}.get(self.lang, "en"),
+        }
+        # what the helpers' output depends on: the language, the one chosen, the address
+        request_key = f"{self.lang}|{self.chosen_lang}|{self.request.path_qs}"
+        page = await self.rendered.page(template, values, helpers, request_key)
+        response = web.Response(content_type="text/html", charset="utf-8")
+        response.headers["Vary"] = "Accept-Encoding"
+        if accepts_gzip(self.request.headers.get("Accept-Encoding", "")):
+            response.body = page.gzipped
+            response.headers["Content-Encoding"] = "gzip"
+        else:
+            response.body = page.plain()
         return response
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Whether an ``Accept-Encoding`` header takes gzip (named, or ``*``, without ``q=0``)."""
+    for part in accept_encoding.lower().split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip() not in ("gzip", "x-gzip", "*"):
+            continue
+        quality = params.strip().removeprefix("q=").strip() if "q=" in params else "1"
+        try:
+            if float(quality) > 0:
+                return True
+        except ValueError:
+            continue
+    return False
 
 
 PageHandler = Callable[..., Awaitable[web.StreamResponse]]
@@ -98,6 +126,7 @@ class SitePages:
     def __init__(self, database: Callable[[], Database | None], public_url: str = "") -> None:
         self.database = database
         self.public_url = public_url
+        self.rendered = RenderedPages(render)
         self._routes: list[web.RouteDef] = []
 
     def page(self, path: str, handler: PageHandler) -> None:
@@ -122,7 +151,9 @@ class SitePages:
         chosen = request.query.get(PARAM)
         chosen = chosen if chosen in LANGS else None
         lang = page_lang(chosen, request.headers.get("Accept-Language"), settings.language)
-        return PageContext(request, db, site, settings, lang, chosen, self.public_url)
+        return PageContext(
+            request, db, site, settings, lang, chosen, self.public_url, self.rendered
+        )
 
     def routes(self) -> list[web.RouteDef]:
         return list(self._routes)

@@ -52,7 +52,8 @@ class StaticFiles:
         self._by_address: dict[str, StaticFile] = {}
         self._loaded = False
 
-    def _load(self) -> None:
+    def load(self) -> None:
+        """Read the package's files (once; every lookup does it when it has not been done)."""
         if self._loaded:
             return
         self._loaded = True
@@ -74,18 +75,18 @@ class StaticFiles:
 
     def address(self, name: str) -> str:
         """The address of the file ``name`` (KeyError for a name that is no file)."""
-        self._load()
+        self.load()
         return self._by_name[name].address
 
     def has(self, name: str) -> bool:
-        self._load()
+        self.load()
         return name in self._by_name
 
     def routes(self) -> list[web.RouteDef]:
         return [web.get(PREFIX + "{path:.+}", self._serve)]
 
     async def _serve(self, request: web.Request) -> web.StreamResponse:
-        self._load()
+        self.load()
         found = self._by_address.get(request.path)
         if found is None:
             raise web.HTTPNotFound()

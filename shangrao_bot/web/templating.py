@@ -4,8 +4,11 @@ note) is text, whatever characters it holds. No template marks a value safe: the
 is the templates' own.
 
 A template reads the page's words through ``t(key, **args)`` (the catalogs, in the page's
-language), files through ``static(name)`` (their content-hashed address) and links through
-``url(path, **query)`` (under the server's address, keeping a language the reader chose).
+language) and ``term(name)`` (a pattern's or a way of winning's name), files through
+``static(name)`` (their content-hashed address) and links through ``url(path, **query)``
+(under the server's address, keeping a language the reader chose). Everything else a page
+shows is data its handler passes (:meth:`~.site_pages.PageContext.page`), never a function:
+the rendered page is kept by a fingerprint of that data (:mod:`.rendered_pages`).
 """
 
 from __future__ import annotations

@@ -254,10 +254,10 @@ async def league(context: PageContext) -> web.StreamResponse:
     seasons = await seasons_with_champions(context.db, context.guild_id)
     sessions = await recent_sessions(context.db, context.guild_id)
     table_hands = await recent_table_hands(context.db, context.guild_id)
-    return context.page(
+    return await context.page(
         "league.html",
         filters=filters,
-        board=board,
+        min_hands=board.min_hands,
         lines=board_lines(context, shown),
         columns=board_columns(context, filters.metric),
         hidden=hidden,

@@ -119,7 +119,7 @@ async def player(context: PageContext, player_id: str) -> web.StreamResponse:
     except NotFound:  # gone (or moved) since it was read
         raise web.HTTPNotFound() from None
     stats = sheet.figures.stats
-    return context.page(
+    return await context.page(
         "player.html",
         who=stats.player,
         stats=stats,
@@ -130,7 +130,6 @@ async def player(context: PageContext, player_id: str) -> web.StreamResponse:
         tablemates=sheet.tablemates,
         recent=[(hand, hand_link(context, hand.place)) for hand in sheet.recent],
         review=sheet.review,
-        term=lambda name: term(name, context.lang),
     )
 
 

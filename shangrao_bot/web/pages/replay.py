@@ -188,7 +188,7 @@ class ReplayPages:
         ]
         last = replay_frame(replay, hand_id, len(replay) - 1, seat)
         width, height = frame_size(last, lang=lang)  # the tallest board: room kept for any step
-        return context.page(
+        return await context.page(
             "replay.html",
             hand_id=hand_id,
             loaded=loaded,

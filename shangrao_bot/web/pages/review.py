@@ -29,7 +29,7 @@ from shangrao_bot.errors import Refusal
 from shangrao_bot.service.replay import DamagedLog, ReplayCache
 from shangrao_bot.service.review import LoadedReview, ReviewCache, seat_review
 from shangrao_bot.web.addresses import review_key_matches
-from shangrao_bot.web.review_report import SEVERITY_LIMITS, Row, report_of
+from shangrao_bot.web.review_report import SEVERITY_LIMITS, report_of
 from shangrao_bot.web.site_pages import PageContext, SitePages, number
 
 log = logging.getLogger(__name__)
@@ -44,12 +44,6 @@ def only_mistakes(query: dict[str, str]) -> bool:
     if value not in (None, "1"):
         raise web.HTTPNotFound()
     return value == "1"
-
-
-def replay_link(context: PageContext, hand: int, seat: int, row: Row | None = None) -> str:
-    """The replay of the hand from the seat's view (``view`` is the seat, 0-3, as ``/replay``
-    names a seat's view), at the row's step (the replay's step index, 0 the deal)."""
-    return context.url(f"hand/{hand}", step=None if row is None else row.step, view=seat)
 
 
 class ReviewPages:
@@ -74,7 +68,7 @@ class ReviewPages:
             raise web.HTTPNotFound()
         mistakes = only_mistakes(dict(context.request.query))
         report = report_of(await self._review(context, hand_id, seat_no), context.lang)
-        return context.page(
+        return await context.page(
             "review.html",
             report=report,
             rows=report.mistakes if mistakes else report.rows,
@@ -83,7 +77,8 @@ class ReviewPages:
             toggle=context.url(
                 f"review/{hand_id}/{seat_no}/{key}", mistakes=None if mistakes else 1
             ),
-            replay=lambda row=None: replay_link(context, hand_id, seat_no, row),
+            hand=hand_id,  # the replay's links: the hand from the seat's view (``view``)
+            seat=seat_no,
         )
 
 

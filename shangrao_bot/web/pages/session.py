@@ -177,7 +177,7 @@ async def session_page(context: PageContext, session_id: str) -> web.StreamRespo
     heads = tuple(
         SeatHead(t.seat, t.player, initial(t.player.display_name), t.total) for t in sheet.totals
     )
-    return context.page(
+    return await context.page(
         "session.html",
         sheet=sheet,
         info=info,
