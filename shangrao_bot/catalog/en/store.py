@@ -139,4 +139,23 @@ TEXTS: dict[str, str] = {
     "store.table.log_moved_on": (
         "table #{table}'s log is at event {last}, not {expected}: another process writes this table"
     ),
+    "store.event.bad_setting": (
+        "an event has 1 to {rounds} rounds of 1 to {hands} hands; seating swiss, random or"
+        " manual; physical or virtual tables; a resting player scores 0 or the round's lowest"
+    ),
+    "store.event.bad_name": "an event's name has 1 to {limit} characters",
+    "store.event.not_found": "event #{event} does not exist in this server",
+    "store.event.finished": "the event '{name}' has finished",
+    "store.event.no_rounds_left": "every round of '{name}' has started: nobody can join now",
+    "store.event.already_in": "{name} already plays in this event",
+    "store.event.full": "an event has at most {limit} players",
+    "store.event.not_in": "that player does not play in this event",
+    "store.event.round_playing": "round {round} is still being played: close it first",
+    "store.event.bad_seating": (
+        "that seating does not seat each of the event's players once, at tables of four"
+    ),
+    "store.event.round_not_playing": "round {round} is not being played",
+    "store.event.no_round": "round {round} has not started",
+    "store.event.swap_virtual": "the bot seats virtual tables itself: there is nothing to correct",
+    "store.event.bad_swap": "pick two different seats, each with an event player",
 }

@@ -127,4 +127,21 @@ TEXTS: dict[str, str] = {
     "store.table.log_moved_on": (
         "牌桌 #{table} 的记录已到第 {last} 个事件，而不是第 {expected} 个：另一个进程在写这张牌桌"
     ),
+    "store.event.bad_setting": (
+        "比赛有 1 到 {rounds} 轮，每轮 1 到 {hands} 局；排位为瑞士制、随机或手动；"
+        "实体桌或虚拟桌；轮空的玩家记 0 分或本轮最低分"
+    ),
+    "store.event.bad_name": "比赛名字为 1 到 {limit} 个字",
+    "store.event.not_found": "本服务器没有比赛 #{event}",
+    "store.event.finished": "比赛“{name}”已经结束",
+    "store.event.no_rounds_left": "“{name}”的每一轮都已开始，现在不能加入",
+    "store.event.already_in": "{name} 已经在这场比赛中",
+    "store.event.full": "一场比赛最多 {limit} 名玩家",
+    "store.event.not_in": "这名玩家不在这场比赛中",
+    "store.event.round_playing": "第 {round} 轮还在进行，请先结束这一轮",
+    "store.event.bad_seating": "这个排位没有让每位参赛者恰好坐一次、每桌四人",
+    "store.event.round_not_playing": "第 {round} 轮不在进行中",
+    "store.event.no_round": "第 {round} 轮还没开始",
+    "store.event.swap_virtual": "虚拟桌由机器人自己排位，无需更正",
+    "store.event.bad_swap": "请选两个不同的座位，每个座位上都是参赛者",
 }

@@ -128,4 +128,21 @@ TEXTS: dict[str, str] = {
         "牌桌 #{table} 的紀錄已到第 {last} 個事件，而不是第 {expected} 個："
         "另一個處理程序在寫這張牌桌"
     ),
+    "store.event.bad_setting": (
+        "比賽有 1 到 {rounds} 輪，每輪 1 到 {hands} 局；排位為瑞士制、隨機或手動；"
+        "實體桌或虛擬桌；輪空的玩家記 0 分或本輪最低分"
+    ),
+    "store.event.bad_name": "比賽名字為 1 到 {limit} 個字",
+    "store.event.not_found": "本伺服器沒有比賽 #{event}",
+    "store.event.finished": "比賽「{name}」已經結束",
+    "store.event.no_rounds_left": "「{name}」的每一輪都已開始，現在不能加入",
+    "store.event.already_in": "{name} 已經在這場比賽中",
+    "store.event.full": "一場比賽最多 {limit} 名玩家",
+    "store.event.not_in": "這名玩家不在這場比賽中",
+    "store.event.round_playing": "第 {round} 輪還在進行，請先結束這一輪",
+    "store.event.bad_seating": "這個排位沒有讓每位參賽者恰好坐一次、每桌四人",
+    "store.event.round_not_playing": "第 {round} 輪不在進行中",
+    "store.event.no_round": "第 {round} 輪還沒開始",
+    "store.event.swap_virtual": "虛擬桌由機器人自己排位，無需更正",
+    "store.event.bad_swap": "請選兩個不同的座位，每個座位上都是參賽者",
 }

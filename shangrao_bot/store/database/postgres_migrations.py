@@ -335,6 +335,7 @@ PG_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (*(translate(s) for s in session_versions.TABLES), *session_versions.postgres_triggers()),
     tuple(translate(s) for s in MIGRATIONS[12]),
     tuple(translate(s) for s in MIGRATIONS[13]),
+    tuple(translate(s) for s in MIGRATIONS[14]),
 )
 
 assert len(PG_MIGRATIONS) == len(MIGRATIONS), "every migration needs its PostgreSQL form"

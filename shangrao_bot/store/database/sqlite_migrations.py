@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 
-from shangrao_bot.store.database import session_versions
+from shangrao_bot.store.database import event_tables, session_versions
 
 # --- running totals (migration 7) ---------------------------------------------------------------
 #
@@ -690,6 +690,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             opened_by BIGINT NOT NULL
         )""",
     ),
+    # 15: club events over several tables and rounds (see :mod:`.event_tables`)
+    event_tables.TABLES,
 )
 
 LATEST = len(MIGRATIONS)
