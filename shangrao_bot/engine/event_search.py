@@ -179,6 +179,49 @@ class _Threshold:
         self.counter = counter  # [nodes used], shared by every search of one round
         self.max_nodes = problem.max_nodes
         self.dead: dict[tuple[int, int, int], int] = {}  # unseated → most repeats proven short
+        # the players each wind is open to, for the strict search's look-ahead
+        self.open_to = [
+            sum(1 << p for p, mask in enumerate(self.winds) if mask >> wind & 1)
+            for wind in range(4)
+        ]
+        # who cannot share a wind-perfect table with each player: those whose one open wind
+        # is the same as theirs
+        single = {1 << wind: self.open_to[wind] for wind in range(4)}
+        self.same_single = [
+            single.get(mask, 0) & ~sum(1 << q for q, m in enumerate(self.winds) if m != mask)
+            for mask in self.winds
+        ]
+
+    def hardest(self, unseated: int) -> int:
+        """The unseated player (as a bit) with the fewest unmet unseated players it may share a
+        wind-perfect table with, the best standing on ties: seated first, the wind-perfect
+        search fails early instead of at its last tables."""
+        best, fewest = 0, 1 << 30
+        rest = unseated
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            u = low.bit_length() - 1
+            mates = (unseated & ~self.met[u] & ~low & ~self.same_single[u]).bit_count()
+            if mates < fewest:
+                best, fewest = low, mates
+        return best
+
+    def winds_reachable(self, unseated: int) -> bool:
+        """Whether every unseated player, at a table of four without repeats, can still find
+        an unseated unmet player for each wind not open to them: a wind-perfect table needs
+        every wind taken by somebody it is open to."""
+        rest = unseated
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            u = low.bit_length() - 1
+            unmet = unseated & ~self.met[u]
+            mine = self.winds[u]
+            for wind in range(4):
+                if not mine >> wind & 1 and not unmet & self.open_to[wind]:
+                    return False
+        return True
 
     def place(
         self, unseated: int, fours: int, threes: int, slack: int
@@ -188,7 +231,10 @@ class _Threshold:
         key = (unseated, fours, threes)
         if self.dead.get(key, -1) >= slack:
             return None
-        low = unseated & -unseated
+        # the best unseated player first; the wind-perfect search without repeats to spare
+        # seats the hardest first instead (any player's table can come first: every seating is
+        # still reached, once)
+        low = self.hardest(unseated) if self.strict and not slack else unseated & -unseated
         first = low.bit_length() - 1
         rest = unseated ^ low
         for size, f, t in ((4, fours - 1, threes), (3, fours, threes - 1)):
@@ -216,6 +262,8 @@ class _Threshold:
         if need == 0:
             rest = unseated & ~mask
             if cost + unmet_bound(self.met, rest, threes) > slack:
+                return None
+            if self.strict and cost == slack and not threes and not self.winds_reachable(rest):
                 return None
             seated = self.place(rest, fours, threes, slack - cost)
             return None if seated is None else [tuple(group), *seated]
@@ -300,7 +348,7 @@ def search(problem: Problem) -> Found:
         pass
     repeats = sum(group_repeats(met, g) for g in best)
     return Found(
-        groups=tuple(best),
+        groups=tuple(sorted(tuple(sorted(g)) for g in best)),
         repeats=repeats,
         bound=bound,
         exhaustive=exhaustive,
