@@ -455,3 +455,20 @@ def test_meetings_count_pairs_of_real_players_only() -> None:
     assert all(-1 not in pair for pair in met)
     assert sum(met.values()) == 3 + 6 + 6 + 3
     assert Counter(met.values()) == Counter({1: 12, 2: 3})
+
+
+def test_sixteen_players_can_have_four_rounds_without_repeats_and_with_even_winds() -> None:
+    """What the round-by-round swiss seating often misses at 16 players (its earlier rounds
+    leave no wind-perfect fourth round without repeats) exists as a whole: the plane's lines
+    of slope m, the player at x sitting wind x + m (in GF(4))."""
+    history = []
+    for slope, lines in enumerate(affine_plane_classes()[1:]):
+        tables = []
+        for line in lines:
+            seats = [0] * 4
+            for player in line:
+                seats[((player - 1) // 4) ^ slope] = player
+            tables.append(tuple(seats))
+        history.append(RoundSeating(tables=tuple(tables)))  # type: ignore[arg-type]
+    assert max(met_pairs(history).values()) == 1
+    assert all(wind_counts(history, p) == (1, 1, 1, 1) for p in range(1, 17))
