@@ -17,7 +17,9 @@ threshold it exhausts without a seating is a proof that more repeats are needed,
 seating it finds has the fewest repeats. It prunes a partial seating when its repeats plus a
 lower bound for the unseated players exceed the threshold, and remembers the unseated sets it
 has proven cannot be seated within a given number of repeats. If the seating it finds has wind
-misses, the same threshold is searched again taking only wind-perfect groups.
+misses, the same threshold is searched again taking only wind-perfect groups, seating first
+the player with the fewest possible tablemates (in standing order that search thrashed at its
+last tables): the groups are then put back in standing order.
 
 **The lower bound** is the larger of two counts, each a proof:
 
