@@ -18,6 +18,7 @@ placeholders (both checked by a test):
 * ``scorebook`` and ``score_screens`` — recording hands at a physical table, and its screens;
 * ``rulebook``, ``analysis``, ``replay``, ``ratings`` — the rule book's pages, 何切 analysis and
   puzzles, replays, ratings and seasons;
+* ``event`` — club events (nights and tournaments): refusals of their seating and standings;
 * ``pictures`` — the words the images draw (board, hand, result card, charts: keys ``pic.…``),
   read by :mod:`shangrao_bot.render.labels` and filled with plain :meth:`str.format`.
 

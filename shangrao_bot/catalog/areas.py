@@ -24,6 +24,7 @@ AREA_NAMES = (
     "replay",
     "review",
     "ratings",
+    "event",
     "pictures",
     "web",
     "web_player",

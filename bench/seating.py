@@ -1,0 +1,92 @@
+"""Benchmark of club events' seating (``shangrao_bot.engine.event_seating``).
+
+What is measured, for 12, 20, 32 and 64 players over four rounds (a fresh event per run, the
+standings drawn at random each round, :data:`EVENTS` events per size and method):
+
+* swiss and random seating: the repeated pairs found (summed over the four rounds), the proven
+  lower bound on them, the largest wind spread of any player after the fourth round, the
+  rounds whose search was cut short by its node bound;
+* the time per seating, max and mean, in ms;
+* a stress run: one event of :data:`STRESS_ROUNDS` swiss rounds at 24, 40 and 64 players,
+  whose late rounds have few unmet pairs left and run the search to its node bound: the
+  slowest seating there is the bound's cost.
+
+Why: the swiss search is bounded in nodes so that any event seats in under a second, and its
+figures say how close to the proven best it gets, and whether the winds stay even with it.
+
+The last line printed is ``seating players=12 repeats=.. bound=.. spread=.. ms_max=.. players=20
+…`` for the swiss seating.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from shangrao_bot.engine.event_seating import RoundSeating, SeatingMethod, seat_round
+from shangrao_bot.engine.event_winds import max_wind_spread
+
+SIZES = (12, 20, 32, 64)
+ROUNDS = 4
+EVENTS = 10
+STRESS_ROUNDS = 16
+
+
+def run(
+    count: int, method: SeatingMethod, events: int = EVENTS, rounds: int = ROUNDS
+) -> dict[str, float]:
+    repeats = bound = spread = cut = 0
+    times: list[float] = []
+    for event in range(events):
+        rng = random.Random(f"bench-seating:{count}:{event}")
+        players = list(range(1, count + 1))
+        history: list[RoundSeating] = []
+        for round_no in range(1, rounds + 1):
+            ranking = players[:]
+            rng.shuffle(ranking)
+            t0 = time.perf_counter()
+            seated = seat_round(players, history, method, event, round_no, ranking)
+            times.append(time.perf_counter() - t0)
+            history.append(seated)
+            repeats += seated.repeats
+            bound += seated.repeats_bound
+            cut += not seated.exhaustive
+        spread = max(spread, max_wind_spread(history))
+    return {
+        "repeats": repeats,
+        "bound": bound,
+        "spread": spread,
+        "cut": cut,
+        "ms_max": max(times) * 1e3,
+        "ms_mean": statistics.fmean(times) * 1e3,
+    }
+
+
+def main() -> None:
+    print(f"{EVENTS} events of {ROUNDS} rounds per size; repeats and bound summed over them")
+    last = []
+    for method in (SeatingMethod.SWISS, SeatingMethod.RANDOM):
+        for count in SIZES:
+            r = run(count, method)
+            print(
+                f"{method.value:6} players={count:2} repeats={r['repeats']:.0f} "
+                f"bound={r['bound']:.0f} max_spread={r['spread']:.0f} "
+                f"unproven={r['cut']:.0f} ms_max={r['ms_max']:.1f} ms_mean={r['ms_mean']:.1f}"
+            )
+            if method is SeatingMethod.SWISS:
+                last.append(
+                    f"players={count} repeats={r['repeats']:.0f} bound={r['bound']:.0f} "
+                    f"spread={r['spread']:.0f} ms_max={r['ms_max']:.0f}"
+                )
+    for count in (24, 40, 64):
+        r = run(count, SeatingMethod.SWISS, events=1, rounds=STRESS_ROUNDS)
+        print(
+            f"stress players={count} rounds={STRESS_ROUNDS} unproven={r['cut']:.0f} "
+            f"ms_max={r['ms_max']:.0f} ms_mean={r['ms_mean']:.0f}"
+        )
+    print("seating " + " ".join(last))
+
+
+if __name__ == "__main__":
+    main()
