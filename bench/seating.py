@@ -1,4 +1,4 @@
-"""Benchmark of club events' seating (``shangrao_bot.engine.event_seating``).
+"""Benchmark of club events' seating (``shangrao_bot.engine.club.seating``).
 
 What is measured, for 12, 20, 32 and 64 players over four rounds (a fresh event per run, the
 standings drawn at random each round, :data:`EVENTS` events per size and method):
@@ -24,8 +24,8 @@ import random
 import statistics
 import time
 
-from shangrao_bot.engine.event_seating import RoundSeating, SeatingMethod, seat_round
-from shangrao_bot.engine.event_winds import max_wind_spread
+from shangrao_bot.engine.club.seating import RoundSeating, SeatingMethod, seat_round
+from shangrao_bot.engine.club.winds import max_wind_spread
 
 SIZES = (12, 20, 32, 64)
 ROUNDS = 4

@@ -27,6 +27,7 @@ from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.kept_values import get_state, set_state
 from shangrao_bot.store.prefs import dm_panels_off, user_langs
 from shangrao_bot.store.processes.coordination import Coordination, SoloCoordination
+from shangrao_bot.ui.club_posts import ClubPosts
 from shangrao_bot.ui.cross_shard_clicks import Handoff
 from shangrao_bot.ui.discord_presenter import DiscordPresenter
 from shangrao_bot.ui.discord_retry import discord_fault
@@ -110,6 +111,7 @@ class ShangraoBot(commands.AutoShardedBot):
     table_presenter: DiscordPresenter
     presenter_queue: QueuedPresenter
     tile_emojis: TileEmojis
+    club: ClubPosts | None = None  # the club events' posts, made by the events' cog
 
     def __init__(
         self,

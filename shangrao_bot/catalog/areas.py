@@ -32,6 +32,7 @@ AREA_NAMES = (
     "web_replay",
     "web_review",
     "web_discord",
+    "club",
 )
 
 

@@ -17,7 +17,5 @@
   hints from it; :mod:`.puzzle` — 何切 puzzles from AI games.
 * :mod:`.hard_ai` — the hard AI player; :mod:`.levels` — the AI levels, above every AI.
 * :mod:`.replay` — a finished hand rebuilt step by step from its events.
-* Club events: :mod:`.event_seating` (each round's tables: swiss, random or the organiser's;
-  who rests) over :mod:`.event_search` and :mod:`.event_winds`; :mod:`.event_standings`;
-  :mod:`.event_errors` (texts in the catalogs' ``event`` area).
+* :mod:`.club` — club events: each round's seating and the standings.
 """

@@ -361,4 +361,64 @@ TEXTS: dict[str, str] = {
     "The league's web pages: their link, only for you": (
         "The league's web pages: their link, only for you"
     ),
+    "event": "event",
+    "Club nights and tournaments: several tables, several rounds": (
+        "Club nights and tournaments: several tables, several rounds"
+    ),
+    "Open a club night or tournament in this channel": (
+        "Open a club night or tournament in this channel"
+    ),
+    "The event's name": "The event's name",
+    "rounds": "rounds",
+    "How many rounds (default 4)": "How many rounds (default 4)",
+    "seating": "seating",
+    "How each round is seated (default swiss)": "How each round is seated (default swiss)",
+    "tables": "tables",
+    "Physical tables (scored here) or virtual tables (played here)": (
+        "Physical tables (scored here) or virtual tables (played here)"
+    ),
+    "Hands each table plays a round (default 4)": "Hands each table plays a round (default 4)",
+    "resting": "resting",
+    "What a resting player scores for the round (default 0)": (
+        "What a resting player scores for the round (default 0)"
+    ),
+    "swiss": "swiss",
+    "random": "random",
+    "manual": "manual",
+    "physical": "physical",
+    "virtual": "virtual",
+    "0": "0",
+    "the round's lowest": "the round's lowest",
+    "add": "add",
+    "Add players to an event (its organiser)": "Add players to an event (its organiser)",
+    "people": "people",
+    "@mentions and/or guests' names (commas between names)": (
+        "@mentions and/or guests' names (commas between names)"
+    ),
+    "The event's number (default: this channel's)": "The event's number (default: this channel's)",
+    "remove": "remove",
+    "Take a player out of an event from its next round (its organiser)": (
+        "Take a player out of an event from its next round (its organiser)"
+    ),
+    "A @mention or a guest's name": "A @mention or a guest's name",
+    "An event: its settings and players": "An event: its settings and players",
+    "standings": "standings",
+    "An event's standings": "An event's standings",
+    "seat": "seat",
+    "Seat the next round by hand: one table of four per line (its organiser)": (
+        "Seat the next round by hand: one table of four per line (its organiser)"
+    ),
+    "Tables separated by ';' or new lines; '-' for a fill-in seat": (
+        "Tables separated by ';' or new lines; '-' for a fill-in seat"
+    ),
+    "swap": "swap",
+    "Correct the round being played: two players change seats (its organiser)": (
+        "Correct the round being played: two players change seats (its organiser)"
+    ),
+    "first": "first",
+    "second": "second",
+    "finish": "finish",
+    "Finish an event and post its podium (its organiser)": (
+        "Finish an event and post its podium (its organiser)"
+    ),
 }

@@ -325,4 +325,54 @@ TEXTS: dict[str, str] = {
         "关闭牌社网页：所有链接全部失效（管理员）"
     ),
     "The league's web pages: their link, only for you": "牌社网页的链接，只有你能看到",
+    "event": "比赛",
+    "Club nights and tournaments: several tables, several rounds": (
+        "俱乐部比赛夜和锦标赛：多桌、多轮"
+    ),
+    "Open a club night or tournament in this channel": "在这个频道开一场比赛夜或锦标赛",
+    "The event's name": "比赛名字",
+    "rounds": "轮数",
+    "How many rounds (default 4)": "打几轮（默认 4）",
+    "seating": "排位",
+    "How each round is seated (default swiss)": "每轮怎么排位（默认瑞士制）",
+    "tables": "牌桌",
+    "Physical tables (scored here) or virtual tables (played here)": (
+        "实体桌（在这里记分）或虚拟桌（在这里打）"
+    ),
+    "Hands each table plays a round (default 4)": "每桌每轮打几局（默认 4）",
+    "resting": "轮空",
+    "What a resting player scores for the round (default 0)": "轮空的玩家本轮记多少分（默认 0）",
+    "swiss": "瑞士制",
+    "random": "随机",
+    "manual": "手动",
+    "physical": "实体桌",
+    "virtual": "虚拟桌",
+    "0": "0 分",
+    "the round's lowest": "本轮最低分",
+    "add": "加人",
+    "Add players to an event (its organiser)": "给比赛加人（组织者）",
+    "people": "玩家们",
+    "@mentions and/or guests' names (commas between names)": "@提及和/或客人名字（名字之间用逗号）",
+    "The event's number (default: this channel's)": "比赛编号（默认：本频道的）",
+    "remove": "移除",
+    "Take a player out of an event from its next round (its organiser)": (
+        "从下一轮起把一名玩家移出比赛（组织者）"
+    ),
+    "A @mention or a guest's name": "@提及或客人名字",
+    "An event: its settings and players": "一场比赛：设置和玩家",
+    "standings": "排名",
+    "An event's standings": "比赛排名",
+    "seat": "手动排位",
+    "Seat the next round by hand: one table of four per line (its organiser)": (
+        "手动排下一轮：每行一桌四人（组织者）"
+    ),
+    "Tables separated by ';' or new lines; '-' for a fill-in seat": "各桌用 ; 或换行分开；补位写 -",
+    "swap": "换座",
+    "Correct the round being played: two players change seats (its organiser)": (
+        "更正正在进行的一轮：两名玩家互换座位（组织者）"
+    ),
+    "first": "第一位",
+    "second": "第二位",
+    "finish": "结束",
+    "Finish an event and post its podium (its organiser)": "结束比赛并公布领奖台（组织者）",
 }

@@ -325,4 +325,54 @@ TEXTS: dict[str, str] = {
         "關閉牌社網頁：所有連結全部失效（管理員）"
     ),
     "The league's web pages: their link, only for you": "牌社網頁的連結，只有你看得到",
+    "event": "比賽",
+    "Club nights and tournaments: several tables, several rounds": (
+        "俱樂部比賽夜和錦標賽：多桌、多輪"
+    ),
+    "Open a club night or tournament in this channel": "在這個頻道開一場比賽夜或錦標賽",
+    "The event's name": "比賽名字",
+    "rounds": "輪數",
+    "How many rounds (default 4)": "打幾輪（預設 4）",
+    "seating": "排位",
+    "How each round is seated (default swiss)": "每輪怎麼排位（預設瑞士制）",
+    "tables": "牌桌",
+    "Physical tables (scored here) or virtual tables (played here)": (
+        "實體桌（在這裡記分）或虛擬桌（在這裡打）"
+    ),
+    "Hands each table plays a round (default 4)": "每桌每輪打幾局（預設 4）",
+    "resting": "輪空",
+    "What a resting player scores for the round (default 0)": "輪空的玩家本輪記多少分（預設 0）",
+    "swiss": "瑞士制",
+    "random": "隨機",
+    "manual": "手動",
+    "physical": "實體桌",
+    "virtual": "虛擬桌",
+    "0": "0 分",
+    "the round's lowest": "本輪最低分",
+    "add": "加人",
+    "Add players to an event (its organiser)": "給比賽加人（組織者）",
+    "people": "玩家們",
+    "@mentions and/or guests' names (commas between names)": "@提及和/或客人名字（名字之間用逗號）",
+    "The event's number (default: this channel's)": "比賽編號（預設：本頻道的）",
+    "remove": "移除",
+    "Take a player out of an event from its next round (its organiser)": (
+        "從下一輪起把一名玩家移出比賽（組織者）"
+    ),
+    "A @mention or a guest's name": "@提及或客人名字",
+    "An event: its settings and players": "一場比賽：設定和玩家",
+    "standings": "排名",
+    "An event's standings": "比賽排名",
+    "seat": "手動排位",
+    "Seat the next round by hand: one table of four per line (its organiser)": (
+        "手動排下一輪：每行一桌四人（組織者）"
+    ),
+    "Tables separated by ';' or new lines; '-' for a fill-in seat": "各桌用 ; 或換行分開；補位寫 -",
+    "swap": "換座",
+    "Correct the round being played: two players change seats (its organiser)": (
+        "更正正在進行的一輪：兩名玩家互換座位（組織者）"
+    ),
+    "first": "第一位",
+    "second": "第二位",
+    "finish": "結束",
+    "Finish an event and post its podium (its organiser)": "結束比賽並公布領獎台（組織者）",
 }

@@ -1,5 +1,5 @@
 """Club events (nights and tournaments over several tables and rounds): refusals of their
-seating and standings (engine/event_seating.py, engine/event_standings.py).
+seating and standings (engine/club/seating.py, engine/club/standings.py).
 
 In 繁體中文 (traditional Chinese).
 """
@@ -7,7 +7,7 @@ In 繁體中文 (traditional Chinese).
 from __future__ import annotations
 
 TEXTS: dict[str, str] = {
-    # a round to seat (engine/event_seating.py) — EventRefused
+    # a round to seat (engine/club/seating.py) — EventRefused
     "event.seating.seats": (
         "{seats} 個座位排不了：一輪需要 8 到 64 個座位，且是四的倍數（請讓幾位選手輪空，或加替補）"
     ),
@@ -18,15 +18,15 @@ TEXTS: dict[str, str] = {
     "event.seating.ranked_not_seated": "排名裡的選手 {player} 不在本輪入座名單中",
     "event.seating.bad_round": "沒有第 {round} 輪：輪次從 1 開始",
     "event.seating.bad_nodes": "{nodes} 步的搜尋太短：至少要 1 步",
-    # the organiser's own tables (engine/event_seating.py) — EventRefused
+    # the organiser's own tables (engine/club/seating.py) — EventRefused
     "event.manual.table_size": "第 {table} 桌有 {size} 個座位：一桌坐四人",
     "event.manual.unknown": "第 {table} 桌的 {player} 既不是選手也不是替補",
     "event.manual.twice": "{player} 被排了兩個座位",
     "event.manual.missing": "選手 {player} 沒有座位",
     "event.manual.fillers": "第 {table} 桌的替補不止一個",
-    # who rests (engine/event_seating.py) — EventRefused
+    # who rests (engine/club/seating.py) — EventRefused
     "event.resting.count": "{players} 位選手中無法讓 {count} 位輪空",
-    # the standings (engine/event_standings.py) — EventRefused
+    # the standings (engine/club/standings.py) — EventRefused
     "event.standings.unknown": "第 {round} 輪：{player} 既不是選手也不是替補",
     "event.standings.twice": "第 {round} 輪：選手 {player} 坐了兩個座位",
     "event.standings.rests_and_plays": "第 {round} 輪：選手 {player} 既輪空又上桌",

@@ -1,7 +1,7 @@
 """An event's rounds in the ledger: each round's seating as it was started (tables of four in
 wind order, fill-in seats, resting players), the session each table's hands are recorded in,
 the round closed, a seating corrected after hands were played, and each seat's results, which
-the standings are computed from (:mod:`shangrao_bot.engine.event_standings`).
+the standings are computed from (:mod:`shangrao_bot.engine.club.standings`).
 
 A round's seats are written in one transaction with the round itself, so a round is never
 half-seated; at most one round of an event is being played (a unique index), and rounds are

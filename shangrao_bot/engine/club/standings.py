@@ -22,7 +22,7 @@ player who played no round has no average place or best round and is behind ever
 at the same total.
 
 API: :func:`standings`, :class:`RoundResult`, :class:`SeatResult`, :class:`RestScore`,
-:class:`StandingRow`; refusals: :class:`~.event_errors.EventRefused`.
+:class:`StandingRow`; refusals: :class:`~.errors.EventRefused`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from shangrao_bot.engine.event_errors import EventRefused
+from shangrao_bot.engine.club.errors import EventRefused
 
 
 class RestScore(Enum):

@@ -1,4 +1,4 @@
-"""Club events' seating (engine/event_seating.py), checked against an exhaustive search written
+"""Club events' seating (engine/club/seating.py), checked against an exhaustive search written
 again, simply, from the rules: every partition of the players into tables, the best unseated
 player first."""
 
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shangrao_bot.engine.event_errors import EventRefused
-from shangrao_bot.engine.event_seating import (
+from shangrao_bot.engine.club.errors import EventRefused
+from shangrao_bot.engine.club.seating import (
     RoundSeating,
     SeatingMethod,
     choose_resting,
@@ -24,7 +24,7 @@ from shangrao_bot.engine.event_seating import (
     rest_counts,
     seat_round,
 )
-from shangrao_bot.engine.event_winds import max_wind_spread, wind_counts, wind_spread
+from shangrao_bot.engine.club.winds import max_wind_spread, wind_counts, wind_spread
 
 SWISS, RANDOM = SeatingMethod.SWISS, SeatingMethod.RANDOM
 

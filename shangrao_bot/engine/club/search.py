@@ -1,4 +1,4 @@
-"""The search behind the swiss seating of a club event's round (:mod:`.event_seating`).
+"""The search behind the swiss seating of a club event's round (:mod:`.seating`).
 
 The players are numbered by standing (0 is the best) and every one must join a *group*: a table
 of four real players, or of three when the table's fourth seat is a fill-in. A group's cost is
@@ -7,7 +7,7 @@ its *repeats*: the pairs in it that have met before (``met[i]`` is a bit mask of
 
 1. the fewest repeats;
 2. no *wind miss*: every group's players can be given winds they have sat least often
-   (:mod:`.event_winds`; ``winds[i]`` is player ``i``'s open winds);
+   (:mod:`.winds`; ``winds[i]`` is player ``i``'s open winds);
 3. players of similar standing together: the first such seating in the order of a depth-first
    search that always seats the best unseated player first and tries tablemates best first.
 
@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
 
-from shangrao_bot.engine.event_winds import misses, wind_ok
+from shangrao_bot.engine.club.winds import misses, wind_ok
 
 #: The search's default bound, in nodes (a tablemate tried).
 DEFAULT_MAX_NODES = 50_000

@@ -6,8 +6,8 @@ rounds. Each round is seated by one :class:`SeatingMethod`:
 * ``SWISS`` — :func:`seat_round`: round one (no history) is random; later rounds seat the
   players by standing so that no two meet again while a seating without repeated pairs exists,
   otherwise with the fewest repeated pairs; among those, the seatings whose winds stay even
-  (:mod:`.event_winds`), and among those the players of similar standing together. The search
-  (:mod:`.event_search`) is bounded in nodes; it reports the repeats it found, a proven lower
+  (:mod:`.winds`), and among those the players of similar standing together. The search
+  (:mod:`.search`) is bounded in nodes; it reports the repeats it found, a proven lower
   bound on them, and whether it proved its seating the best.
 * ``RANDOM`` — :func:`seat_round`: the seating with the fewest repeats (then wind misses) of
   :data:`RANDOM_TRIES` seeded shuffles, the first on ties.
@@ -32,7 +32,7 @@ the standings and the history only: every random choice comes from a generator s
 
 API: :func:`seat_round`, :func:`manual_seating`, :func:`choose_resting` with
 :func:`rest_counts`, :func:`met_pairs`, :func:`repeated_pairs`; the winds' counts are in
-:mod:`.event_winds` (:func:`~.event_winds.wind_counts`, :func:`~.event_winds.wind_spread`).
+:mod:`.winds` (:func:`~.winds.wind_counts`, :func:`~.winds.wind_spread`).
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from shangrao_bot.engine.event_errors import EventRefused
-from shangrao_bot.engine.event_search import (
+from shangrao_bot.engine.club.errors import EventRefused
+from shangrao_bot.engine.club.search import (
     DEFAULT_MAX_NODES,
     Problem,
     cheapest_table_bound,
@@ -52,7 +52,7 @@ from shangrao_bot.engine.event_search import (
     search,
     unmet_bound,
 )
-from shangrao_bot.engine.event_winds import (
+from shangrao_bot.engine.club.winds import (
     ALL_WINDS,
     all_wind_counts,
     assign_winds,
@@ -364,6 +364,6 @@ def manual_seating(
 
 
 def _start_bound(met: Sequence[int], fours: int, threes: int) -> int:
-    """The proven lower bound on a round's repeats before any search (:mod:`.event_search`)."""
+    """The proven lower bound on a round's repeats before any search (:mod:`.search`)."""
     everyone = (1 << len(met)) - 1
     return max(unmet_bound(met, everyone, threes), cheapest_table_bound(met, fours, threes))

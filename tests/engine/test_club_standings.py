@@ -1,4 +1,4 @@
-"""Club events' standings (engine/event_standings.py): a worked example of each tie-break,
+"""Club events' standings (engine/club/standings.py): a worked example of each tie-break,
 fill-ins, both resting rules, and sums checked against counting done again."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shangrao_bot.engine.event_errors import EventRefused
-from shangrao_bot.engine.event_standings import (
+from shangrao_bot.engine.club.errors import EventRefused
+from shangrao_bot.engine.club.standings import (
     RestScore,
     RoundResult,
     SeatResult,

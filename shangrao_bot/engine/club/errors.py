@@ -1,5 +1,5 @@
-"""Typed refusals of club events' seating and standings (:mod:`.event_seating`,
-:mod:`.event_standings`): each a keyed :class:`~shangrao_bot.errors.Refusal` whose texts are in
+"""Typed refusals of club events' seating and standings (:mod:`.seating`,
+:mod:`.standings`): each a keyed :class:`~shangrao_bot.errors.Refusal` whose texts are in
 the catalogs' ``event`` area, and a ``ValueError`` (what the organiser gave cannot be used)."""
 
 from __future__ import annotations

@@ -1,0 +1,417 @@
+"""``/event create | add | remove | show | standings | seat | swap | finish``: club nights and
+tournaments over several tables and rounds (see :mod:`shangrao_bot.ui.club_posts` for what an
+event posts, :mod:`shangrao_bot.service.club_rounds` for its rounds).
+
+An event lives in the channel it was created in: its message (with Join, Leave, Start round,
+Close round and Standings), each round's seating, its tables' threads, its live standings. A
+command that names no event acts on the newest open event of this channel (or of the channel a
+table's thread belongs to). Also registers the events' buttons (they work across restarts) and
+runs the events' upkeep: a round ends once every table has played its hands, and the live
+standings follow every confirmed, voided or corrected hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from shangrao_bot.discord_bot import ShangraoBot
+from shangrao_bot.service.club_events import ClubRefused, EventSheet, require_organiser
+from shangrao_bot.service.scorekeeping import preset_rules
+from shangrao_bot.service.session_opening import parse_roster
+from shangrao_bot.store.guilds import get_settings
+from shangrao_bot.store.ledger import find_guest
+from shangrao_bot.store.ledger.event_rounds import swap_seats
+from shangrao_bot.store.ledger.events import (
+    MAX_EVENT_NAME,
+    Event,
+    EventSettings,
+    finish_event,
+    list_events,
+)
+from shangrao_bot.ui.club_posts import ClubPosts
+from shangrao_bot.ui.club_texts import names_list, standings_embed
+from shangrao_bot.ui.club_views import CLUB_ITEMS, club_of
+from shangrao_bot.ui.i18n import lang_of, t
+from shangrao_bot.ui.score_views import actor_for, shown
+
+FILL_IN = {"-", "—", "替补", "替補", "ai", "电脑", "電腦", "sub"}
+
+
+@app_commands.guild_only()
+class Events(
+    commands.GroupCog,
+    group_name=_("event"),
+    group_description=_("Club nights and tournaments: several tables, several rounds"),
+):
+    def __init__(self, bot: ShangraoBot) -> None:
+        self.bot = bot
+        self._stop = asyncio.Event()
+        self._watch: asyncio.Task[None] | None = None
+        super().__init__()
+
+    @property
+    def club(self) -> ClubPosts:
+        return club_of(self.bot)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*CLUB_ITEMS)
+        self._watch = asyncio.create_task(self._upkeep(), name="club-events")
+
+    async def _upkeep(self) -> None:
+        await self.bot.wait_until_ready()
+        await self.club.run_watch(lambda: [g.id for g in self.bot.guilds], self._stop)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*CLUB_ITEMS)
+        self._stop.set()
+        if self._watch is not None:
+            self._watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watch
+
+    async def _event_here(self, interaction: discord.Interaction, event: int | None) -> Event:
+        """The event named, else the newest open event of this channel (or of the channel
+        this thread belongs to)."""
+        assert interaction.guild_id is not None
+        if event is not None:
+            sheet = await self.club.desk.sheet(interaction.guild_id, event)
+            return sheet.event
+        channel = interaction.channel
+        ids = {interaction.channel_id}
+        parent = getattr(channel, "parent_id", None)
+        if parent is not None:
+            ids.add(parent)
+        for found in await list_events(self.bot.db, interaction.guild_id, open_only=True):
+            if found.channel_id in ids:
+                return found
+        raise ClubRefused("club.no_event")
+
+    @app_commands.command(
+        name=_("create"), description=_("Open a club night or tournament in this channel")
+    )
+    @app_commands.describe(
+        name=_("The event's name"),
+        rounds=_("How many rounds (default 4)"),
+        seating=_("How each round is seated (default swiss)"),
+        tables=_("Physical tables (scored here) or virtual tables (played here)"),
+        preset=_("Scoring preset: shangrao (multipliers) or baike (flat points)"),
+        hands=_("Hands each table plays a round (default 4)"),
+        resting=_("What a resting player scores for the round (default 0)"),
+    )
+    @app_commands.choices(
+        seating=[
+            app_commands.Choice(name=_("swiss"), value="swiss"),
+            app_commands.Choice(name=_("random"), value="random"),
+            app_commands.Choice(name=_("manual"), value="manual"),
+        ],
+        tables=[
+            app_commands.Choice(name=_("physical"), value="physical"),
+            app_commands.Choice(name=_("virtual"), value="virtual"),
+        ],
+        preset=[
+            app_commands.Choice(name=_("shangrao (multipliers)"), value="shangrao"),
+            app_commands.Choice(name=_("baike (flat points)"), value="baike"),
+        ],
+        resting=[
+            app_commands.Choice(name=_("0"), value="zero"),
+            app_commands.Choice(name=_("the round's lowest"), value="lowest"),
+        ],
+    )
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, MAX_EVENT_NAME],
+        rounds: app_commands.Range[int, 1, 16] = 4,
+        seating: app_commands.Choice[str] | None = None,
+        tables: app_commands.Choice[str] | None = None,
+        preset: app_commands.Choice[str] | None = None,
+        hands: app_commands.Range[int, 1, 64] = 4,
+        resting: app_commands.Choice[str] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        if not isinstance(interaction.channel, discord.TextChannel):
+            raise ClubRefused("club.text_channel_only")
+        actor = await actor_for(self.bot.db, interaction)
+        settings = await get_settings(self.bot.db, interaction.guild_id)
+        rules = preset_rules(settings, preset.value if preset is not None else None)
+        event = await self.club.desk.create(
+            interaction.guild_id,
+            interaction.channel.id,
+            name,
+            actor,
+            EventSettings(
+                rounds=rounds,
+                seating=seating.value if seating is not None else "swiss",
+                tables_kind=tables.value if tables is not None else "physical",
+                rules={"preset": rules.preset.value, **settings.switches},
+                hands_per_round=hands,
+                resting=resting.value if resting is not None else "zero",
+                seed=0,
+            ),
+        )
+        sheet = await self.club.desk.sheet(interaction.guild_id, event.id)
+        embed, view = await self.club.event_message(sheet)
+        await interaction.response.send_message(
+            t("club.ui.created", self.club.lang(interaction.guild_id)), embed=embed, view=view
+        )
+        message = await interaction.original_response()
+        await self.club.remember_message(event, message.id)
+
+    async def _roster_ids(
+        self, interaction: discord.Interaction, sheet: EventSheet, text: str
+    ) -> list[int]:
+        """The event players ``text`` names (mentions, guests' names), in order."""
+        assert interaction.guild_id is not None
+        by_user = {p.player.user_id: p.player.id for p in sheet.players if p.player.user_id}
+        ids = {p.player.id for p in sheet.players}
+        found = []
+        for entry in parse_roster(text):
+            pid: int | None
+            if entry.user_id is not None:
+                pid = by_user.get(entry.user_id)
+            else:
+                guest = await find_guest(self.bot.db, interaction.guild_id, entry.name)
+                pid = guest.id if guest is not None and guest.id in ids else None
+            if pid is None:
+                raise ClubRefused("club.unknown_player", name=entry.name or f"<@{entry.user_id}>")
+            found.append(pid)
+        return found
+
+    @app_commands.command(name=_("add"), description=_("Add players to an event (its organiser)"))
+    @app_commands.describe(
+        people=_("@mentions and/or guests' names (commas between names)"),
+        event=_("The event's number (default: this channel's)"),
+    )
+    async def add(
+        self,
+        interaction: discord.Interaction,
+        people: app_commands.Range[str, 1, 1500],
+        event: app_commands.Range[int, 1, 10**15] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        found = await self._event_here(interaction, event)
+        actor = await actor_for(self.bot.db, interaction)
+        roster = parse_roster(people)
+        names = {}
+        guild = interaction.guild
+        for entry in roster:
+            if entry.user_id is not None and guild is not None:
+                member = guild.get_member(entry.user_id)
+                names[entry.user_id] = member.display_name if member else str(entry.user_id)
+        added = await self.club.desk.add(interaction.guild_id, found.id, actor, roster, names)
+        lang = lang_of(interaction.locale)
+        await interaction.response.send_message(
+            t("club.ui.added", lang, names=names_list([a.player for a in added], lang)),
+            ephemeral=True,
+        )
+        await self.club.refresh_event(await self.club.desk.sheet(interaction.guild_id, found.id))
+
+    @app_commands.command(
+        name=_("remove"),
+        description=_("Take a player out of an event from its next round (its organiser)"),
+    )
+    @app_commands.describe(
+        player=_("A @mention or a guest's name"),
+        event=_("The event's number (default: this channel's)"),
+    )
+    async def remove(
+        self,
+        interaction: discord.Interaction,
+        player: app_commands.Range[str, 1, 100],
+        event: app_commands.Range[int, 1, 10**15] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        found = await self._event_here(interaction, event)
+        actor = await actor_for(self.bot.db, interaction)
+        sheet = await self.club.desk.sheet(interaction.guild_id, found.id)
+        ids = await self._roster_ids(interaction, sheet, player)
+        if len(ids) != 1:
+            raise ClubRefused("club.nobody_named")
+        await self.club.desk.remove(interaction.guild_id, found.id, actor, ids[0])
+        who = next(p.player for p in sheet.players if p.player.id == ids[0])
+        lang = lang_of(interaction.locale)
+        await interaction.response.send_message(
+            t("club.ui.removed", lang, name=shown(who.display_name, lang)), ephemeral=True
+        )
+        await self.club.refresh_event(await self.club.desk.sheet(interaction.guild_id, found.id))
+
+    @app_commands.command(name=_("show"), description=_("An event: its settings and players"))
+    @app_commands.describe(event=_("The event's number (default: this channel's)"))
+    async def show(
+        self,
+        interaction: discord.Interaction,
+        event: app_commands.Range[int, 1, 10**15] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        found = await self._event_here(interaction, event)
+        sheet = await self.club.desk.sheet(interaction.guild_id, found.id)
+        embed, _view = await self.club.event_message(sheet)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name=_("standings"), description=_("An event's standings"))
+    @app_commands.describe(event=_("The event's number (default: this channel's)"))
+    async def standings(
+        self,
+        interaction: discord.Interaction,
+        event: app_commands.Range[int, 1, 10**15] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        found = await self._event_here(interaction, event)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        sheet = await self.club.desk.sheet(interaction.guild_id, found.id)
+        standings = await self.club.standings(sheet)
+        await interaction.followup.send(
+            embed=standings_embed(sheet, standings, lang_of(interaction.locale)), ephemeral=True
+        )
+
+    @app_commands.command(
+        name=_("seat"),
+        description=_("Seat the next round by hand: one table of four per line (its organiser)"),
+    )
+    @app_commands.describe(
+        tables=_("Tables separated by ';' or new lines; '-' for a fill-in seat"),
+        event=_("The event's number (default: this channel's)"),
+    )
+    async def seat(
+        self,
+        interaction: discord.Interaction,
+        tables: app_commands.Range[str, 1, 4000],
+        event: app_commands.Range[int, 1, 10**15] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        found = await self._event_here(interaction, event)
+        if found.settings.seating != "manual":
+            raise ClubRefused("club.not_manual")
+        actor = await actor_for(self.bot.db, interaction)
+        sheet = await self.club.desk.sheet(interaction.guild_id, found.id)
+        require_organiser(found, actor)
+        manual: list[list[int | None]] = []
+        for number, line in enumerate(
+            (x for x in re.split(r"[;；\n]", tables) if x.strip()), start=1
+        ):
+            seats: list[int | None] = []
+            for part in _table_parts(line):
+                if part.strip().lower() in FILL_IN:
+                    seats.append(None)
+                else:
+                    seats.extend(await self._roster_ids(interaction, sheet, part))
+            if len(seats) != 4:
+                raise ClubRefused("club.bad_table_line", table=number, count=len(seats))
+            manual.append(seats)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        started = await self.club.start_round(interaction.guild_id, found.id, actor, manual=manual)
+        await interaction.followup.send(
+            t("club.ui.round_started", lang_of(interaction.locale), round=started.round.round_no),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name=_("swap"),
+        description=_("Correct the round being played: two players change seats (its organiser)"),
+    )
+    @app_commands.describe(
+        first=_("A @mention or a guest's name"),
+        second=_("A @mention or a guest's name"),
+        event=_("The event's number (default: this channel's)"),
+    )
+    async def swap(
+        self,
+        interaction: discord.Interaction,
+        first: app_commands.Range[str, 1, 100],
+        second: app_commands.Range[str, 1, 100],
+        event: app_commands.Range[int, 1, 10**15] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        found = await self._event_here(interaction, event)
+        actor = await actor_for(self.bot.db, interaction)
+        require_organiser(found, actor)
+        sheet = await self.club.desk.sheet(interaction.guild_id, found.id)
+        playing = sheet.playing
+        if playing is None:
+            raise ClubRefused("club.no_round_playing")
+        seats = []
+        for text in (first, second):
+            named = await self._roster_ids(interaction, sheet, text)
+            where = [
+                (table.table_no, seat)
+                for table in playing.tables
+                for seat, pid in enumerate(table.seats)
+                if pid is not None and pid in named
+            ]
+            if len(named) != 1 or not where:
+                raise ClubRefused("club.not_seated", name=text)
+            seats.append(where[0])
+        async with self.club.lock(found.id):
+            await swap_seats(
+                self.bot.db,
+                interaction.guild_id,
+                found.id,
+                playing.round_no,
+                seats[0],
+                seats[1],
+                actor.user_id,
+            )
+        lang = self.club.lang(interaction.guild_id)
+        await interaction.response.send_message(
+            t(
+                "club.ui.swapped",
+                lang,
+                round=playing.round_no,
+                first=discord.utils.escape_mentions(first),
+                second=discord.utils.escape_mentions(second),
+            )
+        )
+        sheet = await self.club.desk.sheet(interaction.guild_id, found.id)
+        await self.club.refresh_standings(sheet, force=True)
+
+    @app_commands.command(
+        name=_("finish"), description=_("Finish an event and post its podium (its organiser)")
+    )
+    @app_commands.describe(event=_("The event's number (default: this channel's)"))
+    async def finish(
+        self,
+        interaction: discord.Interaction,
+        event: app_commands.Range[int, 1, 10**15] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        found = await self._event_here(interaction, event)
+        actor = await actor_for(self.bot.db, interaction)
+        require_organiser(found, actor)
+        await interaction.response.defer(thinking=True)
+        async with self.club.lock(found.id):
+            await finish_event(self.bot.db, interaction.guild_id, found.id, actor.user_id)
+        sheet = await self.club.desk.sheet(interaction.guild_id, found.id)
+        standings = await self.club.standings(sheet)
+        lang = self.club.lang(interaction.guild_id)
+        await interaction.followup.send(
+            t("club.ui.finished", lang, name=shown(found.name, lang)),
+            embed=standings_embed(sheet, standings, lang),
+        )
+        await self.club.refresh_event(sheet)
+        await self.club.refresh_standings(sheet, force=True)
+
+
+def _table_parts(line: str) -> list[str]:
+    """A table's line cut into its seats: mentions, fill-in marks, and names (by commas when
+    the line has any, else by spaces)."""
+    marked = re.sub(r"(<@!?\d+>)", r"\n\1\n", line)
+    parts: list[str] = []
+    for chunk in marked.split("\n"):
+        if re.fullmatch(r"<@!?\d+>", chunk.strip()):
+            parts.append(chunk.strip())
+        elif re.search(r"[,，、]", line):
+            parts.extend(p for p in re.split(r"[,，、]", chunk) if p.strip())
+        else:
+            parts.extend(chunk.split())
+    return parts
+
+
+async def setup(bot: ShangraoBot) -> None:
+    await bot.add_cog(Events(bot))
