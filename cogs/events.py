@@ -32,7 +32,6 @@ from shangrao_bot.store.ledger.events import (
     MAX_EVENT_NAME,
     Event,
     EventSettings,
-    finish_event,
     list_events,
 )
 from shangrao_bot.ui.club_posts import ClubPosts
@@ -104,6 +103,7 @@ class Events(
         preset=_("Scoring preset: shangrao (multipliers) or baike (flat points)"),
         hands=_("Hands each table plays a round (default 4)"),
         resting=_("What a resting player scores for the round (default 0)"),
+        priority=_("What seating puts first: new opponents (default) or even winds"),
     )
     @app_commands.choices(
         seating=[
@@ -123,6 +123,10 @@ class Events(
             app_commands.Choice(name=_("0"), value="zero"),
             app_commands.Choice(name=_("the round's lowest"), value="lowest"),
         ],
+        priority=[
+            app_commands.Choice(name=_("new opponents"), value="opponents"),
+            app_commands.Choice(name=_("each wind once every four rounds"), value="winds"),
+        ],
     )
     async def create(
         self,
@@ -134,6 +138,7 @@ class Events(
         preset: app_commands.Choice[str] | None = None,
         hands: app_commands.Range[int, 1, 64] = 4,
         resting: app_commands.Choice[str] | None = None,
+        priority: app_commands.Choice[str] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         if not isinstance(interaction.channel, discord.TextChannel):
@@ -154,6 +159,7 @@ class Events(
                 hands_per_round=hands,
                 resting=resting.value if resting is not None else "zero",
                 seed=0,
+                winds_first=priority is not None and priority.value == "winds",
             ),
         )
         sheet = await self.club.desk.sheet(interaction.guild_id, event.id)
@@ -385,9 +391,7 @@ class Events(
         actor = await actor_for(self.bot.db, interaction)
         require_organiser(found, actor)
         await interaction.response.defer(thinking=True)
-        async with self.club.lock(found.id):
-            await finish_event(self.bot.db, interaction.guild_id, found.id, actor.user_id)
-        sheet = await self.club.desk.sheet(interaction.guild_id, found.id)
+        sheet = await self.club.finish(interaction.guild_id, found.id, actor)
         standings = await self.club.standings(sheet)
         lang = self.club.lang(interaction.guild_id)
         await interaction.followup.send(

@@ -86,6 +86,7 @@ class ClubDesk:
             hands_per_round=settings.hands_per_round,
             resting=settings.resting,
             seed=settings.seed or secrets.randbits(SEED_BITS),
+            winds_first=settings.winds_first,
         )
         return await create_event(self.db, guild_id, channel_id, name, actor.user_id, seeded)
 

@@ -14,8 +14,9 @@ engine. The round and its seats are written in one transaction (:func:`start_rou
 each table is opened (:mod:`.club_tables`) and linked to its session.
 
 **Ending a round.** It ends when every table has played the event's hands per round (a table
-whose session is settled counts as done), or when the organiser closes it: each table is
-closed as far as it got.
+whose session is settled counts as done), or when the organiser closes it: each table counts as
+far as it got. A physical table's session stays open until the event is finished, so that a
+hand found wrong later can still be voided or corrected; finishing the event settles them.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from shangrao_bot.store.ledger.event_rounds import (
     seat_results,
     start_round,
 )
-from shangrao_bot.store.ledger.events import event_players, get_event
+from shangrao_bot.store.ledger.events import event_players, finish_event, get_event
 
 MIN_PLAYERS = 8  # two tables: a round of one table is a session, not an event
 
@@ -230,6 +231,24 @@ class ClubRounds:
         return await close_round(
             self.db, sheet.event.guild_id, sheet.event.id, playing.round_no, actor
         )
+
+    async def finish(
+        self, guild_id: int, event_id: int, actor: Actor, tables: RoundTables
+    ) -> EventSheet:
+        """The organiser finishes the event: refused while a round is played; every table's
+        session is settled, then the event is finished."""
+        sheet = await self.sheet(guild_id, event_id)
+        require_organiser(sheet.event, actor)
+        if not sheet.event.is_open:
+            raise ClubRefused("club.finished", name=sheet.event.name)
+        if sheet.playing is not None:
+            raise ClubRefused("club.round_playing", round=sheet.playing.round_no)
+        for round_ in sheet.rounds:
+            for table in round_.tables:
+                if table.session_id is not None:
+                    await tables.settle(sheet.event, table.session_id, actor.user_id)
+        await finish_event(self.db, guild_id, event_id, actor.user_id)
+        return await self.sheet(guild_id, event_id)
 
     async def tables_done(self, sheet: EventSheet) -> tuple[int, int]:
         """(tables done, tables) of the round being played: a table is done when it has

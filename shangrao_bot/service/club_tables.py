@@ -9,10 +9,12 @@ Both kinds answer the same two calls (:class:`RoundTables`), so the rounds
   substitute at a physical table (a guest of the book, named by ``substitute_name``: their
   hands count in the book like anyone's, and for no one in the event) and an AI at a virtual
   table;
-* ``close``: the round is over: what the table played so far is its result. A physical table's
-  hands still waiting for their confirmations are voided as not confirmed in time and its
-  session is settled; a virtual table still playing is ended (its hand in play abandoned, its
-  finished hands recorded, its session settled).
+* ``close``: the round is over: what the table played so far is its result. A virtual table
+  still playing is ended (its hand in play abandoned, its finished hands recorded, its session
+  settled). A physical table's session stays open, so that a hand found wrong after the round
+  can still be voided or corrected (the standings follow at once);
+* ``settle``: the event is over: a physical table's hands still waiting for their
+  confirmations are voided as not confirmed in time and its session is settled.
 """
 
 from __future__ import annotations
@@ -55,6 +57,10 @@ class RoundTables(Protocol):
 
     async def close(self, event: Event, session_id: int, actor: int) -> None:
         """The round is over for this table's session."""
+        ...
+
+    async def settle(self, event: Event, session_id: int, actor: int) -> None:
+        """The event is over for this table's session."""
         ...
 
 
@@ -104,6 +110,9 @@ class PhysicalTables:
         return info.id
 
     async def close(self, event: Event, session_id: int, actor: int) -> None:
+        return  # the session stays open for corrections until the event is over
+
+    async def settle(self, event: Event, session_id: int, actor: int) -> None:
         info = await get_session(self.db, event.guild_id, session_id)
         if info.status != "open":
             return
@@ -166,3 +175,6 @@ class VirtualTables:
         for info in self.tables.tables(event.guild_id):
             if info.ledger_session_id == session_id and info.status is not TableStatus.ENDED:
                 await self.tables.end(info.id, actor, is_admin=True)
+
+    async def settle(self, event: Event, session_id: int, actor: int) -> None:
+        await self.close(event, session_id, actor)  # a bot table settles its session itself

@@ -216,6 +216,13 @@ class ClubPosts:
         await self.refresh_event(sheet)
         await self.refresh_standings(sheet, force=True)
 
+    async def finish(self, guild_id: int, event_id: int, actor: Actor) -> EventSheet:
+        """The organiser finishes the event (its tables' sessions settled)."""
+        async with self.lock(event_id):
+            sheet = await self.rounds.sheet(guild_id, event_id)
+            tables = await self._tables_for(sheet.event, [])
+            return await self.rounds.finish(guild_id, event_id, actor, tables)
+
     # --- standings ----------------------------------------------------------------------------
 
     async def standings(self, sheet: EventSheet) -> Standings:

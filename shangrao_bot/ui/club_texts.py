@@ -30,15 +30,19 @@ MEDALS = ("🥇", "🥈", "🥉")
 
 def settings_line(event: Event, lang: str) -> str:
     s = event.settings
-    return t(
-        "club.ui.settings",
-        lang,
-        rounds=s.rounds,
-        seating=t(f"club.ui.seating.{s.seating}", lang),
-        tables=t(f"club.ui.tables.{s.tables_kind}", lang),
-        preset=str(s.rules.get("preset", "shangrao")),
-        hands=s.hands_per_round,
-        resting=t(f"club.ui.resting.{s.resting}", lang),
+    first = t("club.ui.winds_first", lang) if s.winds_first else ""
+    return (
+        t(
+            "club.ui.settings",
+            lang,
+            rounds=s.rounds,
+            seating=t(f"club.ui.seating.{s.seating}", lang),
+            tables=t(f"club.ui.tables.{s.tables_kind}", lang),
+            preset=str(s.rules.get("preset", "shangrao")),
+            hands=s.hands_per_round,
+            resting=t(f"club.ui.resting.{s.resting}", lang),
+        )
+        + first
     )
 
 

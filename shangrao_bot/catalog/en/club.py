@@ -119,4 +119,5 @@ TEXTS: dict[str, str] = {
     ),
     "club.ui.round_started": "Round {round} has started: the seating is posted.",
     "club.text_channel_only": "Create an event in a text channel: its tables get threads there.",
+    "club.ui.winds_first": " · each wind once every four rounds first",
 }

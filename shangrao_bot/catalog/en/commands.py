@@ -421,4 +421,10 @@ TEXTS: dict[str, str] = {
     "Finish an event and post its podium (its organiser)": (
         "Finish an event and post its podium (its organiser)"
     ),
+    "priority": ("priority"),
+    "What seating puts first: new opponents (default) or even winds": (
+        "What seating puts first: new opponents (default) or even winds"
+    ),
+    "new opponents": ("new opponents"),
+    "each wind once every four rounds": ("each wind once every four rounds"),
 }

@@ -91,4 +91,5 @@ TEXTS: dict[str, str] = {
     "club.ui.swapped": "第 {round} 轮：{first} 和 {second} 换了座位；已记录的牌局随座位移动。",
     "club.ui.round_started": "第 {round} 轮开始了：排位已经发出。",
     "club.text_channel_only": "请在文字频道里创建比赛：各桌的讨论串会开在那里。",
+    "club.ui.winds_first": " · 风位均衡优先",
 }

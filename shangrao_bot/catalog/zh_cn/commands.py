@@ -375,4 +375,10 @@ TEXTS: dict[str, str] = {
     "second": "第二位",
     "finish": "结束",
     "Finish an event and post its podium (its organiser)": "结束比赛并公布领奖台（组织者）",
+    "priority": ("优先"),
+    "What seating puts first: new opponents (default) or even winds": (
+        "排位优先什么：换新对手（默认）或风位均衡"
+    ),
+    "new opponents": ("换新对手"),
+    "each wind once every four rounds": ("每四轮每个风位各坐一次"),
 }

@@ -91,4 +91,5 @@ TEXTS: dict[str, str] = {
     "club.ui.swapped": "第 {round} 輪：{first} 和 {second} 換了座位；已記錄的牌局隨座位移動。",
     "club.ui.round_started": "第 {round} 輪開始了：排位已經發出。",
     "club.text_channel_only": "請在文字頻道裡創建比賽：各桌的討論串會開在那裡。",
+    "club.ui.winds_first": " · 風位均衡優先",
 }

@@ -375,4 +375,10 @@ TEXTS: dict[str, str] = {
     "second": "第二位",
     "finish": "結束",
     "Finish an event and post its podium (its organiser)": "結束比賽並公布領獎台（組織者）",
+    "priority": ("優先"),
+    "What seating puts first: new opponents (default) or even winds": (
+        "排位優先什麼：換新對手（預設）或風位均衡"
+    ),
+    "new opponents": ("換新對手"),
+    "each wind once every four rounds": ("每四輪每個風位各坐一次"),
 }

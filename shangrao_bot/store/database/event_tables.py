@@ -2,9 +2,9 @@
 :mod:`shangrao_bot.store.ledger.events`).
 
 - ``events``: one event of a server: its name, organiser, settings (rounds, seating method,
-  physical or virtual tables, rules, hands per round, the resting players' rule, the seed every
-  seating is drawn from), status, and the messages it keeps up to date (the event's own and the
-  live standings).
+  physical or virtual tables, rules, hands per round, the resting players' rule, whether even
+  winds come before new opponents, the seed every seating is drawn from), status, and the
+  messages it keeps up to date (the event's own and the live standings).
 - ``event_players``: who plays it, from which round (``joined_round``: 1 from the start, a
   later round for a late arrival) and until which (``left_round``: the first round they are
   no longer seated in; NULL while they play on).
@@ -38,6 +38,7 @@ TABLES: tuple[str, ...] = (
             rules TEXT NOT NULL,
             hands_per_round INTEGER NOT NULL CHECK (hands_per_round BETWEEN 1 AND 64),
             resting TEXT NOT NULL CHECK (resting IN ('zero', 'lowest')),
+            winds_first INTEGER NOT NULL DEFAULT 0,
             seed BIGINT NOT NULL,
             status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'finished')),
             created_at TEXT NOT NULL,

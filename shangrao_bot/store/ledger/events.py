@@ -49,6 +49,7 @@ class EventSettings:
     hands_per_round: int
     resting: str  # one of RESTING_RULES: a resting player's round scores 0, or the lowest
     seed: int  # every seating of the event is drawn from it
+    winds_first: bool = False  # each wind once every four rounds before new opponents
 
     def check(self) -> None:
         """Refused (``store.event.bad_setting``) when a value is out of its range."""
@@ -105,6 +106,7 @@ def _event(row: Row) -> Event:
         hands_per_round=int(row["hands_per_round"]),
         resting=row["resting"],
         seed=int(row["seed"]),
+        winds_first=bool(row["winds_first"]),
     )
     return Event(
         id=int(row["id"]),
@@ -146,8 +148,8 @@ async def create_event(
     async def create(tx: Tx) -> int:
         event_id = await tx.insert(
             "INSERT INTO events (guild_id, channel_id, name, organiser, rounds, seating,"
-            " tables_kind, rules, hands_per_round, resting, seed, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " tables_kind, rules, hands_per_round, resting, winds_first, seed, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 guild_id,
                 channel_id,
@@ -159,6 +161,7 @@ async def create_event(
                 json.dumps(dict(settings.rules), sort_keys=True),
                 settings.hands_per_round,
                 settings.resting,
+                int(settings.winds_first),
                 settings.seed,
                 now_iso(),
             ),
