@@ -15,9 +15,13 @@ import pytest
 
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.errors import NotFound
+from shangrao_bot.store.ledger import open_session, record_hand
+from shangrao_bot.store.ledger.event_rounds import attach_session, start_round
 from shangrao_bot.store.ledger.export import ExportCancelled, export_book, write_export
 from tests.e2e.bigbook import fill_book
-from tests.store.conftest import GUILD, OTHER_GUILD, four_player_session
+from tests.store.conftest import CHANNEL, GUILD, OTHER_GUILD, four_player_session
+from tests.store.conftest import self_draw_win as win
+from tests.store.test_events import ORGANISER, event_with, tables_of
 from tests.store.test_stats import book
 
 BIG = 10**9  # never gzip
@@ -89,3 +93,34 @@ async def test_a_cancelled_export_stops_its_thread(db: Database, tmp_path: Path)
     before = threading.active_count()
     await asyncio.sleep(0.05)
     assert threading.active_count() <= before  # nothing still writing
+
+
+async def test_exports_carry_the_club_events(db: Database, tmp_path: Path) -> None:
+    """An event table's hands say which event, round and table they were played at (CSV), and
+    the JSON holds each event's settings, players and rounds (tables, seats, resting)."""
+    event, players = await event_with(db, 9)
+    round_ = await start_round(
+        db, GUILD, event.id, tables_of(players[:8]), [players[8]], "rest", 0, ORGANISER
+    )
+    table = round_.tables[1]
+    seats = [p for p in table.seats if p is not None]
+    session = await open_session(
+        db, GUILD, CHANNEL + 9, "physical", {"preset": "shangrao"}, 1, 1, seats
+    )
+    await attach_session(db, event.id, 1, 2, session.id)
+    await record_hand(db, GUILD, session.id, win(1, 2), ORGANISER, confirmed=True)
+    text, _ = await text_of(db, tmp_path, "csv")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [(r["event_id"], r["event_round"], r["event_table"]) for r in rows] == [
+        (str(event.id), "1", "2")
+    ] * 4
+    doc = json.loads((await text_of(db, tmp_path, "json"))[0])
+    (item,) = doc["events"]
+    assert item["name"] == "Club night" and item["settings"]["rounds"] == 3
+    assert [p["player_id"] for p in item["players"]] == players
+    (first,) = item["rounds"]
+    assert first["resting"] == [players[8]] and first["status"] == "playing"
+    assert [t["seats"] for t in first["tables"]] == [players[:4], players[4:8]]
+    assert first["tables"][1]["session_id"] == session.id
+    other = json.loads((await text_of(db, tmp_path, "json", OTHER_GUILD))[0])
+    assert other["events"] == []

@@ -50,6 +50,9 @@ CSV_COLUMNS = (
     "self_draw",
     "flown",
     "void_reason",
+    "event_id",
+    "event_round",
+    "event_table",
 )
 
 _CHECK_EVERY = 500  # rows between two looks at the cancel flag
@@ -159,9 +162,11 @@ class _Writer:
         sql = (
             "SELECT h.id AS hand_id, h.session_id, h.seq, h.created_at, h.status, h.outcome,"
             " h.pattern, h.dealer_seat, h.bao, hs.seat, p.display_name AS player,"
-            " p.id AS player_id, hs.delta, hs.won, hs.self_draw, hs.flown, h.void_reason"
+            " p.id AS player_id, hs.delta, hs.won, hs.self_draw, hs.flown, h.void_reason,"
+            " et.event_id, et.round_no, et.table_no"
             " FROM hands h JOIN hand_seats hs ON hs.hand_id = h.id"
-            " JOIN players p ON p.id = hs.player_id WHERE h.guild_id = ?"
+            " JOIN players p ON p.id = hs.player_id"
+            " LEFT JOIN event_tables et ON et.session_id = h.session_id WHERE h.guild_id = ?"
         )
         params: list[Any] = [self.guild_id]
         if self.session_id is not None:
@@ -187,8 +192,73 @@ class _Writer:
         for n, s in enumerate(sessions):
             self.out.write("," if n else "")
             self._session(s)
-        self.out.write("\n ]\n}\n")
+        self.out.write("\n ]")
+        if self.session_id is None:
+            self.out.write(',\n "events": [')
+            self._events()
+            self.out.write("\n ]")
+        self.out.write("\n}\n")
         return self.rows
+
+    def _events(self) -> None:
+        """The club events: settings, players, and each round's tables (their sessions are
+        among the sessions above) with their seats and the players who rested."""
+        events = list(
+            self.conn.rows("SELECT * FROM events WHERE guild_id = ? ORDER BY id", (self.guild_id,))
+        )
+        for n, e in enumerate(events):
+            players = self.conn.rows(
+                "SELECT ep.player_id, p.display_name, ep.joined_round, ep.left_round"
+                " FROM event_players ep JOIN players p ON p.id = ep.player_id"
+                " WHERE ep.event_id = ? ORDER BY ep.joined_round, ep.player_id",
+                (e["id"],),
+            )
+            rounds = list(
+                self.conn.rows(
+                    "SELECT * FROM event_rounds WHERE event_id = ? ORDER BY round_no", (e["id"],)
+                )
+            )
+            seats = list(
+                self.conn.rows(
+                    "SELECT s.round_no, s.table_no, s.seat, s.player_id, t.session_id"
+                    " FROM event_seats s JOIN event_tables t ON t.event_id = s.event_id"
+                    " AND t.round_no = s.round_no AND t.table_no = s.table_no"
+                    " WHERE s.event_id = ? ORDER BY s.round_no, s.table_no, s.seat",
+                    (e["id"],),
+                )
+            )
+            resting = list(
+                self.conn.rows(
+                    "SELECT round_no, player_id FROM event_resting WHERE event_id = ?"
+                    " ORDER BY round_no, player_id",
+                    (e["id"],),
+                )
+            )
+            item = {
+                "id": e["id"],
+                "name": e["name"],
+                "organiser": e["organiser"],
+                "status": e["status"],
+                "created_at": e["created_at"],
+                "finished_at": e["finished_at"],
+                "settings": {
+                    "rounds": e["rounds"],
+                    "seating": e["seating"],
+                    "tables": e["tables_kind"],
+                    "rules": json.loads(e["rules"]),
+                    "hands_per_round": e["hands_per_round"],
+                    "resting": e["resting"],
+                    "winds_first": bool(e["winds_first"]),
+                    "seed": e["seed"],
+                },
+                "players": [
+                    {"player_id": r[0], "name": r[1], "joined_round": r[2], "left_round": r[3]}
+                    for r in players
+                ],
+                "rounds": [_event_round(r, seats, resting) for r in rounds],
+            }
+            self.out.write(",\n  " if n else "\n  ")
+            self.out.write(_dumps(item))
 
     def _session(self, s: Row) -> None:
         seats = list(
@@ -268,6 +338,25 @@ class _Writer:
                 ],
                 "detail": detail,
             }
+
+
+def _event_round(r: Row, seats: list[Row], resting: list[Row]) -> dict[str, Any]:
+    n = r["round_no"]
+    tables: dict[int, dict[str, Any]] = {}
+    for s in seats:
+        if s[0] == n:
+            table = tables.setdefault(s[1], {"table": s[1], "session_id": s[4], "seats": []})
+            table["seats"].append(s[3])  # wind order; null: a fill-in seat
+    return {
+        "round": n,
+        "status": r["status"],
+        "fill": r["fill"],
+        "repeats": r["repeats"],
+        "started_at": r["started_at"],
+        "closed_at": r["closed_at"],
+        "tables": list(tables.values()),
+        "resting": [x[1] for x in resting if x[0] == n],
+    }
 
 
 class _ByHand:
