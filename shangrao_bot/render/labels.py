@@ -171,6 +171,7 @@ class Labels:
     col_best: str
     col_flown: str
     no_data: str
+    podium_title: str
     outcomes: dict[Outcome, str]
 
     def seat_no(self, seat: int) -> str:

@@ -87,6 +87,7 @@ TEXTS: dict[str, str] = {
     "pic.col_rate": "win %",
     "pic.col_best": "best",
     "pic.col_flown": "飞宝",
+    "pic.podium_title": "Final standings",
     "pic.no_data": "No data yet",
     "pic.outcomes.win": "win",
     "pic.outcomes.exhausted": "流局",

@@ -87,6 +87,7 @@ TEXTS: dict[str, str] = {
     "pic.col_rate": "胡率",
     "pic.col_best": "最大",
     "pic.col_flown": "飞宝",
+    "pic.podium_title": "总分排行榜",
     "pic.no_data": "暂无数据",
     "pic.outcomes.win": "胡牌",
     "pic.outcomes.exhausted": "流局",

@@ -87,6 +87,7 @@ TEXTS: dict[str, str] = {
     "pic.col_rate": "胡率",
     "pic.col_best": "最大",
     "pic.col_flown": "飛寶",
+    "pic.podium_title": "總分排行榜",
     "pic.no_data": "暫無資料",
     "pic.outcomes.win": "胡牌",
     "pic.outcomes.exhausted": "流局",
