@@ -319,12 +319,16 @@ async def test_mistakes_only_hides_the_decisions_that_agree(
     await page.wait_for_selector('#mistakes-toggle[aria-pressed="true"]')
     assert await rows.evaluate_all(VISIBLE_ROWS) == [mistakes, 0]
     assert query_of(page)["mistakes"] == ["1"]
+    langs = await page.locator(".langs a").evaluate_all("links => links.map(a => a.href)")
+    assert langs and all("mistakes=1" in href for href in langs)  # a language keeps it
     await no_sideways_scroll(page)
 
     await toggle.click()
     await page.wait_for_selector('#mistakes-toggle[aria-pressed="false"]')
     assert await rows.evaluate_all(VISIBLE_ROWS) == [every, every - mistakes]
     assert "mistakes" not in query_of(page)
+    langs = await page.locator(".langs a").evaluate_all("links => links.map(a => a.href)")
+    assert not any("mistakes" in href for href in langs)
     assert await page.evaluate(STAYED)  # toggled in place
 
     # the address it keeps opens the mistakes only, listed by the server

@@ -13,12 +13,14 @@ from collections import Counter
 import aiohttp
 
 from shangrao_bot.fewest_transfers import minimum_transfers
+from shangrao_bot.service.hand_voiding import EXPIRED, UNDO
 from shangrao_bot.service.scorebook import ScoreBook
 from shangrao_bot.store.database.interface import Database
-from shangrao_bot.store.ledger import get_hand, session_balances
+from shangrao_bot.store.ledger import get_hand, record_hand, session_balances, void_hand
 from shangrao_bot.web.page_guard import NOT_FOUND_PAGE
 from shangrao_bot.web.pages.session import DOTTED_HANDS
 from tests.store.conftest import GUILD
+from tests.store.conftest import self_draw_win as win
 from tests.web.league_book import HOSTILE_NAMES, league_book
 from tests.web.session_book import long_session, more_sessions
 from tests.web.site_server import serving
@@ -224,3 +226,21 @@ async def test_languages(sqlite_db: Database) -> None:
     assert '<html lang="zh-Hant">' in traditional and "累計得分" in traditional
     assert "待確認" in traditional and "飛寶1" in traditional
     assert f"player/{book.player_ids[0]}?lang=zh-TW" in traditional  # links keep the language
+
+
+async def test_the_bots_void_reasons_in_the_readers_language(sqlite_db: Database) -> None:
+    """A hand the bot voided (never confirmed in time, undone) says so in the page's language;
+    a reason a player typed stays as typed."""
+    book = await league_book(sqlite_db)
+    late = await record_hand(sqlite_db, GUILD, book.session.id, win(1, 3), 100)
+    await void_hand(sqlite_db, GUILD, late.id, 100, EXPIRED)
+    undone = await record_hand(sqlite_db, GUILD, book.session.id, win(2, 3), 100, confirmed=True)
+    await void_hand(sqlite_db, GUILD, undone.id, 100, f"{UNDO}wrong seat")
+    async with serving(sqlite_db) as base:
+        url = f"{base}/s/{book.site.token}/session/{book.session.id}"
+        zh = {r[0]: r for r in hand_rows(await fetch(url + "?lang=zh-CN"))}
+        en = {r[0]: r for r in hand_rows(await fetch(url + "?lang=en"))}
+    assert "超时未确认" in zh[late.id][2] and "expired" not in zh[late.id][2]
+    assert "已撤销：wrong seat" in zh[undone.id][2]
+    assert "expired: not confirmed in time" in en[late.id][2]
+    assert "not played" in zh[book.voided_id][2]  # what the player typed

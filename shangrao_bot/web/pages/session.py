@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from shangrao_bot.catalog.fields import term
+from shangrao_bot.service.hand_voiding import void_reason
 from shangrao_bot.service.session_sheet import SessionSheet, read_session_sheet
 from shangrao_bot.store.errors import NotFound
 from shangrao_bot.store.ledger import Player
@@ -63,6 +64,7 @@ class HandRow:
     wins: tuple[Win, ...]  # none for a draw
     pattern: str | None  # in the reader's script; None for a draw
     cells: tuple[Cell, ...]  # by seat
+    why: str | None = None  # a voided hand's reason, in the reader's language
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,21 @@ def hand_row(hand: HandLine, seats: tuple[Player, ...], words: Words) -> HandRow
         )
         for seat, (delta, flown) in enumerate(zip(hand.deltas, hand.flown, strict=True))
     )
-    return HandRow(hand, wins, term(shown, words.context.lang) if shown else None, cells)
+    why = void_text(words.context, hand.void_reason) if hand.status == "voided" else None
+    return HandRow(hand, wins, term(shown, words.context.lang) if shown else None, cells, why)
+
+
+def void_text(context: PageContext, reason: str | None) -> str:
+    """Why a hand was voided, as the scoreboard says it: the bot's own reasons (cancelled,
+    not confirmed in time, undone) in the reader's language, a player's words as typed."""
+    kind, detail = void_reason(reason or "")
+    if kind == "cancelled":
+        return context.t("skv.void.cancelled", name=detail)
+    if kind == "expired":
+        return context.t("skv.void.expired")
+    if kind == "undo":
+        return context.t("skv.void.undo", reason=detail)
+    return detail
 
 
 def running_chart(context: PageContext, sheet: SessionSheet) -> LineChart | None:

@@ -1,6 +1,7 @@
 // The review page: the "mistakes only" button hides the decisions that agree with the analysis
 // in place (the address follows, so a reload keeps it: ?mistakes=1 lists only the mistakes on
-// the server's side, which is also what the link beside the button does without JavaScript).
+// the server's side, which is also what the link beside the button does without JavaScript),
+// and so do the language links.
 "use strict";
 (function () {
   function setUp() {
@@ -18,6 +19,13 @@
       if (only) address.searchParams.set("mistakes", "1");
       else address.searchParams.delete("mistakes");
       history.replaceState(null, "", address.pathname + address.search + address.hash);
+      // the language links keep the choice too
+      document.querySelectorAll(".langs a").forEach(function (a) {
+        const target = new URL(a.href);
+        if (only) target.searchParams.set("mistakes", "1");
+        else target.searchParams.delete("mistakes");
+        a.href = target.pathname + target.search;
+      });
     }
     button.hidden = false;
     if (link) link.hidden = true;
