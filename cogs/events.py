@@ -205,15 +205,24 @@ class Events(
         found = await self._event_here(interaction, event)
         actor = await actor_for(self.bot.db, interaction)
         roster = parse_roster(people)
-        names = {}
         guild = interaction.guild
+        assert guild is not None
+        # members not in the cache are fetched, one request each: answered within 3 s first
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        names: dict[int, str] = {}
         for entry in roster:
-            if entry.user_id is not None and guild is not None:
-                member = guild.get_member(entry.user_id)
-                names[entry.user_id] = member.display_name if member else str(entry.user_id)
+            if entry.user_id is None or entry.user_id in names:
+                continue
+            member = guild.get_member(entry.user_id)
+            if member is None:
+                try:
+                    member = await guild.fetch_member(entry.user_id)
+                except discord.NotFound:
+                    raise ClubRefused("club.not_member", id=entry.user_id) from None
+            names[entry.user_id] = member.display_name
         added = await self.club.desk.add(interaction.guild_id, found.id, actor, roster, names)
         lang = lang_of(interaction.locale)
-        await interaction.response.send_message(
+        await interaction.followup.send(
             t("club.ui.added", lang, names=names_list([a.player for a in added], lang)),
             ephemeral=True,
         )

@@ -29,7 +29,6 @@ from shangrao_bot.store.ledger import (
     get_session,
     list_sessions,
     list_transfers,
-    set_board_message,
 )
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.record_button import record_view
@@ -47,6 +46,7 @@ from shangrao_bot.ui.score_views import (
     shown,
 )
 from shangrao_bot.ui.scoreboard_chart import scoreboard_files
+from shangrao_bot.ui.session_board import board_message, link_board
 from shangrao_bot.ui.web_links import link_button, session_page, with_link
 
 from .ledger import MAX_ID, fit_lines
@@ -160,26 +160,10 @@ class Sessions(
             stake,
         )
         lang = public_lang(interaction)
-        board = await self.book.scoreboard(info)
-        seated = ", ".join(
-            f"{i + 1}. {shown(p.display_name, lang)}" for i, p in enumerate(info.seats)
-        )
-        await interaction.response.send_message(
-            t("skv.started", lang, session=info.id, players=seated),
-            embed=scoreboard_embed(board, lang),
-            view=record_view(info.id, lang),
-        )
+        parts = await board_message(self.book, info, lang)
+        await interaction.response.send_message(parts.content, embed=parts.embed, view=parts.view)
         message = await interaction.original_response()
-        try:
-            await set_board_message(
-                self.bot.db, info.guild_id, info.id, message.channel.id, message.id
-            )
-        except StorageUnavailable as exc:
-            # the session is saved and its board posted: telling the player "nothing was
-            # saved" would be wrong; the board just does not update itself (/session show does)
-            log.warning(
-                "session %d: board not linked, storage unavailable (%s)", info.id, exc.detail
-            )
+        await link_board(self.bot.db, info, message.channel.id, message.id)
 
     @app_commands.command(
         name=_("show"), description=_("Show a session's scoreboard (default: this channel's)")

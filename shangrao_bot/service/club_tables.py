@@ -167,7 +167,8 @@ class VirtualTables:
         for seat, pid in enumerate(table.seats):
             if pid is None:
                 await self.tables.add_ai(info.id, host.user_id, AI_LEVEL, seat)
-        started = await self.tables.start(info.id, host.user_id)
+        # the seating gave each player a wind: seat 0 is East, so it deals first
+        started = await self.tables.start(info.id, host.user_id, first_dealer=0)
         assert started.ledger_session_id is not None
         return started.ledger_session_id
 

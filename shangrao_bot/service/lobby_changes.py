@@ -105,13 +105,17 @@ class LobbyChanges:
                 run.out.lobby_changed(run.info())
         return self._changes.after(run)
 
-    async def start(self, table_id: int, user_id: int) -> TableInfo:
+    async def start(
+        self, table_id: int, user_id: int, first_dealer: int | None = None
+    ) -> TableInfo:
         async with self._changes.changing(table_id) as run:
             t = run.table
             lobby.check_start(t, user_id)
             t.ledger_session_id = await open_ledger_session(self._db, t)
             await self._saves.persist(run)  # a crash from here on resumes with this session
             t.session = Session(t.config.rules, t.config.hands, self._changes.seed_source(t.id))
+            if first_dealer is not None:  # else the first hand's dice choose (rule book §2)
+                t.session.dealer = first_dealer
             run.out.log_table("start", ledger_session=t.ledger_session_id)
             run.start_hand()
         return self._changes.after(run)

@@ -263,10 +263,14 @@ class TableService:
         """Watch as a spectator (the public board only). Players of the table already see it."""
         return await self._lobby.watch(table_id, user_id)
 
-    async def start(self, table_id: int, user_id: int) -> TableInfo:
+    async def start(
+        self, table_id: int, user_id: int, *, first_dealer: int | None = None
+    ) -> TableInfo:
         """The host starts the game once all four seats are filled (humans or AIs): a ledger
-        session opens for the four seats and the first hand is dealt."""
-        return await self._lobby.start(table_id, user_id)
+        session opens for the four seats and the first hand is dealt. ``first_dealer``: the
+        seat that deals first (East), instead of the dice's choice — a club event's table,
+        whose seating gave each player their wind."""
+        return await self._lobby.start(table_id, user_id, first_dealer)
 
     async def end(self, table_id: int, user_id: int, *, is_admin: bool = False) -> None:
         """End the table (the host, or a server admin — the caller checks the permission and

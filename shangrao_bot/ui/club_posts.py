@@ -30,14 +30,17 @@ from shangrao_bot.service.club_rounds import ClubRounds, FillChoice, StartedRoun
 from shangrao_bot.service.club_standings import Standings
 from shangrao_bot.service.club_tables import PhysicalTables, RoundTables, VirtualTables
 from shangrao_bot.service.model import TableInfo
+from shangrao_bot.service.scorebook import ScoreBook
 from shangrao_bot.service.seating import Actor
 from shangrao_bot.service.tables import TableService
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.guilds import get_settings
+from shangrao_bot.store.ledger import get_session
 from shangrao_bot.store.ledger.events import Event, list_events, set_event_messages
 from shangrao_bot.ui.club_texts import dm_text, event_embed, seating_text, standings_embed
 from shangrao_bot.ui.i18n import t
 from shangrao_bot.ui.language import public_language
+from shangrao_bot.ui.session_board import post_board
 
 log = logging.getLogger(__name__)
 
@@ -56,12 +59,14 @@ class ClubPosts:
         client: discord.Client,
         db: Database,
         tables: TableService,
+        book: ScoreBook,
         view_for: ViewFor,
         post_lobby: Callable[[TableInfo], Awaitable[None]] | None = None,
     ) -> None:
         self.client = client
         self.db = db
         self.tables = tables
+        self.book = book
         self.view_for = view_for
         self.post_lobby = post_lobby
         self.desk = ClubDesk(db)
@@ -69,6 +74,7 @@ class ClubPosts:
         self._shown: RecentlyUsed[int, bytes] = RecentlyUsed(SHOWN_KEPT)
         self._done: RecentlyUsed[int, tuple[int, int, int]] = RecentlyUsed(SHOWN_KEPT)
         self._locks: RecentlyUsed[int, asyncio.Lock] = RecentlyUsed(SHOWN_KEPT)
+        self._names: RecentlyUsed[tuple[int, int], str] = RecentlyUsed(SHOWN_KEPT)
 
     def lang(self, guild_id: int) -> str:
         guild = self.client.get_guild(guild_id)
@@ -87,9 +93,23 @@ class ClubPosts:
     # --- the event's message ------------------------------------------------------------------
 
     async def _organiser(self, event: Event) -> str:
+        """The organiser's name (a footer shows no mention): from the member cache, else
+        fetched once and remembered."""
+        key = (event.guild_id, event.organiser)
+        known = self._names.get(key)
+        if known is not None:
+            return known
         guild = self.client.get_guild(event.guild_id)
-        member = guild.get_member(event.organiser) if guild is not None else None
-        return member.display_name if member is not None else f"<@{event.organiser}>"
+        if guild is None:
+            return f"<@{event.organiser}>"
+        member = guild.get_member(event.organiser)
+        if member is None:
+            try:
+                member = await guild.fetch_member(event.organiser)
+            except discord.HTTPException:  # left the server (rare): named as before
+                return f"<@{event.organiser}>"
+        self._names.put(key, member.display_name)
+        return member.display_name
 
     async def event_message(self, sheet: EventSheet) -> tuple[discord.Embed, discord.ui.View]:
         lang = self.lang(sheet.event.guild_id)
@@ -157,11 +177,27 @@ class ClubPosts:
             opened: list[discord.Thread] = []
             tables = await self._tables_for(sheet.event, opened)
             started = await self.rounds.start(guild_id, event_id, actor, tables, choice, manual)
+            if sheet.event.settings.tables_kind == "physical":
+                await self._post_boards(sheet.event, started)
             await self._announce(sheet.event, started, {o.name: o.id for o in opened})
             sheet = await self.rounds.sheet(guild_id, event_id)
             await self.refresh_event(sheet)
             await self.refresh_standings(sheet, force=True)
             return started
+
+    async def _post_boards(self, event: Event, started: StartedRound) -> None:
+        """Each physical table's live scoreboard with its Record button, in its thread: the
+        players record their hands there as at any session."""
+        lang = self.lang(event.guild_id)
+        for table in started.round.tables:
+            if table.session_id is None:
+                continue
+            info = await get_session(self.db, event.guild_id, table.session_id)
+            channel = self.client.get_partial_messageable(info.channel_id)
+            try:
+                await post_board(channel, self.db, self.book, info, lang)
+            except discord.HTTPException:  # the thread is gone: /session show posts it again
+                log.warning("event %d: table %d's board not posted", event.id, table.table_no)
 
     async def _announce(self, event: Event, started: StartedRound, threads: dict[str, int]) -> None:
         lang = self.lang(event.guild_id)
@@ -254,7 +290,8 @@ class ClubPosts:
 
     async def watch_once(self, guild_ids: Sequence[int]) -> None:
         """One pass over the open events of ``guild_ids``: a round whose tables are all done
-        ends; changed standings are shown."""
+        ends; changed standings are shown (between rounds too: a physical table's session
+        stays open for corrections until the event is finished)."""
         for guild_id in guild_ids:
             for event in await list_events(self.db, guild_id, open_only=True):
                 try:
@@ -265,7 +302,8 @@ class ClubPosts:
     async def _watch_event(self, guild_id: int, event_id: int) -> None:
         sheet = await self.rounds.sheet(guild_id, event_id)
         playing = sheet.playing
-        if playing is None:
+        if playing is None:  # between rounds a hand may still be voided or corrected
+            await self.refresh_standings(sheet)
             return
         done, tables = await self.rounds.tables_done(sheet)
         if tables and done == tables:

@@ -60,12 +60,9 @@ def status_line(sheet: EventSheet, done: tuple[int, int], lang: str) -> str:
             done=done[0],
             tables=done[1],
         )
-    return t(
-        "club.ui.status.waiting",
-        lang,
-        round=min(sheet.next_round, event.settings.rounds),
-        rounds=event.settings.rounds,
-    )
+    if sheet.next_round > event.settings.rounds:
+        return t("club.ui.status.all_played", lang, rounds=event.settings.rounds)
+    return t("club.ui.status.waiting", lang, round=sheet.next_round, rounds=event.settings.rounds)
 
 
 def event_embed(

@@ -23,7 +23,7 @@ from shangrao_bot.ui.club_posts import ClubPosts
 from shangrao_bot.ui.club_texts import standings_embed
 from shangrao_bot.ui.errors import reply_error
 from shangrao_bot.ui.i18n import lang_of, t
-from shangrao_bot.ui.score_views import actor_for
+from shangrao_bot.ui.score_views import actor_for, bot_book
 
 
 def club_of(client: Any) -> ClubPosts:
@@ -32,7 +32,12 @@ def club_of(client: Any) -> ClubPosts:
     club = getattr(client, "club", None)
     if not isinstance(club, ClubPosts):
         club = ClubPosts(
-            client, client.db, client.service, event_view, client.table_presenter.post_lobby
+            client,
+            client.db,
+            client.service,
+            bot_book(client),
+            event_view,
+            client.table_presenter.post_lobby,
         )
         client.club = club
     return club

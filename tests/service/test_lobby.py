@@ -182,3 +182,11 @@ async def test_seat_refusals_count_seats_as_players_do(service: TableService) ->
     with pytest.raises(NotAnAI) as not_ai:
         await service.remove_ai(tid, HOST, 2)
     assert not_ai.value.args_ == {"seat": 3}
+
+
+@pytest.mark.parametrize("dealer", [0, 2])
+async def test_a_table_started_with_its_first_dealer(service: TableService, dealer: int) -> None:
+    """A club event's table deals first from the seat its seating made East, not the dice's."""
+    table_id = await open_table(service, start=False)
+    started = await service.start(table_id, HOST, first_dealer=dealer)
+    assert started.dealer == dealer and started.hand_no == 1

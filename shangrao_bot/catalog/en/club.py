@@ -39,6 +39,9 @@ TEXTS: dict[str, str] = {
         " name, `-` for a fill-in seat), one table per line."
     ),
     "club.unknown_player": "{name} does not play in this event. Add them with `/event add`.",
+    "club.not_member": (
+        "<@{id}> is not a member of this server: mention members, or write a guest's name."
+    ),
     "club.not_seated": "{name} is not seated in the round being played.",
     # the event's message
     "club.ui.title": "🀄 {name}",
@@ -61,6 +64,9 @@ TEXTS: dict[str, str] = {
     "club.ui.status.waiting": "Round {round} of {rounds} starts when the organiser is ready.",
     "club.ui.status.playing": (
         "Round {round} of {rounds} is being played: {done}/{tables} tables done."
+    ),
+    "club.ui.status.all_played": (
+        "All {rounds} rounds are played: the organiser ends the event with `/event finish`."
     ),
     "club.ui.status.finished": "Finished.",
     "club.ui.join": "Join",

@@ -28,6 +28,7 @@ TEXTS: dict[str, str] = {
         "一行一桌。"
     ),
     "club.unknown_player": "{name} 不在这场比赛中。用 `/event add` 加入。",
+    "club.not_member": "<@{id}> 不是本服务器成员：请 @提及成员，或写客人的名字。",
     "club.not_seated": "{name} 不在正在进行的这一轮里。",
     "club.ui.title": "🀄 {name}",
     "club.ui.settings": (
@@ -47,6 +48,7 @@ TEXTS: dict[str, str] = {
     "club.ui.player_left": "{name}（第 {round} 轮后退出）",
     "club.ui.status.waiting": "第 {round}/{rounds} 轮等组织者开始。",
     "club.ui.status.playing": "第 {round}/{rounds} 轮进行中：{done}/{tables} 桌已打完。",
+    "club.ui.status.all_played": "{rounds} 轮都已打完：组织者用 `/event finish` 结束比赛。",
     "club.ui.status.finished": "已结束。",
     "club.ui.join": "加入",
     "club.ui.leave": "退出",

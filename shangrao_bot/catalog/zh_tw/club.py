@@ -28,6 +28,7 @@ TEXTS: dict[str, str] = {
         "一行一桌。"
     ),
     "club.unknown_player": "{name} 不在這場比賽中。用 `/event add` 加入。",
+    "club.not_member": "<@{id}> 不是本伺服器成員：請 @提及成員，或寫客人的名字。",
     "club.not_seated": "{name} 不在正在進行的這一輪裡。",
     "club.ui.title": "🀄 {name}",
     "club.ui.settings": (
@@ -47,6 +48,7 @@ TEXTS: dict[str, str] = {
     "club.ui.player_left": "{name}（第 {round} 輪後退出）",
     "club.ui.status.waiting": "第 {round}/{rounds} 輪等組織者開始。",
     "club.ui.status.playing": "第 {round}/{rounds} 輪進行中：{done}/{tables} 桌已打完。",
+    "club.ui.status.all_played": "{rounds} 輪都已打完：組織者用 `/event finish` 結束比賽。",
     "club.ui.status.finished": "已結束。",
     "club.ui.join": "加入",
     "club.ui.leave": "退出",
