@@ -378,8 +378,8 @@ def within_misses(
     unseated players with their fewest misses, the first player's table is one. So the greedy
     never backtracks past a table, and it seats everyone. Players kept ``apart`` (fill-ins) are
     no more than the tables at every step: then the fewest misses are the same as without
-    keeping them apart, since two fill-ins at one table on winds ``a`` and ``b`` can change
-    places with the players on ``a`` of a table without a fill-in, winds unchanged."""
+    keeping them apart, since of two fill-ins at one table, the one on wind ``a`` can change
+    places with the player on ``a`` at a table without a fill-in, winds unchanged."""
     met, winds = problem.met, problem.winds
     apart = problem.apart or (0,) * len(met)
     kept_apart = sum(1 << p for p, mask in enumerate(apart) if mask)

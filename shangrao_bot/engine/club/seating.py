@@ -29,13 +29,14 @@ organisers' rule: meeting new players comes first). When it cannot be met, the r
 **Winds first** (``winds_first=True``, an event's choice): the other way round. A table is only
 taken when its players can be given four different winds each still has open (three at a table
 with a fill-in, whose wind does not count), and among such seatings the fewest repeats, then
-standing; ``repeats_bound`` and ``exhaustive`` are then about those seatings. Such a seating
-always exists while every player has sat every round without a miss and there are no fill-ins
-(Hall's theorem: the proof is in :mod:`.winds`); a fill-in takes the wind the fewest players
-still need, so that later rounds of the cycle stay possible. When resting players, late
-arrivals or fill-ins leave no wind-perfect seating, the round has the fewest misses possible
-(computed exactly, :func:`~.winds.fewest_misses`), shows them in ``wind_misses``, and is
-still seated.
+standing; ``repeats_bound`` and ``exhaustive`` are then about those seatings. Fill-ins are
+seated as players keeping a cycle of winds of their own (a wind a fill-in took twice in a cycle
+would leave the cycle's last round impossible), so with fill-ins the bound is about the
+seatings that also keep the fill-ins' cycles. Such a seating always exists while every player
+has sat every round without a miss, with or without fill-ins (Hall's theorem: the proof is in
+:mod:`.winds`). When resting players or late arrivals leave no wind-perfect seating, the round
+has the fewest misses possible (computed exactly, :func:`~.winds.fewest_misses`; the fill-ins'
+cycles are then let go), shows them in ``wind_misses``, and is still seated.
 
 **Reproducible.** A seating is a function of the event's seed, the round number, the players,
 the standings and the history only: every random choice comes from a generator seeded with them
