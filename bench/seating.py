@@ -7,6 +7,8 @@ standings drawn at random each round, :data:`EVENTS` events per size and method)
   lower bound on them, the largest wind spread of any player after the fourth round, the
   rounds whose search was cut short by its node bound;
 * the time per seating, max and mean, in ms;
+* the same for the swiss and random seating with winds first (``winds_first=True``): only
+  tables where every player sits a wind still open in their cycle, then the fewest repeats;
 * a stress run: one event of :data:`STRESS_ROUNDS` swiss rounds at 24, 40 and 64 players,
   whose late rounds have few unmet pairs left and run the search to its node bound: the
   slowest seating there is the bound's cost.
@@ -15,7 +17,8 @@ Why: the swiss search is bounded in nodes so that any event seats in under a sec
 figures say how close to the proven best it gets, and whether the winds stay even with it.
 
 The last line printed is ``seating players=12 repeats=.. bound=.. spread=.. ms_max=.. players=20
-…`` for the swiss seating.
+…`` for the swiss seating, then the same figures of the swiss seating with
+winds first, each key prefixed (``winds_first_players=12 winds_first_repeats=.. …``).
 """
 
 from __future__ import annotations
@@ -34,7 +37,11 @@ STRESS_ROUNDS = 16
 
 
 def run(
-    count: int, method: SeatingMethod, events: int = EVENTS, rounds: int = ROUNDS
+    count: int,
+    method: SeatingMethod,
+    events: int = EVENTS,
+    rounds: int = ROUNDS,
+    winds_first: bool = False,
 ) -> dict[str, float]:
     repeats = bound = spread = cut = 0
     times: list[float] = []
@@ -46,7 +53,9 @@ def run(
             ranking = players[:]
             rng.shuffle(ranking)
             t0 = time.perf_counter()
-            seated = seat_round(players, history, method, event, round_no, ranking)
+            seated = seat_round(
+                players, history, method, event, round_no, ranking, winds_first=winds_first
+            )
             times.append(time.perf_counter() - t0)
             history.append(seated)
             repeats += seated.repeats
@@ -65,27 +74,32 @@ def run(
 
 def main() -> None:
     print(f"{EVENTS} events of {ROUNDS} rounds per size; repeats and bound summed over them")
-    last = []
-    for method in (SeatingMethod.SWISS, SeatingMethod.RANDOM):
-        for count in SIZES:
-            r = run(count, method)
-            print(
-                f"{method.value:6} players={count:2} repeats={r['repeats']:.0f} "
-                f"bound={r['bound']:.0f} max_spread={r['spread']:.0f} "
-                f"unproven={r['cut']:.0f} ms_max={r['ms_max']:.1f} ms_mean={r['ms_mean']:.1f}"
-            )
-            if method is SeatingMethod.SWISS:
-                last.append(
-                    f"players={count} repeats={r['repeats']:.0f} bound={r['bound']:.0f} "
-                    f"spread={r['spread']:.0f} ms_max={r['ms_max']:.0f}"
+    last: dict[bool, list[str]] = {False: [], True: []}
+    for winds_first in (False, True):
+        for method in (SeatingMethod.SWISS, SeatingMethod.RANDOM):
+            for count in SIZES:
+                r = run(count, method, winds_first=winds_first)
+                name = method.value + ("+winds" if winds_first else "")
+                print(
+                    f"{name:12} players={count:2} repeats={r['repeats']:.0f} "
+                    f"bound={r['bound']:.0f} max_spread={r['spread']:.0f} "
+                    f"unproven={r['cut']:.0f} ms_max={r['ms_max']:.1f} "
+                    f"ms_mean={r['ms_mean']:.1f}"
                 )
+                if method is SeatingMethod.SWISS:
+                    key = "winds_first_" if winds_first else ""
+                    last[winds_first].append(
+                        f"{key}players={count} {key}repeats={r['repeats']:.0f} "
+                        f"{key}bound={r['bound']:.0f} {key}spread={r['spread']:.0f} "
+                        f"{key}ms_max={r['ms_max']:.0f}"
+                    )
     for count in (24, 40, 64):
         r = run(count, SeatingMethod.SWISS, events=1, rounds=STRESS_ROUNDS)
         print(
             f"stress players={count} rounds={STRESS_ROUNDS} unproven={r['cut']:.0f} "
             f"ms_max={r['ms_max']:.0f} ms_mean={r['ms_mean']:.0f}"
         )
-    print("seating " + " ".join(last))
+    print("seating " + " ".join(last[False] + last[True]))
 
 
 if __name__ == "__main__":

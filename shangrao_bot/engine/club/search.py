@@ -21,6 +21,19 @@ misses, the same threshold is searched again taking only wind-perfect groups, se
 the player with the fewest possible tablemates (in standing order that search thrashed at its
 last tables): the groups are then put back in standing order.
 
+**Winds first.** With ``Problem.winds_first`` the order of the first two aims is reversed:
+only groups whose players can all be given open winds are taken (each wind open to its player,
+four different winds; three at a fill-in's table), and among such seatings the fewest repeats,
+then standing order. The fewest wind misses of a round is known before any search (Hall's
+theorem, :func:`~.winds.fewest_misses`): it is 0 whenever the rounds so far were wind-perfect for
+everyone and there are no fill-ins (the proof is in :mod:`.winds`), and when it is not 0 (fill-ins,
+resting players, late arrivals) the search allows exactly that many misses. A greedy seating
+that keeps the rest of the round within the allowed misses at each table (:func:`within_misses`)
+gives a first seating, so there always is one; the threshold search then looks among the
+seatings with the fewest misses only, so each threshold it exhausts proves that *those*
+seatings need more repeats, and the bound it reports is a lower bound on their repeats (it
+starts from the lower bound below, which holds for every seating, so for them too).
+
 **The lower bound** is the larger of two counts, each a proof:
 
 * *unmet*: a player with ``m`` unmet players among the unseated sits with at least ``3 - m``
@@ -46,7 +59,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil
 
-from shangrao_bot.engine.club.winds import misses, wind_ok
+from shangrao_bot.engine.club.winds import fewest_misses, fewest_misses_counted, misses
 
 #: The search's default bound, in nodes (a tablemate tried).
 DEFAULT_MAX_NODES = 50_000
@@ -64,6 +77,13 @@ class Problem:
     fours: int
     threes: int
     max_nodes: int = DEFAULT_MAX_NODES
+    winds_first: bool = False
+    #: per player, the players who may not share its table (the winds-first seating's
+    #: fill-ins, seated as players: one a table)
+    apart: tuple[int, ...] = ()
+    #: a lower bound on the repeats known from elsewhere (the round before fill-ins were
+    #: made players)
+    known_bound: int = 0
 
 
 @dataclass(frozen=True)
@@ -180,7 +200,7 @@ class _Threshold:
         self.strict = strict_winds
         self.counter = counter  # [nodes used], shared by every search of one round
         self.max_nodes = problem.max_nodes
-        self.dead: dict[tuple[int, int, int], int] = {}  # unseated → most repeats proven short
+        self.dead: dict[tuple[int, int, int, int], int] = {}  # unseated → most repeats proven short
         # the players each wind is open to, for the strict search's look-ahead
         self.open_to = [
             sum(1 << p for p, mask in enumerate(self.winds) if mask >> wind & 1)
@@ -193,6 +213,8 @@ class _Threshold:
             single.get(mask, 0) & ~sum(1 << q for q, m in enumerate(self.winds) if m != mask)
             for mask in self.winds
         ]
+        self.floor = MissFloor(self.winds)
+        self.apart = problem.apart or (0,) * len(self.met)
 
     def hardest(self, unseated: int) -> int:
         """The unseated player (as a bit) with the fewest unmet unseated players it may share a
@@ -226,24 +248,27 @@ class _Threshold:
         return True
 
     def place(
-        self, unseated: int, fours: int, threes: int, slack: int
+        self, unseated: int, fours: int, threes: int, slack: int, allow: int = 0
     ) -> list[tuple[int, ...]] | None:
+        """A seating of ``unseated`` within ``slack`` repeats (and, strict, ``allow`` wind
+        misses), or None if there is none."""
         if not unseated:
             return []
-        key = (unseated, fours, threes)
+        key = (unseated, fours, threes, allow)
         if self.dead.get(key, -1) >= slack:
             return None
         # the best unseated player first; the wind-perfect search without repeats to spare
         # seats the hardest first instead (any player's table can come first: every seating is
         # still reached, once)
-        low = self.hardest(unseated) if self.strict and not slack else unseated & -unseated
+        hard = self.strict and not slack and not allow
+        low = self.hardest(unseated) if hard else unseated & -unseated
         first = low.bit_length() - 1
         rest = unseated ^ low
         for size, f, t in ((4, fours - 1, threes), (3, fours, threes - 1)):
             if f < 0 or t < 0:
                 continue
-            cand = rest if slack else rest & ~self.met[first]
-            found = self.grow(unseated, [first], low, cand, size - 1, 0, slack, f, t)
+            cand = (rest if slack else rest & ~self.met[first]) & ~self.apart[first]
+            found = self.grow(unseated, [first], low, cand, size - 1, 0, slack, f, t, allow)
             if found is not None:
                 return found
         self.dead[key] = max(slack, self.dead.get(key, -1))
@@ -260,14 +285,21 @@ class _Threshold:
         slack: int,
         fours: int,
         threes: int,
+        allow: int = 0,
     ) -> list[tuple[int, ...]] | None:
         if need == 0:
             rest = unseated & ~mask
             if cost + unmet_bound(self.met, rest, threes) > slack:
                 return None
-            if self.strict and cost == slack and not threes and not self.winds_reachable(rest):
-                return None
-            seated = self.place(rest, fours, threes, slack - cost)
+            left = allow
+            if self.strict:
+                left -= misses([self.winds[p] for p in group])
+                # the rest must be seatable within the misses left (Hall, module docstring)
+                if self.floor.fewest(rest, fours + threes) > left:
+                    return None
+                if cost == slack and not threes and not left and not self.winds_reachable(rest):
+                    return None
+            seated = self.place(rest, fours, threes, slack - cost, left)
             return None if seated is None else [tuple(group), *seated]
         met = self.met
         while cand:
@@ -279,15 +311,15 @@ class _Threshold:
             added = cost + (met[a] & mask).bit_count()
             if added > slack:
                 continue
-            if self.strict and not wind_ok([self.winds[p] for p in (*group, a)]):
+            if self.strict and misses([self.winds[p] for p in (*group, a)]) > allow:
                 continue
             self.counter[0] += 1
             if self.counter[0] > self.max_nodes:
                 raise _OutOfNodes
-            after = cand if added < slack else cand & ~met[a]
+            after = (cand if added < slack else cand & ~met[a]) & ~self.apart[a]
             group.append(a)
             found = self.grow(
-                unseated, group, mask | low, after, need - 1, added, slack, fours, threes
+                unseated, group, mask | low, after, need - 1, added, slack, fours, threes, allow
             )
             group.pop()
             if found is not None:
@@ -319,8 +351,118 @@ def greedy(problem: Problem) -> list[tuple[int, ...]]:
     return groups
 
 
+class MissFloor:
+    """The fewest wind misses of seating a set of players (a bit mask) at a number of tables:
+    Hall's deficiency (:func:`~.winds.fewest_misses`) from the count of the set's players per
+    open-wind mask."""
+
+    def __init__(self, winds: Sequence[int]) -> None:
+        self.with_mask = [
+            sum(1 << p for p, m in enumerate(winds) if m == mask) for mask in range(16)
+        ]
+
+    def fewest(self, players: int, tables: int) -> int:
+        if not players:
+            return 0
+        by_mask = [(players & bits).bit_count() for bits in self.with_mask]
+        return fewest_misses_counted(by_mask, tables)
+
+
+def within_misses(
+    problem: Problem, order: Sequence[int], allow: int, by_repeats: bool
+) -> list[tuple[int, ...]]:
+    """A seating with at most ``allow`` wind misses, which must be at least the round's fewest
+    (:func:`~.winds.fewest_misses`): the first unseated player of ``order`` with the first
+    tablemates (in ``order``, or by repeats added then ``order`` if ``by_repeats``) that leave
+    the rest seatable within the misses left. There always is such a table: in a seating of the
+    unseated players with their fewest misses, the first player's table is one. So the greedy
+    never backtracks past a table, and it seats everyone. Players kept ``apart`` (fill-ins) are
+    no more than the tables at every step: then the fewest misses are the same as without
+    keeping them apart, since of two fill-ins at one table, the one on wind ``a`` can change
+    places with the player on ``a`` at a table without a fill-in, winds unchanged."""
+    met, winds = problem.met, problem.winds
+    apart = problem.apart or (0,) * len(met)
+    kept_apart = sum(1 << p for p, mask in enumerate(apart) if mask)
+    floor = MissFloor(winds)
+    position = {p: i for i, p in enumerate(order)}
+    unseated = sum(1 << p for p in order)
+    fours, threes = problem.fours, problem.threes
+    groups: list[tuple[int, ...]] = []
+
+    def complete(group: list[int], cand: list[int], need: int, rest_tables: int) -> bool:
+        if need == 0:
+            rest = unseated & ~sum(1 << p for p in group)
+            left = allow - misses([winds[p] for p in group])
+            if (rest & kept_apart).bit_count() > rest_tables:
+                return False
+            return left >= 0 and floor.fewest(rest, rest_tables) <= left
+        if by_repeats:
+            cand = sorted(cand, key=lambda a: (sum(met[a] >> g & 1 for g in group), position[a]))
+        for i, a in enumerate(cand):
+            if any(apart[g] >> a & 1 for g in group):
+                continue
+            if misses([winds[p] for p in (*group, a)]) > allow:
+                continue
+            group.append(a)
+            if complete(group, cand[i + 1 :], need - 1, rest_tables):
+                return True
+            group.pop()
+        return False
+
+    while unseated:
+        first = min((p for p in order if unseated >> p & 1), key=position.__getitem__)
+        others = [p for p in order if unseated >> p & 1 and p != first]
+        for size, f, t in ((4, fours - 1, threes), (3, fours, threes - 1)):
+            group = [first]
+            if f >= 0 and t >= 0 and complete(group, others, size - 1, f + t):
+                break
+        else:  # pragma: no cover - excluded by Hall's theorem (docstring)
+            raise AssertionError("no table within the round's fewest wind misses")
+        fours, threes = f, t
+        allow -= misses([winds[p] for p in group])
+        unseated &= ~sum(1 << p for p in group)
+        groups.append(tuple(group))
+    return groups
+
+
+def _search_winds_first(problem: Problem) -> Found:
+    """The winds-first seating (module docstring): the fewest misses, then repeats."""
+    met = problem.met
+    everyone = (1 << len(met)) - 1
+    allow = fewest_misses(problem.winds, problem.fours + problem.threes)
+    best = within_misses(problem, range(len(met)), allow, by_repeats=True)
+    upper = sum(group_repeats(met, g) for g in best)
+    bound = max(
+        problem.known_bound,
+        unmet_bound(met, everyone, problem.threes),
+        cheapest_table_bound(met, problem.fours, problem.threes),
+    )
+    strict = _Threshold(problem, strict_winds=True, counter=[0])
+    exhaustive = False
+    try:
+        for threshold in range(bound, upper + 1):
+            found = strict.place(everyone, problem.fours, problem.threes, threshold, allow)
+            if found is None:
+                bound = threshold + 1
+                continue
+            best, bound, exhaustive = found, threshold, True
+            break
+    except _OutOfNodes:
+        pass
+    return Found(
+        groups=tuple(sorted(tuple(sorted(g)) for g in best)),
+        repeats=sum(group_repeats(met, g) for g in best),
+        bound=bound,
+        exhaustive=exhaustive,
+        wind_misses=group_misses(problem.winds, best),
+        nodes=min(strict.counter[0], problem.max_nodes),
+    )
+
+
 def search(problem: Problem) -> Found:
     """The seating of the module docstring for ``problem``."""
+    if problem.winds_first:
+        return _search_winds_first(problem)
     met = problem.met
     everyone = (1 << len(met)) - 1
     best = greedy(problem)

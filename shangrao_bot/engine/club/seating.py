@@ -26,6 +26,18 @@ of four rounds is each wind once; that is the second aim of the seating, after r
 organisers' rule: meeting new players comes first). When it cannot be met, the round's
 ``wind_misses`` counts the players seated on a wind they already sat more often.
 
+**Winds first** (``winds_first=True``, an event's choice): the other way round. A table is only
+taken when its players can be given four different winds each still has open (three at a table
+with a fill-in, whose wind does not count), and among such seatings the fewest repeats, then
+standing; ``repeats_bound`` and ``exhaustive`` are then about those seatings. Fill-ins are
+seated as players keeping a cycle of winds of their own (a wind a fill-in took twice in a cycle
+would leave the cycle's last round impossible), so with fill-ins the bound is about the
+seatings that also keep the fill-ins' cycles. Such a seating always exists while every player
+has sat every round without a miss, with or without fill-ins (Hall's theorem: the proof is in
+:mod:`.winds`). When resting players or late arrivals leave no wind-perfect seating, the round
+has the fewest misses possible (computed exactly, :func:`~.winds.fewest_misses`; the fill-ins'
+cycles are then let go), shows them in ``wind_misses``, and is still seated.
+
 **Reproducible.** A seating is a function of the event's seed, the round number, the players,
 the standings and the history only: every random choice comes from a generator seeded with them
 (never the global one), and the search is bounded by nodes, not by time.
@@ -49,13 +61,19 @@ from shangrao_bot.engine.club.search import (
     Problem,
     cheapest_table_bound,
     group_misses,
+    group_repeats,
     search,
     unmet_bound,
+    within_misses,
 )
 from shangrao_bot.engine.club.winds import (
     ALL_WINDS,
+    WINDS,
     all_wind_counts,
     assign_winds,
+    best_assignments,
+    fewest_misses,
+    fill_in_cycles,
     max_matched,
     misses,
     open_wind_masks,
@@ -189,13 +207,19 @@ def _tables(
     winds: Mapping[int, int],
     rng: random.Random,
     keep_order: bool = False,
+    fill_in_winds: Mapping[int, int] | None = None,
 ) -> tuple[Table, ...]:
     """The groups as tables in wind order: a group of three takes the next fill-in (any wind
     suits a fill-in). With ``keep_order`` a group of four keeps its order as winds when that
-    gives as many players an open wind as any other order."""
+    gives as many players an open wind as any other order. The winds-first seating's groups
+    hold their fill-ins, whose open winds are ``fill_in_winds``: the players' open winds come
+    first, then the fill-ins'."""
     spare = iter(fillers)
     tables: list[Table] = []
     for group in groups:
+        if fill_in_winds is not None:
+            tables.append(_fill_in_table(group, winds, fill_in_winds, rng))
+            continue
         seated = list(group) if len(group) == 4 else [*group, next(spare)]
         masks = [winds.get(p, ALL_WINDS) for p in seated]
         if keep_order and max_matched(masks) == sum(
@@ -211,6 +235,57 @@ def _tables(
     return tuple(tables)
 
 
+def _fill_in_table(
+    group: Sequence[int], winds: Mapping[int, int], fill_ins: Mapping[int, int], rng: random.Random
+) -> Table:
+    """A winds-first group (a fill-in in it, perhaps) in wind order: an assignment giving the
+    most players an open wind, then the fill-in too, at random among those."""
+    players = [winds.get(p, ALL_WINDS) if p not in fill_ins else 0 for p in group]
+    choices = best_assignments(players)
+    fill_in = [fill_ins.get(p, 0) for p in group]
+    scored = [sum(m >> w & 1 for m, w in zip(fill_in, c, strict=True)) for c in choices]
+    choices = [c for c, n in zip(choices, scored, strict=True) if n == max(scored)]
+    chosen = choices[rng.randrange(len(choices))]
+    seats = [0] * WINDS
+    for player, wind in zip(group, chosen, strict=True):
+        seats[wind] = player
+    return (seats[0], seats[1], seats[2], seats[3])
+
+
+def _winds_first_problem(
+    order: Sequence[int],
+    met: tuple[int, ...],
+    masks: Mapping[int, int],
+    history: Sequence[RoundSeating],
+    fillers: frozenset[int],
+    tables: int,
+    max_nodes: int,
+) -> tuple[Problem, list[int], dict[int, int]]:
+    """The winds-first round as a problem whose fill-ins are players (after ``order``'s, one a
+    table, never a repeat) keeping a cycle of their own (:func:`~.winds.fill_in_cycles`), so
+    that the cycle's last round stays wind-perfect; when their cycles leave no wind-perfect
+    round, their winds are left free, as a fill-in's wind does not count. Returns the problem,
+    its players' ids, and the fill-ins' open winds."""
+    fill_ids = sorted(fillers)
+    cycle = history[len(history) - len(history) % WINDS :]
+    kept = fill_in_cycles(cycle, len(fill_ids))
+    players = [masks[p] for p in order]
+    if fewest_misses([*players, *kept], tables):
+        kept = (ALL_WINDS,) * len(fill_ids)
+    n, everyone = len(order), sum(1 << (len(order) + j) for j in range(len(fill_ids)))
+    problem = Problem(
+        met=(*met, *(0 for _ in fill_ids)),
+        winds=(*players, *kept),
+        fours=tables,
+        threes=0,
+        max_nodes=max_nodes,
+        winds_first=True,
+        apart=(*(0 for _ in order), *(everyone & ~(1 << (n + j)) for j in range(len(fill_ids)))),
+        known_bound=_start_bound(met, tables - len(fillers), len(fillers)),
+    )
+    return problem, [*order, *fill_ids], dict(zip(fill_ids, kept, strict=True))
+
+
 def _seat_randomly(
     players: Sequence[int],
     history: Sequence[RoundSeating],
@@ -218,12 +293,15 @@ def _seat_randomly(
     seed: int,
     round_no: int,
     tables: int,
+    winds_first: bool = False,
 ) -> RoundSeating:
     order = sorted(players)
     met = _met_masks(order, history)
     counts = all_wind_counts(history)
     masks = open_wind_masks(order, counts)
     winds = [masks[p] for p in order]
+    if winds_first:
+        return _seat_randomly_winds_first(order, met, masks, history, fillers, seed, round_no)
     sizes = [4] * (tables - len(fillers)) + [3] * len(fillers)
     rng = _rng(seed, round_no, "random")
     best: tuple[int, int] | None = None
@@ -258,6 +336,64 @@ def _seat_randomly(
     )
 
 
+def _seat_randomly_winds_first(
+    order: Sequence[int],
+    met: tuple[int, ...],
+    masks: Mapping[int, int],
+    history: Sequence[RoundSeating],
+    fillers: frozenset[int],
+    seed: int,
+    round_no: int,
+) -> RoundSeating:
+    """The random method with winds first: :data:`RANDOM_TRIES` seatings drawn at random among
+    those with the round's fewest wind misses (the players taken in a shuffled order, each with
+    the first tablemates of that order that keep the rest of the round within those misses:
+    :func:`~.search.within_misses`), the one with the fewest repeats kept, the first on ties."""
+    tables = (len(order) + len(fillers)) // 4
+    problem, ids, fill_ins = _winds_first_problem(
+        order, met, masks, history, fillers, tables, DEFAULT_MAX_NODES
+    )
+    allow = fewest_misses(problem.winds, tables)
+    rng = _rng(seed, round_no, "random")
+    best: tuple[int, list[tuple[int, ...]]] | None = None
+    for _ in range(RANDOM_TRIES):
+        shuffled = list(range(len(ids)))
+        rng.shuffle(shuffled)
+        groups = within_misses(problem, shuffled, allow, by_repeats=False)
+        repeats = sum(group_repeats(problem.met, g) for g in groups)
+        if best is None or repeats < best[0]:
+            best = (repeats, groups)
+        if repeats <= problem.known_bound:
+            break
+    assert best is not None
+    tables_seated = _tables(
+        [tuple(ids[i] for i in g) for g in best[1]],
+        [],
+        masks,
+        _rng(seed, round_no, "winds"),
+        fill_in_winds=fill_ins,
+    )
+    return RoundSeating(
+        tables=tables_seated,
+        fillers=fillers,
+        method=SeatingMethod.RANDOM,
+        repeats=best[0],
+        repeats_bound=problem.known_bound,
+        exhaustive=best[0] == problem.known_bound,
+        wind_misses=_real_misses(tables_seated, masks, fillers),
+    )
+
+
+def _real_misses(tables: Sequence[Table], masks: Mapping[int, int], fillers: frozenset[int]) -> int:
+    """The players seated on a wind not open to them."""
+    return sum(
+        1
+        for table in tables
+        for wind, p in enumerate(table)
+        if p not in fillers and not masks[p] >> wind & 1
+    )
+
+
 def seat_round(
     players: Sequence[int],
     history: Sequence[RoundSeating],
@@ -267,23 +403,30 @@ def seat_round(
     ranking: Sequence[int] | None = None,
     fillers: frozenset[int] = frozenset(),
     max_nodes: int = DEFAULT_MAX_NODES,
+    winds_first: bool = False,
 ) -> RoundSeating:
     """Seat round ``round_no`` of an event: ``players`` (the real players to seat, resting ones
     already left out) and ``fillers`` (fill-in ids, one per table at most) at tables of four.
 
     ``history`` is the event's rounds so far; ``ranking`` the players best first (swiss only;
     None means ``players``' own order); ``seed`` the event's; ``max_nodes`` bounds the swiss
-    search. ``MANUAL`` is :func:`manual_seating`'s. Refusals: :class:`EventRefused`."""
+    search; ``winds_first`` puts even winds before new opponents (module docstring): then
+    ``repeats_bound`` and ``exhaustive`` are about the seatings with the round's fewest wind
+    misses. ``MANUAL`` is :func:`manual_seating`'s. Refusals: :class:`EventRefused`."""
     tables, _ = _check_round(players, fillers, round_no)
     if max_nodes < 1:
         raise EventRefused("event.seating.bad_nodes", nodes=max_nodes)
     if method is SeatingMethod.MANUAL:
         raise ValueError("a manual seating is the organiser's: use manual_seating()")
     if method is SeatingMethod.RANDOM or not history:
-        return _seat_randomly(players, history, fillers, seed, round_no, tables)
+        return _seat_randomly(players, history, fillers, seed, round_no, tables, winds_first)
     order = list(players) if ranking is None else list(ranking)
     _check_ranking(players, order)
     masks = open_wind_masks(order, all_wind_counts(history))
+    if winds_first:
+        return _seat_swiss_winds_first(
+            order, masks, history, fillers, seed, round_no, tables, max_nodes
+        )
     problem = Problem(
         met=_met_masks(order, history),
         winds=tuple(masks[p] for p in order),
@@ -301,6 +444,35 @@ def seat_round(
         repeats_bound=found.bound,
         exhaustive=found.exhaustive,
         wind_misses=found.wind_misses,
+        nodes=found.nodes,
+    )
+
+
+def _seat_swiss_winds_first(
+    order: Sequence[int],
+    masks: Mapping[int, int],
+    history: Sequence[RoundSeating],
+    fillers: frozenset[int],
+    seed: int,
+    round_no: int,
+    tables: int,
+    max_nodes: int,
+) -> RoundSeating:
+    """The swiss method with winds first (:mod:`.search`, fill-ins seated as players)."""
+    problem, ids, fill_ins = _winds_first_problem(
+        order, _met_masks(order, history), masks, history, fillers, tables, max_nodes
+    )
+    found = search(problem)
+    groups = [tuple(ids[i] for i in g) for g in found.groups]
+    seated = _tables(groups, [], masks, _rng(seed, round_no, "winds"), fill_in_winds=fill_ins)
+    return RoundSeating(
+        tables=seated,
+        fillers=fillers,
+        method=SeatingMethod.SWISS,
+        repeats=found.repeats,
+        repeats_bound=found.bound,
+        exhaustive=found.exhaustive,
+        wind_misses=_real_misses(seated, masks, fillers),
         nodes=found.nodes,
     )
 

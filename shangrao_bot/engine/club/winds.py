@@ -16,6 +16,43 @@ best with the round's seeded generator, so that who deals first is not decided b
 
 Fill-ins (placeholder seats: a substitute at a physical table, an AI seat at a virtual one)
 have no winds to keep even: their seats are ignored in every count here.
+
+**The fewest misses of a whole round** (:func:`fewest_misses`) depends only on the players' open
+winds and the number of tables ``T``, not on who sits with whom:
+
+* any seating gives each wind to at most ``T`` players (one a table; a fill-in takes a wind
+  too), so the players on an open wind form a matching of players to winds, ``T`` copies of
+  each wind;
+* conversely, any choice of a wind for every player that gives each wind to at most ``T`` of
+  them is a seating: with ``n_w`` players on wind ``w``, let ``f_w = T - n_w`` of the tables
+  with a fill-in (``Σ f_w`` is the number of fill-ins, since there are ``4T`` seats) leave
+  ``w`` to their fill-in, and deal each wind's players out one a table to the other tables:
+  every table gets four different winds, a fill-in's table three.
+
+So the fewest misses is the number of players left out of a largest such matching, which by
+Hall's theorem (in König and Ore's deficiency form, over ``T`` copies of each wind) is the
+largest excess ``|{p : open(p) ⊆ S}| - |S|·T`` over the sets ``S`` of winds, or 0. In
+particular a *wind-perfect* round (no miss) exists exactly when no ``S`` has an excess.
+
+**Why a wind-perfect round always exists** when every player has sat every round of the event
+so far without a miss and there are no fill-ins: after ``r`` rounds (``k = r mod 4`` into the
+current cycle) each player's counts are ``q`` or ``q + 1`` with ``k`` winds at ``q + 1``, so
+every player has ``4 - k`` open winds; each round gave each wind to exactly ``T`` players, so
+``q·4T + (number of players with w at q + 1) = r·T`` and exactly ``(4 - k)·T`` players have ``w``
+open. The graph of players and the ``4T`` seats (``T`` copies of each wind), a player joined to
+the copies of their open winds, is then ``(4 - k)·T``-regular on both sides, and a regular
+bipartite graph has a perfect matching (Hall: ``|X|`` players send ``|X|·d`` edges into their
+seats, which take at most ``d`` each). Fill-ins break the regularity: a wind a fill-in sat in
+the cycle went to one real player fewer, who still needs it; before the fourth round of a cycle
+with ``F`` fill-ins a round, wind ``w`` is open to ``T - F + F_w`` players (``F_w``: the fill-in
+seats on ``w`` in the cycle), so the fourth round is wind-perfect only if no wind took more than
+``F`` fill-ins in the cycle. The winds-first seating therefore seats the fill-ins as players
+who keep a cycle of their own (:func:`fill_in_cycles`): then the proof above holds with them
+counted as players, provided a table takes one at most, and it does: a table with two fill-ins,
+on winds ``a`` and ``b``, has ``a`` change places with the player on ``a`` at a table without
+one, all winds kept. Resting players and late arrivals start their cycles at other rounds, and
+then no such count holds: the seating falls back to the fewest misses, which this module
+computes exactly.
 """
 
 from __future__ import annotations
@@ -104,13 +141,74 @@ def misses(masks: Sequence[int]) -> int:
     return len(masks) - max_matched(masks)
 
 
-def assign_winds(masks: Sequence[int], rng: random.Random) -> tuple[int, ...]:
-    """A wind for each of a table's players (up to four, in the order given) that gives as
-    many of them an open wind as possible: one of the best assignments, chosen with ``rng``."""
+def best_assignments(masks: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every wind assignment of a table's players (up to four, in the order given) that gives
+    as many of them an open wind as possible."""
     scored = [
         (sum(1 for mask, w in zip(masks, winds, strict=True) if mask >> w & 1), winds)
         for winds in permutations(range(WINDS), len(masks))
     ]
     best = max(score for score, _ in scored)
-    choices = [winds for score, winds in scored if score == best]
+    return [winds for score, winds in scored if score == best]
+
+
+def assign_winds(masks: Sequence[int], rng: random.Random) -> tuple[int, ...]:
+    """A wind for each of a table's players (up to four, in the order given) that gives as
+    many of them an open wind as possible: one of the best assignments, chosen with ``rng``."""
+    choices = best_assignments(masks)
     return choices[rng.randrange(len(choices))]
+
+
+#: For each set of winds (a mask), the masks inside it.
+_SUBSETS = tuple(tuple(m for m in range(1, 16) if m & ~s == 0) for s in range(16))
+
+
+def fewest_misses_counted(by_mask: Sequence[int], tables: int) -> int:
+    """:func:`fewest_misses` from the count of players per open-wind mask (16 entries)."""
+    worst = 0
+    for s in range(1, 15):
+        excess = sum(by_mask[m] for m in _SUBSETS[s]) - s.bit_count() * tables
+        worst = max(worst, excess)
+    return worst
+
+
+def fill_in_cycles(cycle: Iterable[SeatedRound], fill_ins: int) -> tuple[int, ...]:
+    """The open winds of ``fill_ins`` fill-in seats seated as players who keep a cycle of their
+    own (module docstring): the fill-in seats of the current cycle's rounds so far (``cycle``)
+    dealt out, round by round, to as many of them as have not had that wind yet (a largest
+    matching, the first fill-in first), each fill-in's open winds being those it has not had
+    (all four once it has had every one)."""
+    had = [0] * fill_ins
+    for seated in cycle:
+        seats = [w for table in seated.tables for w, p in enumerate(table) if p in seated.fillers]
+        taken: list[int | None] = [None] * fill_ins  # fill-in → the wind it takes this round
+        for seat in seats:
+            _give(seat, had, taken, set())
+        for j, took in enumerate(taken):
+            if took is not None:
+                had[j] |= 1 << took
+    return tuple(ALL_WINDS & ~h or ALL_WINDS for h in had)
+
+
+def _give(wind: int, had: Sequence[int], taken: list[int | None], tried: set[int]) -> bool:
+    """An augmenting path: a fill-in that has not had ``wind`` takes it, moving another's seat
+    along if need be."""
+    for j, winds in enumerate(had):
+        if winds >> wind & 1 or j in tried:
+            continue
+        tried.add(j)
+        other = taken[j]
+        if other is None or _give(other, had, taken, tried):
+            taken[j] = wind
+            return True
+    return False
+
+
+def fewest_misses(masks: Iterable[int], tables: int) -> int:
+    """The fewest players who must sit a wind not open to them when players with these
+    open-wind ``masks`` are seated at ``tables`` tables (module docstring: Hall's deficiency).
+    0 means a wind-perfect round exists."""
+    by_mask = [0] * 16
+    for mask in masks:
+        by_mask[mask] += 1
+    return fewest_misses_counted(by_mask, tables)
