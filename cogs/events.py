@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import re
 
 import discord
@@ -34,12 +35,14 @@ from shangrao_bot.store.ledger.events import (
     EventSettings,
     list_events,
 )
+from shangrao_bot.ui.club_podium import podium_png
 from shangrao_bot.ui.club_posts import ClubPosts
 from shangrao_bot.ui.club_texts import names_list, standings_embed
 from shangrao_bot.ui.club_views import CLUB_ITEMS, club_of
 from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.score_views import actor_for, shown
 
+PODIUM_FILE = "podium.png"
 FILL_IN = {"-", "—", "替补", "替補", "ai", "电脑", "電腦", "sub"}
 
 
@@ -403,9 +406,11 @@ class Events(
         sheet = await self.club.finish(interaction.guild_id, found.id, actor)
         standings = await self.club.standings(sheet)
         lang = self.club.lang(interaction.guild_id)
+        embed = standings_embed(sheet, standings, lang)
+        embed.set_image(url=f"attachment://{PODIUM_FILE}")
+        podium = discord.File(io.BytesIO(await podium_png(standings, lang)), PODIUM_FILE)
         await interaction.followup.send(
-            t("club.ui.finished", lang, name=shown(found.name, lang)),
-            embed=standings_embed(sheet, standings, lang),
+            t("club.ui.finished", lang, name=shown(found.name, lang)), embed=embed, file=podium
         )
         await self.club.refresh_event(sheet)
         await self.club.refresh_standings(sheet, force=True)

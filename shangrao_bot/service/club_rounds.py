@@ -176,6 +176,7 @@ class ClubRounds:
                 sheet.next_round,
                 playing,
                 _fill_ids(fill_count),
+                winds_first=event.settings.winds_first,
             )
         stored = [
             _stored(n, table, seating.fillers) for n, table in enumerate(seating.tables, start=1)

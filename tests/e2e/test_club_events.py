@@ -380,6 +380,9 @@ async def test_thirteen_members_three_rounds_at_physical_tables(
     podium = await rec.response()
     assert "“周五牌局”结束了" in podium.text()
     assert podium.embeds[0]["description"] == live.embeds[0]["description"]
+    assert [a.filename for a in podium.attachments] == ["podium.png"]
+    assert podium.embeds[0]["image"]["url"].endswith("/podium.png")  # the uploaded picture
+    assert podium.attachments[0].data.startswith(b"\x89PNG")
     sheet = await sheet_of(bot)
     assert not sheet.event.is_open
     for round_ in sheet.rounds:

@@ -230,3 +230,22 @@ async def test_a_manual_seating_is_checked(sqlite_db: Database) -> None:
         frozenset(ids[:4]),
         frozenset(ids[4:8]),
     }
+
+
+async def test_winds_first_gives_each_player_each_wind_once_in_four_rounds(
+    sqlite_db: Database,
+) -> None:
+    db = sqlite_db
+    event_id = await event_of(db, 12, rounds=4, winds_first=True)
+    rounds = ClubRounds(db)
+    winds: dict[int, Counter[int]] = {}
+    for value in range(4):
+        started = await rounds.start(GUILD, event_id, ORGANISER, tables_for(db))
+        for table in started.round.tables:
+            for seat, pid in enumerate(table.seats):
+                assert pid is not None
+                winds.setdefault(pid, Counter())[seat] += 1
+        await play_round(db, rounds, event_id, value)
+        await rounds.end_round(await rounds.sheet(GUILD, event_id), 100, tables_for(db))
+    assert len(winds) == 12
+    assert all(sorted(c.values()) == [1, 1, 1, 1] for c in winds.values())
