@@ -475,3 +475,83 @@ async def test_a_round_of_two_virtual_tables_with_ai_fill_ins(
     live = fake.get_message(sheet.event.standings_message_id or 0)
     assert live is not None
     await until(lambda: re.search(r"第 1/1 轮后 · 2 局", live.text()))
+
+
+async def test_a_seating_by_hand_and_a_correction(
+    fake_discord: FakeDiscord, bot: ShangraoBot
+) -> None:
+    """A manual event of six members and two guests: the organiser pastes the tables (a line
+    of three seats is refused in words), a hand is recorded in table 1's thread, then two
+    players found in each other's places are swapped: the hand moves with the seat (the
+    ledger's seat rows and the standings), the audit trail names the organiser, and anyone
+    else asking is refused."""
+    fake = fake_discord
+    alice = fake.user("alice")
+    await (await fake.slash(alice, "rules set", language="zh-CN")).response()
+    organiser, *six = members(fake, 7, "h")
+    mahjong = fake.channel("mahjong")
+    rec = await fake.slash(
+        organiser,
+        "event create",
+        in_channel=mahjong,
+        name="手排赛",
+        rounds=2,
+        hands=2,
+        seating="manual",
+    )
+    event_message = await rec.response()
+    people = " ".join(f"<@{u.id}>" for u in six) + " 老王, 小李"
+    rec = await fake.slash(organiser, "event add", in_channel=mahjong, people=people)
+    assert "老王" in (await rec.response()).text()
+    await until(lambda: "玩家（8）" in event_message.text())
+    # Start round is the tables' command for a manual event
+    rec = await click_label(fake, organiser, event_message, "开始第 1 轮")
+    assert "/event seat" in (await rec.response()).text()
+    a, b, c, d, e, f = (f"<@{u.id}>" for u in six)
+    rec = await fake.slash(organiser, "event seat", in_channel=mahjong, tables=f"{a} {b} {c}; x")
+    refused = await rec.response()
+    assert refused.ephemeral and "第 1 桌写了 3 个座位" in refused.text()
+    rec = await fake.slash(
+        organiser, "event seat", in_channel=mahjong, tables=f"{a} {b} 老王 {c}\n{d} {e} {f} 小李"
+    )
+    assert "第 1 轮开始了" in (await rec.response()).text()
+    sheet = await sheet_of(bot)
+    (round_,) = sheet.rounds
+    by_name = {p.player.display_name: p.player.id for p in sheet.players}
+    first = round_.tables[0]
+    assert first.seats[2] == by_name["老王"] and round_.tables[1].seats[3] == by_name["小李"]
+
+    # table 1 records a hand, typed: 老王 (West) wins 平胡自摸, the next member confirms
+    thread = fake.channel("第 1 轮 · 第 1 桌")
+    rec = await fake.slash(six[0], "score quick", in_channel=thread, winner="3", pattern="平胡自摸")
+    await rec.response()
+    await confirm(fake, six[1], await newest_preview(fake, thread, []))
+    before = await club_of(bot).standings(await sheet_of(bot))
+    totals_before = {line.player.id: line.total for line in before.lines}
+    assert totals_before[by_name["老王"]] > 0
+
+    # 老王 and the fourth member were really in each other's places
+    rec = await fake.slash(six[0], "event swap", in_channel=mahjong, first="老王", second=d)
+    refused = await rec.response()
+    assert refused.ephemeral and "只有“手排赛”的组织者" in refused.text()
+    rec = await fake.slash(organiser, "event swap", in_channel=mahjong, first="老王", second=d)
+    assert "第 1 轮：老王" in (await rec.response()).text()
+    sheet = await sheet_of(bot)
+    swapped = sheet.rounds[0]
+    assert swapped.tables[0].seats[2] == sheet.players[3].player.id  # the fourth member
+    assert swapped.tables[1].seats[0] == by_name["老王"]
+    seat_rows = await bot.db.fetchall(
+        "SELECT hs.player_id FROM hand_seats hs JOIN hands h ON h.id = hs.hand_id"
+        " WHERE h.session_id = ? AND hs.seat = 2",
+        (swapped.tables[0].session_id,),
+    )
+    assert [int(r[0]) for r in seat_rows] == [sheet.players[3].player.id]  # the win moved
+    after = await club_of(bot).standings(sheet)
+    totals_after = {line.player.id: line.total for line in after.lines}
+    assert totals_after[sheet.players[3].player.id] == totals_before[by_name["老王"]]
+    assert totals_after[by_name["老王"]] == 0
+    audit = await bot.db.fetchall(
+        "SELECT actor FROM audit WHERE action = 'swap_seats' AND entity = 'event'"
+    )
+    (who,) = [int(r[0]) for r in audit]
+    assert who == organiser.id
