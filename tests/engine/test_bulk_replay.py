@@ -34,7 +34,6 @@ LEVELS = (
 
 
 @pytest.mark.slow
-@pytest.mark.heavy
 @pytest.mark.parametrize("part", range(PARTS))
 def test_a_thousand_ai_hands_replay_identically(part: int) -> None:
     """A thousand hands, played in four parts of 250 side by side (each part's outcomes
