@@ -35,6 +35,7 @@ async def _stopped_cleanly(fake: FakeDiscord, bot: BotProcess, within: float) ->
     return text
 
 
+@pytest.mark.heavy
 async def test_sigterm_lets_a_running_command_finish(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:

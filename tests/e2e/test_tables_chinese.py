@@ -102,6 +102,7 @@ async def press_ready(
         await asyncio.sleep(0.05)
 
 
+@pytest.mark.heavy
 @pytest.mark.slow
 @pytest.mark.usefixtures("pictures_in_threads")  # what is drawn is recorded in this process
 async def test_a_chinese_group_plays_a_whole_session_in_chinese(

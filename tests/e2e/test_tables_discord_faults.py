@@ -70,6 +70,7 @@ def her_moment(bot: ShangraoBot, table_id: int, user: FakeUser) -> tuple[int, li
     return view.public.sequence, list(view.legal)
 
 
+@pytest.mark.heavy
 async def test_a_hand_plays_to_its_end_through_5xx_and_a_gateway_outage(
     fake_discord: FakeDiscord, bot: ShangraoBot, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -325,6 +325,7 @@ async def play_until_result(fake: FakeDiscord, thread: Any, alice: FakeUser) -> 
     return clicks
 
 
+@pytest.mark.heavy
 async def test_public_payloads_of_a_whole_hand_carry_no_concealed_tile(
     fake_discord: FakeDiscord, start_bot: StartBot, tmp_path: Path
 ) -> None:

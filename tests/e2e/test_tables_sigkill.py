@@ -197,6 +197,7 @@ async def play_to_mid_hand(
         )
 
 
+@pytest.mark.heavy
 @pytest.mark.slow
 async def test_sigkill_of_bot_py_mid_hand_resumes_the_exact_state(
     fake_discord: FakeDiscord, tmp_path: Path

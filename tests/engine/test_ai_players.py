@@ -21,10 +21,11 @@ from shangrao_bot.rules.shapes import shanten
 from tests.engine.builders import discard_drawn, make_state, pass_all, tile
 
 
-@pytest.mark.heavy
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", list(Preset))
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize(
+    "level", ["easy", "normal", pytest.param("hard", marks=pytest.mark.heavy)]
+)  # a session of hard players takes far longer than one of easy or normal players
 def test_every_choice_is_one_of_the_legal_actions(preset: Preset, level: str) -> None:
     session = Session(RuleSet(preset), 40, seeded_source(f"legal-{preset.value}-{level}"))
     players = [make_ai(level, random.Random(s)) for s in range(4)]

@@ -1,11 +1,12 @@
 """Replay equality over many simulated hands.
 
-2,000 hands (about 15 ms each for play, replay and JSON round trip: some 30 s) are played by
+1,000 hands (about 15 ms each for play, replay and JSON round trip: some 15 s) are played by
 AI players — all easy, all normal, and both mixes — under both presets, with hand seeds from
 ``seeded_source``. Each finished hand must replay from (rules, seed, dealer, actions) to the
 identical state and result, survive a JSON round trip of ``to_dict``, satisfy the hand
-invariants and settle zero-sum with the dealer rotation (rule book §2). If this grows past
-the engine suite's one-minute budget, drop ``HANDS`` to 1,000.
+invariants and settle zero-sum with the dealer rotation (rule book §2). (It played 2,000 until
+the engine suite grew past its budget; every level mix and preset still comes round every 20
+hands.)
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from shangrao_bot.engine.state import HandState
 from shangrao_bot.rules.ruleset import Preset, RuleSet
 from tests.engine.builders import ai_players, play_hand
 
-HANDS = 2000
+HANDS = 1000
 PARTS = 4
 LEVELS = (
     ("easy", "easy", "easy", "easy"),
@@ -33,10 +34,9 @@ LEVELS = (
 
 
 @pytest.mark.slow
-@pytest.mark.heavy
 @pytest.mark.parametrize("part", range(PARTS))
-def test_two_thousand_ai_hands_replay_identically(part: int) -> None:
-    """Two thousand hands, played in four parts of 500 side by side (each part's outcomes
+def test_a_thousand_ai_hands_replay_identically(part: int) -> None:
+    """A thousand hands, played in four parts of 250 side by side (each part's outcomes
     include wins and a 流局)."""
     source = seeded_source("engine-bulk-replay")
     outcomes: Counter[str] = Counter()

@@ -86,6 +86,16 @@ def test_one_from_ready_has_exactly_the_draws_that_reach_a_real_ready_hand(
     unseen = inp.unseen()
     with patch.object(lookahead, "SCORER_BUDGET", 10**9):  # every candidate searched
         ranked = rank_discards(inp)
+    # The brute force meets the same 13 tiles again and again (a discard then a draw and
+    # another discard, in either order): the scorer's answer for each is asked once.
+    known: dict[tuple[tuple[int, ...], tuple[int, ...]], bool] = {}
+
+    def wins(c13: list[int], flown: tuple[int, ...]) -> bool:
+        key = (tuple(c13), flown)
+        if key not in known:
+            known[key] = _scorer_wins(inp, c13, flown)
+        return known[key]
+
     for d in ranked:
         if d.shanten != 1 or d.tile is None:
             continue
@@ -101,7 +111,7 @@ def test_one_from_ready_has_exactly_the_draws_that_reach_a_real_ready_hand(
             for x in range(34):
                 if c13[x] and x != k:
                     c13[x] -= 1
-                    ok = _scorer_wins(inp, c13, _flown(inp, x) if x == inp.bao else flown)
+                    ok = wins(c13, _flown(inp, x) if x == inp.bao else flown)
                     c13[x] += 1
                     if ok:
                         break
