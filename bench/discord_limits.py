@@ -65,6 +65,7 @@ from shangrao_bot.entrypoints.bot_runner import freeze_when_ready
 from shangrao_bot.gc_tuning import tune_for_serving
 from shangrao_bot.service import ServiceConfig
 from shangrao_bot.settings import Settings
+from shangrao_bot.thread_switching import switch_threads_often
 from tests.e2e.board_watch import TurnBoard, TurnBoards
 from tests.e2e.fake_discord import (
     DriverError,
@@ -99,6 +100,7 @@ async def serve_bot() -> None:
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     tune_for_serving()
+    switch_threads_often()  # as the bot's own process does (bot_runner)
     runner = asyncio.create_task(bot.start(settings.discord_token))
     freezing = asyncio.create_task(freeze_when_ready(bot))
     await record_moves(bot, moves)

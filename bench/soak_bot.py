@@ -109,6 +109,12 @@ async def serve() -> int:
     stop = asyncio.Event()
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     tune_for_serving()  # as the bot's own process does (bot_runner)
+    try:  # a checkout from before the page thread has no such module
+        from shangrao_bot.thread_switching import switch_threads_often
+    except ModuleNotFoundError:
+        pass
+    else:
+        switch_threads_often()
     with open(os.environ["SOAK_REPORTS"], "a", encoding="utf-8") as out:
         runner = asyncio.create_task(bot.start(token))
         freezing = asyncio.create_task(freeze_when_ready(bot))

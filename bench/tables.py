@@ -94,6 +94,7 @@ from shangrao_bot.service import ServiceConfig
 from shangrao_bot.settings import Settings, WebPlan
 from shangrao_bot.store.database.opening import open_database
 from shangrao_bot.store.web_sites import open_site
+from shangrao_bot.thread_switching import switch_threads_often
 from tests.e2e.conftest import start_client
 from tests.e2e.fake_discord import (
     DriverError,
@@ -154,6 +155,7 @@ async def serve_bot() -> None:
             lags.extend((time.time(), max(0.0, (loop.time() - start - 0.010) * 1000)))
 
     tune_for_serving()  # as the bot's own process does (bot_runner)
+    switch_threads_often()  # as the bot's own process does (bot_runner)
     runner = asyncio.create_task(bot.start(settings.discord_token))
     freezing = asyncio.create_task(freeze_when_ready(bot))
     releasing = asyncio.create_task(release_memory_periodically())  # as bot_runner does

@@ -266,6 +266,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "shangrao_bot.recently_used",
             "shangrao_bot.metrics",
             "shangrao_bot.loop_lag",
+            "shangrao_bot.thread_switching",
         ),
     ),
     ("rules", ("shangrao_bot.rules",)),

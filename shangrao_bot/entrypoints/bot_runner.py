@@ -23,6 +23,7 @@ from shangrao_bot.gc_tuning import (
 from shangrao_bot.log import configure_logging
 from shangrao_bot.settings import Settings, SettingsError
 from shangrao_bot.store.errors import StoreError
+from shangrao_bot.thread_switching import switch_threads_often
 
 # Send Messages (1 << 11) | Embed Links (1 << 14) | Attach Files (1 << 15)
 # | Read Message History (1 << 16) | Use External Emojis (1 << 18)
@@ -112,6 +113,7 @@ async def _serve(bot: ShangraoBot, token: str) -> None:
         await bot.operator.stop()
         raise
     tune_for_serving()
+    switch_threads_often()  # the page thread, the drivers' threads: the loop waits less
     async with bot:
         running = asyncio.create_task(bot.start(token))
         stopping = asyncio.create_task(stop.wait())

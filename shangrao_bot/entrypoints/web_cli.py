@@ -74,6 +74,7 @@ async def _serve(url: str, plan: Any, out: TextIO) -> int:
     from shangrao_bot.store.database.interface import is_postgres_url, path_from_url
     from shangrao_bot.store.database.opening import open_database
     from shangrao_bot.store.errors import StoreError
+    from shangrao_bot.thread_switching import switch_threads_often
     from shangrao_bot.web.health import health_routes
     from shangrao_bot.web.health_checks import database_check, loop_lag_check
     from shangrao_bot.web.league_site import LeagueSite
@@ -92,6 +93,7 @@ async def _serve(url: str, plan: Any, out: TextIO) -> int:
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
+    switch_threads_often()  # the page thread renders beside the loop (as in the bot)
     try:
         await site.start()
         lag.start()

@@ -59,12 +59,7 @@ def build_site_app(
     app = web.Application(middlewares=[guard(budget, trust_proxy, pictures)])
     pages = SitePages(database, link_base)
     add_every_page(pages)
-    STATIC.load()  # here, not by the first page on the page thread
-
-    async def close_pages(_app: web.Application) -> None:
-        pages.rendered.close()
-
-    app.on_cleanup.append(close_pages)
+    STATIC.load()
     app[PAGES] = pages
     app.add_routes(pages.routes())
     app.add_routes(STATIC.routes())

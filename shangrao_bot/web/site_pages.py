@@ -13,21 +13,20 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from aiohttp import web
 
-from shangrao_bot import catalog
 from shangrao_bot.catalog import LANGS
-from shangrao_bot.catalog.fields import term
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.guilds import GuildSettings, get_settings
 from shangrao_bot.store.web_sites import WebSite, site_by_token
-from shangrao_bot.web.addresses import SITE_PREFIX, site_path, with_query
+from shangrao_bot.web.addresses import SITE_PREFIX, with_query
+from shangrao_bot.web.page_helpers import PageHelpers
 from shangrao_bot.web.page_language import PARAM, page_lang
-from shangrao_bot.web.rendered_pages import RenderedPages
-from shangrao_bot.web.static_files import STATIC
-from shangrao_bot.web.templating import render
+from shangrao_bot.web.page_thread import PAGE_THREAD
+from shangrao_bot.web.rendered_pages import RenderedPages, Renderer
 
 LANG_NAMES = {"zh-CN": "简体", "zh-TW": "繁體", "en": "English"}
 
@@ -50,22 +49,24 @@ class PageContext:
     def guild_id(self) -> int:
         return self.site.guild_id
 
+    @cached_property
+    def helpers(self) -> PageHelpers:
+        """What the page's template is given beside its data."""
+        return PageHelpers(self.lang, self.chosen_lang, self.site.token, self.lang_links())
+
     def t(self, key: str, **args: Any) -> str:
-        return catalog.text(key, self.lang, args)
+        return self.helpers.t(key, **args)
 
     def term(self, name: str) -> str:
         """A rule's term (a pattern's, a way of winning's) in the page's language."""
-        return term(name, self.lang)
+        return self.helpers.term(name)
 
     def url(self, path: str = "", **query: str | int | None) -> str:
         """The path of the server's page ``path``, with ``query`` (None values left out) and
         the reader's chosen language."""
-        kept: dict[str, str | int] = {k: v for k, v in query.items() if v is not None}
-        if self.chosen_lang is not None:
-            kept.setdefault(PARAM, self.chosen_lang)
-        return with_query(site_path(self.site.token, path), kept)
+        return self.helpers.url(path, **query)
 
-    def lang_links(self) -> list[tuple[str, str, bool]]:
+    def lang_links(self) -> tuple[tuple[str, str, bool], ...]:
         """(name, this page in that language, whether it is the page's) for each language."""
         links = []
         for lang in LANGS:
@@ -74,23 +75,12 @@ class PageContext:
             links.append(
                 (LANG_NAMES[lang], with_query(self.request.path, query), lang == self.lang)
             )
-        return links
+        return tuple(links)
 
     async def page(self, template: str, **values: Any) -> web.Response:
         """``template`` filled with ``values`` for this request, as the answer (rendered off the
         event loop, or the same page's answer kept from before: :mod:`.rendered_pages`)."""
-        helpers = {
-            "t": self.t,
-            "term": self.term,
-            "url": self.url,
-            "static": STATIC.address,
-            "lang": self.lang,
-            "lang_links": self.lang_links(),
-            "html_lang": {"zh-CN": "zh-Hans", "zh-TW": "zh-Hant"}.get(self.lang, "en"),
-        }
-        # what the helpers' output depends on: the language, the one chosen, the address
-        request_key = f"{self.lang}|{self.chosen_lang}|{self.request.path_qs}"
-        page = await self.rendered.page(template, values, helpers, request_key)
+        page = await self.rendered.page(template, values, self.helpers)
         response = web.Response(content_type="text/html", charset="utf-8")
         response.headers["Vary"] = "Accept-Encoding"
         if accepts_gzip(self.request.headers.get("Accept-Encoding", "")):
@@ -123,10 +113,15 @@ class SitePages:
     """The routes of the servers' pages. ``database()`` is the database once it is open (None
     before: every page is then the 404, as nothing can be found)."""
 
-    def __init__(self, database: Callable[[], Database | None], public_url: str = "") -> None:
+    def __init__(
+        self,
+        database: Callable[[], Database | None],
+        public_url: str = "",
+        renderer: Renderer = PAGE_THREAD,
+    ) -> None:
         self.database = database
         self.public_url = public_url
-        self.rendered = RenderedPages(render)
+        self.rendered = RenderedPages(renderer)
         self._routes: list[web.RouteDef] = []
 
     def page(self, path: str, handler: PageHandler) -> None:

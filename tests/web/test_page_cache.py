@@ -1,7 +1,8 @@
 """The pages' answers kept by what they show (:mod:`shangrao_bot.web.rendered_pages`): a page
 asked again with the same data is not rendered again, a change of anything it shows (a hand, a
 guest's new name, the language) gives the new page at once, one render serves requests that
-arrive together, a failed render is kept for nobody, and a client without gzip gets HTML."""
+arrive together, a failed render is kept for nobody, pages are rendered on a thread of their
+own, and a client without gzip gets HTML."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ import pytest
 from shangrao_bot.settings import WebPlan
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.ledger import record_hand, rename_player
+from shangrao_bot.web import page_thread
+from shangrao_bot.web.page_helpers import PageHelpers
+from shangrao_bot.web.page_thread import THREAD_NAME
 from shangrao_bot.web.rendered_pages import RenderedPages, fingerprint
 from shangrao_bot.web.server import WebServer
 from shangrao_bot.web.site_app import PAGES, build_site_app
@@ -33,99 +37,87 @@ class Row:
     total: int
 
 
+def helpers(lang: str = "en", path: str = "/s/x/") -> PageHelpers:
+    return PageHelpers(lang, None, "x", (("English", path + "?lang=en", lang == "en"),))
+
+
 def test_fingerprint_follows_the_data() -> None:
-    one = fingerprint("a.html", {"rows": [Row("甲", 3)]}, "en|None|/s/x/")
+    one = fingerprint("a.html", {"rows": [Row("甲", 3)]}, helpers())
     assert one is not None and len(one) == 20
-    assert fingerprint("a.html", {"rows": [Row("甲", 3)]}, "en|None|/s/x/") == one
-    assert fingerprint("a.html", {"rows": [Row("甲", 4)]}, "en|None|/s/x/") != one
-    assert fingerprint("a.html", {"rows": [Row("乙", 3)]}, "en|None|/s/x/") != one
-    assert fingerprint("b.html", {"rows": [Row("甲", 3)]}, "en|None|/s/x/") != one
-    assert fingerprint("a.html", {"rows": [Row("甲", 3)]}, "zh-CN|None|/s/x/") != one
+    assert fingerprint("a.html", {"rows": [Row("甲", 3)]}, helpers()) == one
+    assert fingerprint("a.html", {"rows": [Row("甲", 4)]}, helpers()) != one
+    assert fingerprint("a.html", {"rows": [Row("乙", 3)]}, helpers()) != one
+    assert fingerprint("b.html", {"rows": [Row("甲", 3)]}, helpers()) != one
+    assert fingerprint("a.html", {"rows": [Row("甲", 3)]}, helpers("zh-CN")) != one
+    assert fingerprint("a.html", {"rows": [Row("甲", 3)]}, helpers(path="/s/x/player/2")) != one
 
 
 def test_data_that_does_not_pickle_has_no_fingerprint(caplog: pytest.LogCaptureFixture) -> None:
-    assert fingerprint("a.html", {"f": lambda: 1}, "en") is None
+    assert fingerprint("a.html", {"f": lambda: 1}, helpers()) is None
     assert "rendered every time" in caplog.text
     caplog.clear()  # expected here: the web tests fail on this warning anywhere else
 
 
-class CountingRender:
-    """A template engine for the unit tests: counts its renders, may wait or fail."""
+class CountingRenderer:
+    """A renderer for the unit tests: counts its renders, may wait or fail."""
 
     def __init__(self) -> None:
         self.calls = 0
-        self.threads: set[str] = set()
-        self.gate = threading.Event()
+        self.gate = asyncio.Event()
         self.gate.set()
         self.fail = False
 
-    def __call__(self, template: str, values: dict[str, Any]) -> str:
+    async def render(self, template: str, data: dict[str, Any], helpers: PageHelpers) -> bytes:
         self.calls += 1
-        self.threads.add(threading.current_thread().name)
-        self.gate.wait(5)
+        await self.gate.wait()
         if self.fail:
             raise RuntimeError("template broke")
-        return f"<p>{template}:{values['n']}:{values['helper']()}</p>"
+        return gzip.compress(f"<p>{template}:{data['n']}:{helpers.lang}</p>".encode())
 
 
-async def test_the_same_page_is_rendered_once_off_the_loop() -> None:
-    render = CountingRender()
-    pages = RenderedPages(render)
-    try:
-        first = await pages.page("a.html", {"n": 1}, {"helper": lambda: "h"}, "en")
-        again = await pages.page("a.html", {"n": 1}, {"helper": lambda: "h"}, "en")
-        other = await pages.page("a.html", {"n": 2}, {"helper": lambda: "h"}, "en")
-    finally:
-        pages.close()
-    assert gzip.decompress(first.gzipped) == b"<p>a.html:1:h</p>" == again.plain()
-    assert other.plain() == b"<p>a.html:2:h</p>"
-    assert render.calls == 2 and (pages.rendered, pages.reused) == (2, 1)
-    assert render.threads == {"web-pages_0"}  # never the event loop's thread
+async def test_the_same_page_is_rendered_once() -> None:
+    renderer = CountingRenderer()
+    pages = RenderedPages(renderer)
+    first = await pages.page("a.html", {"n": 1}, helpers())
+    again = await pages.page("a.html", {"n": 1}, helpers())
+    other = await pages.page("a.html", {"n": 2}, helpers())
+    chinese = await pages.page("a.html", {"n": 1}, helpers("zh-CN"))
+    assert gzip.decompress(first.gzipped) == b"<p>a.html:1:en</p>" == again.plain()
+    assert other.plain() == b"<p>a.html:2:en</p>" and chinese.plain() == b"<p>a.html:1:zh-CN</p>"
+    assert renderer.calls == 3 and (pages.rendered, pages.reused) == (3, 1)
 
 
 async def test_requests_arriving_together_share_one_render() -> None:
-    render = CountingRender()
-    render.gate.clear()
-    pages = RenderedPages(render)
-    try:
-        asked = [
-            asyncio.create_task(pages.page("a.html", {"n": 7}, {"helper": str}, "en"))
-            for _ in range(5)
-        ]
-        await asyncio.sleep(0.05)
-        render.gate.set()
-        answers = await asyncio.gather(*asked)
-    finally:
-        pages.close()
-    assert render.calls == 1
-    assert {a.plain() for a in answers} == {b"<p>a.html:7:</p>"}
+    renderer = CountingRenderer()
+    renderer.gate.clear()
+    pages = RenderedPages(renderer)
+    asked = [asyncio.create_task(pages.page("a.html", {"n": 7}, helpers())) for _ in range(5)]
+    await asyncio.sleep(0.01)
+    renderer.gate.set()
+    answers = await asyncio.gather(*asked)
+    assert renderer.calls == 1
+    assert {a.plain() for a in answers} == {b"<p>a.html:7:en</p>"}
 
 
 async def test_a_failed_render_fails_its_requests_and_is_not_kept() -> None:
-    render = CountingRender()
-    render.fail = True
-    pages = RenderedPages(render)
-    try:
-        with pytest.raises(RuntimeError):
-            await pages.page("a.html", {"n": 1}, {"helper": str}, "en")
-        render.fail = False
-        page = await pages.page("a.html", {"n": 1}, {"helper": str}, "en")
-    finally:
-        pages.close()
-    assert page.plain() == b"<p>a.html:1:</p>" and render.calls == 2
+    renderer = CountingRenderer()
+    renderer.fail = True
+    pages = RenderedPages(renderer)
+    with pytest.raises(RuntimeError):
+        await pages.page("a.html", {"n": 1}, helpers())
+    renderer.fail = False
+    page = await pages.page("a.html", {"n": 1}, helpers())
+    assert page.plain() == b"<p>a.html:1:en</p>" and renderer.calls == 2
 
 
 async def test_the_oldest_pages_are_forgotten_past_the_bound() -> None:
-    render = CountingRender()
-    pages = RenderedPages(render, kept=3)
-    try:
-        for n in range(5):
-            await pages.page("a.html", {"n": n}, {"helper": str}, "en")
-        assert len(pages) == 3
-        await pages.page("a.html", {"n": 0}, {"helper": str}, "en")  # forgotten: rendered
-    finally:
-        pages.close()
-    assert render.calls == 6
+    renderer = CountingRenderer()
+    pages = RenderedPages(renderer, kept=3)
+    for n in range(5):
+        await pages.page("a.html", {"n": n}, helpers())
+    assert len(pages) == 3
+    await pages.page("a.html", {"n": 0}, helpers())  # forgotten: rendered again
+    assert renderer.calls == 6
 
 
 @pytest.mark.parametrize(
@@ -168,9 +160,17 @@ async def get(url: str, encoding: str = "gzip") -> tuple[str, aiohttp.ClientResp
 
 
 async def test_every_page_of_the_league_book_is_kept(
-    site: tuple[str, SitePages, Book],
+    site: tuple[str, SitePages, Book], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     base, pages, book = site
+    rendering_threads: set[str] = set()
+    original = page_thread.render_gzipped
+
+    def watched(*args: Any) -> bytes:
+        rendering_threads.add(threading.current_thread().name.rsplit("_", 1)[0])
+        return original(*args)
+
+    monkeypatch.setattr(page_thread, "render_gzipped", watched)
     paths = [
         "",
         "?metric=rating&min=1",
@@ -185,6 +185,8 @@ async def test_every_page_of_the_league_book_is_kept(
         assert again == first
         assert pages.rendered.rendered == rendered, f"{path or 'league'} was rendered again"
         assert r.headers["Content-Encoding"] == "gzip" and r.headers["Vary"] == "Accept-Encoding"
+    # rendered on the page thread: never on the serving event loop's
+    assert THREAD_NAME in rendering_threads
 
 
 async def test_a_change_shows_at_once(
