@@ -43,6 +43,8 @@ from shangrao_bot.ui.i18n import lang_of, t
 from shangrao_bot.ui.score_views import actor_for, shown
 
 PODIUM_FILE = "podium.png"
+EventNumber = app_commands.Range[int, 1, 10**15]  # the ``event:`` option of every subcommand
+EVENT_HELP = _("The event's number (default: this channel's)")
 FILL_IN = {"-", "—", "替补", "替補", "ai", "电脑", "電腦", "sub"}
 
 
@@ -196,13 +198,13 @@ class Events(
     @app_commands.command(name=_("add"), description=_("Add players to an event (its organiser)"))
     @app_commands.describe(
         people=_("@mentions and/or guests' names (commas between names)"),
-        event=_("The event's number (default: this channel's)"),
+        event=EVENT_HELP,
     )
     async def add(
         self,
         interaction: discord.Interaction,
         people: app_commands.Range[str, 1, 1500],
-        event: app_commands.Range[int, 1, 10**15] | None = None,
+        event: EventNumber | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         found = await self._event_here(interaction, event)
@@ -237,13 +239,13 @@ class Events(
     )
     @app_commands.describe(
         player=_("A @mention or a guest's name"),
-        event=_("The event's number (default: this channel's)"),
+        event=EVENT_HELP,
     )
     async def remove(
         self,
         interaction: discord.Interaction,
         player: app_commands.Range[str, 1, 100],
-        event: app_commands.Range[int, 1, 10**15] | None = None,
+        event: EventNumber | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         found = await self._event_here(interaction, event)
@@ -261,11 +263,11 @@ class Events(
         await self.club.refresh_event(await self.club.desk.sheet(interaction.guild_id, found.id))
 
     @app_commands.command(name=_("show"), description=_("An event: its settings and players"))
-    @app_commands.describe(event=_("The event's number (default: this channel's)"))
+    @app_commands.describe(event=EVENT_HELP)
     async def show(
         self,
         interaction: discord.Interaction,
-        event: app_commands.Range[int, 1, 10**15] | None = None,
+        event: EventNumber | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         found = await self._event_here(interaction, event)
@@ -274,11 +276,11 @@ class Events(
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=_("standings"), description=_("An event's standings"))
-    @app_commands.describe(event=_("The event's number (default: this channel's)"))
+    @app_commands.describe(event=EVENT_HELP)
     async def standings(
         self,
         interaction: discord.Interaction,
-        event: app_commands.Range[int, 1, 10**15] | None = None,
+        event: EventNumber | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         found = await self._event_here(interaction, event)
@@ -295,13 +297,13 @@ class Events(
     )
     @app_commands.describe(
         tables=_("Tables separated by ';' or new lines; '-' for a fill-in seat"),
-        event=_("The event's number (default: this channel's)"),
+        event=EVENT_HELP,
     )
     async def seat(
         self,
         interaction: discord.Interaction,
         tables: app_commands.Range[str, 1, 4000],
-        event: app_commands.Range[int, 1, 10**15] | None = None,
+        event: EventNumber | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         found = await self._event_here(interaction, event)
@@ -337,14 +339,14 @@ class Events(
     @app_commands.describe(
         first=_("A @mention or a guest's name"),
         second=_("A @mention or a guest's name"),
-        event=_("The event's number (default: this channel's)"),
+        event=EVENT_HELP,
     )
     async def swap(
         self,
         interaction: discord.Interaction,
         first: app_commands.Range[str, 1, 100],
         second: app_commands.Range[str, 1, 100],
-        event: app_commands.Range[int, 1, 10**15] | None = None,
+        event: EventNumber | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         found = await self._event_here(interaction, event)
@@ -392,11 +394,11 @@ class Events(
     @app_commands.command(
         name=_("finish"), description=_("Finish an event and post its podium (its organiser)")
     )
-    @app_commands.describe(event=_("The event's number (default: this channel's)"))
+    @app_commands.describe(event=EVENT_HELP)
     async def finish(
         self,
         interaction: discord.Interaction,
-        event: app_commands.Range[int, 1, 10**15] | None = None,
+        event: EventNumber | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         found = await self._event_here(interaction, event)
