@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-import re
 
 import discord
 from discord import app_commands
@@ -23,17 +22,13 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from shangrao_bot.discord_bot import ShangraoBot
-from shangrao_bot.service.club_events import ClubRefused, EventSheet, require_organiser
-from shangrao_bot.service.scorekeeping import preset_rules
+from shangrao_bot.service.club_events import ClubRefused, require_organiser
+from shangrao_bot.service.club_roster import players_named, tables_named
 from shangrao_bot.service.session_opening import parse_roster
-from shangrao_bot.store.guilds import get_settings
-from shangrao_bot.store.ledger import find_guest
-from shangrao_bot.store.ledger.event_rounds import swap_seats
 from shangrao_bot.store.ledger.events import (
     MAX_EVENT_NAME,
     Event,
     EventSettings,
-    list_events,
 )
 from shangrao_bot.ui.club_podium import podium_png
 from shangrao_bot.ui.club_posts import ClubPosts
@@ -45,7 +40,6 @@ from shangrao_bot.ui.score_views import actor_for, shown
 PODIUM_FILE = "podium.png"
 EventNumber = app_commands.Range[int, 1, 10**15]  # the ``event:`` option of every subcommand
 EVENT_HELP = _("The event's number (default: this channel's)")
-FILL_IN = {"-", "—", "替补", "替補", "ai", "电脑", "電腦", "sub"}
 
 
 @app_commands.guild_only()
@@ -84,18 +78,9 @@ class Events(
         """The event named, else the newest open event of this channel (or of the channel
         this thread belongs to)."""
         assert interaction.guild_id is not None
-        if event is not None:
-            sheet = await self.club.desk.sheet(interaction.guild_id, event)
-            return sheet.event
-        channel = interaction.channel
-        ids = {interaction.channel_id}
-        parent = getattr(channel, "parent_id", None)
-        if parent is not None:
-            ids.add(parent)
-        for found in await list_events(self.bot.db, interaction.guild_id, open_only=True):
-            if found.channel_id in ids:
-                return found
-        raise ClubRefused("club.no_event")
+        here = {interaction.channel_id, getattr(interaction.channel, "parent_id", None)}
+        channels = {c for c in here if c is not None}
+        return await self.club.desk.event_here(interaction.guild_id, channels, event)
 
     @app_commands.command(
         name=_("create"), description=_("Open a club night or tournament in this channel")
@@ -149,8 +134,6 @@ class Events(
         if not isinstance(interaction.channel, discord.TextChannel):
             raise ClubRefused("club.text_channel_only")
         actor = await actor_for(self.bot.db, interaction)
-        settings = await get_settings(self.bot.db, interaction.guild_id)
-        rules = preset_rules(settings, preset.value if preset is not None else None)
         event = await self.club.desk.create(
             interaction.guild_id,
             interaction.channel.id,
@@ -160,12 +143,13 @@ class Events(
                 rounds=rounds,
                 seating=seating.value if seating is not None else "swiss",
                 tables_kind=tables.value if tables is not None else "physical",
-                rules={"preset": rules.preset.value, **settings.switches},
+                rules={},  # the server's, with the preset chosen
                 hands_per_round=hands,
                 resting=resting.value if resting is not None else "zero",
                 seed=0,
                 winds_first=priority is not None and priority.value == "winds",
             ),
+            preset.value if preset is not None else None,
         )
         sheet = await self.club.desk.sheet(interaction.guild_id, event.id)
         embed, view = await self.club.event_message(sheet)
@@ -174,26 +158,6 @@ class Events(
         )
         message = await interaction.original_response()
         await self.club.remember_message(event, message.id)
-
-    async def _roster_ids(
-        self, interaction: discord.Interaction, sheet: EventSheet, text: str
-    ) -> list[int]:
-        """The event players ``text`` names (mentions, guests' names), in order."""
-        assert interaction.guild_id is not None
-        by_user = {p.player.user_id: p.player.id for p in sheet.players if p.player.user_id}
-        ids = {p.player.id for p in sheet.players}
-        found = []
-        for entry in parse_roster(text):
-            pid: int | None
-            if entry.user_id is not None:
-                pid = by_user.get(entry.user_id)
-            else:
-                guest = await find_guest(self.bot.db, interaction.guild_id, entry.name)
-                pid = guest.id if guest is not None and guest.id in ids else None
-            if pid is None:
-                raise ClubRefused("club.unknown_player", name=entry.name or f"<@{entry.user_id}>")
-            found.append(pid)
-        return found
 
     @app_commands.command(name=_("add"), description=_("Add players to an event (its organiser)"))
     @app_commands.describe(
@@ -251,7 +215,7 @@ class Events(
         found = await self._event_here(interaction, event)
         actor = await actor_for(self.bot.db, interaction)
         sheet = await self.club.desk.sheet(interaction.guild_id, found.id)
-        ids = await self._roster_ids(interaction, sheet, player)
+        ids = await players_named(self.bot.db, interaction.guild_id, sheet, player)
         if len(ids) != 1:
             raise ClubRefused("club.nobody_named")
         await self.club.desk.remove(interaction.guild_id, found.id, actor, ids[0])
@@ -312,19 +276,7 @@ class Events(
         actor = await actor_for(self.bot.db, interaction)
         sheet = await self.club.desk.sheet(interaction.guild_id, found.id)
         require_organiser(found, actor)
-        manual: list[list[int | None]] = []
-        for number, line in enumerate(
-            (x for x in re.split(r"[;；\n]", tables) if x.strip()), start=1
-        ):
-            seats: list[int | None] = []
-            for part in _table_parts(line):
-                if part.strip().lower() in FILL_IN:
-                    seats.append(None)
-                else:
-                    seats.extend(await self._roster_ids(interaction, sheet, part))
-            if len(seats) != 4:
-                raise ClubRefused("club.bad_table_line", table=number, count=len(seats))
-            manual.append(seats)
+        manual = await tables_named(self.bot.db, interaction.guild_id, sheet, tables)
         await interaction.response.defer(ephemeral=True, thinking=True)
         started = await self.club.start_round(interaction.guild_id, found.id, actor, manual=manual)
         await interaction.followup.send(
@@ -351,45 +303,17 @@ class Events(
         assert interaction.guild_id is not None
         found = await self._event_here(interaction, event)
         actor = await actor_for(self.bot.db, interaction)
-        require_organiser(found, actor)
-        sheet = await self.club.desk.sheet(interaction.guild_id, found.id)
-        playing = sheet.playing
-        if playing is None:
-            raise ClubRefused("club.no_round_playing")
-        seats = []
-        for text in (first, second):
-            named = await self._roster_ids(interaction, sheet, text)
-            where = [
-                (table.table_no, seat)
-                for table in playing.tables
-                for seat, pid in enumerate(table.seats)
-                if pid is not None and pid in named
-            ]
-            if len(named) != 1 or not where:
-                raise ClubRefused("club.not_seated", name=text)
-            seats.append(where[0])
-        async with self.club.lock(found.id):
-            await swap_seats(
-                self.bot.db,
-                interaction.guild_id,
-                found.id,
-                playing.round_no,
-                seats[0],
-                seats[1],
-                actor.user_id,
-            )
+        swapped = await self.club.swap(interaction.guild_id, found.id, actor, first, second)
         lang = self.club.lang(interaction.guild_id)
         await interaction.response.send_message(
             t(
                 "club.ui.swapped",
                 lang,
-                round=playing.round_no,
+                round=swapped.round_no,
                 first=discord.utils.escape_mentions(first),
                 second=discord.utils.escape_mentions(second),
             )
         )
-        sheet = await self.club.desk.sheet(interaction.guild_id, found.id)
-        await self.club.refresh_standings(sheet, force=True)
 
     @app_commands.command(
         name=_("finish"), description=_("Finish an event and post its podium (its organiser)")
@@ -416,21 +340,6 @@ class Events(
         )
         await self.club.refresh_event(sheet)
         await self.club.refresh_standings(sheet, force=True)
-
-
-def _table_parts(line: str) -> list[str]:
-    """A table's line cut into its seats: mentions, fill-in marks, and names (by commas when
-    the line has any, else by spaces)."""
-    marked = re.sub(r"(<@!?\d+>)", r"\n\1\n", line)
-    parts: list[str] = []
-    for chunk in marked.split("\n"):
-        if re.fullmatch(r"<@!?\d+>", chunk.strip()):
-            parts.append(chunk.strip())
-        elif re.search(r"[,，、]", line):
-            parts.extend(p for p in re.split(r"[,，、]", chunk) if p.strip())
-        else:
-            parts.extend(chunk.split())
-    return parts
 
 
 async def setup(bot: ShangraoBot) -> None:

@@ -9,14 +9,17 @@ only an organiser adds or removes someone else.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from shangrao_bot.errors import Refusal
+from shangrao_bot.service.scorekeeping import preset_rules
 from shangrao_bot.service.seating import Actor
 from shangrao_bot.service.session_opening import RosterEntry, check_guest_name
 from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.guilds import get_settings
 from shangrao_bot.store.ledger import find_guest, guest_player, user_player
 from shangrao_bot.store.ledger.event_rounds import EventRound, event_rounds
 from shangrao_bot.store.ledger.events import (
@@ -27,6 +30,7 @@ from shangrao_bot.store.ledger.events import (
     create_event,
     event_players,
     get_event,
+    list_events,
     remove_event_player,
 )
 
@@ -59,6 +63,12 @@ class EventSheet:
         return [p for p in self.players if p.plays_in(round_no)]
 
 
+async def read_sheet(db: Database, guild_id: int, event_id: int) -> EventSheet:
+    """The event of this server with its players and rounds (NotFound for another's)."""
+    event = await get_event(db, guild_id, event_id)
+    return EventSheet(event, await event_players(db, event_id), await event_rounds(db, event_id))
+
+
 def may_organise(event: Event, actor: Actor) -> bool:
     return actor.user_id == event.organiser or actor.official
 
@@ -75,25 +85,39 @@ class ClubDesk:
         self.db = db
 
     async def create(
-        self, guild_id: int, channel_id: int, name: str, actor: Actor, settings: EventSettings
+        self,
+        guild_id: int,
+        channel_id: int,
+        name: str,
+        actor: Actor,
+        settings: EventSettings,
+        preset: str | None = None,
     ) -> Event:
-        """A new event, its seed drawn now (every seating of the event follows from it)."""
-        seeded = EventSettings(
-            rounds=settings.rounds,
-            seating=settings.seating,
-            tables_kind=settings.tables_kind,
-            rules=settings.rules,
-            hands_per_round=settings.hands_per_round,
-            resting=settings.resting,
+        """A new event, its seed drawn now (every seating of the event follows from it) and its
+        rules the server's (with ``preset`` instead of the server's when given)."""
+        server = await get_settings(self.db, guild_id)
+        rules = preset_rules(server, preset)
+        seeded = dataclasses.replace(
+            settings,
+            rules={"preset": rules.preset.value, **server.switches},
             seed=settings.seed or secrets.randbits(SEED_BITS),
-            winds_first=settings.winds_first,
         )
         return await create_event(self.db, guild_id, channel_id, name, actor.user_id, seeded)
 
+    async def event_here(
+        self, guild_id: int, channel_ids: Collection[int], event_id: int | None
+    ) -> Event:
+        """The event ``event_id``, else the newest open event of these channels (a channel,
+        and the one a table's thread belongs to)."""
+        if event_id is not None:
+            return await get_event(self.db, guild_id, event_id)
+        for found in await list_events(self.db, guild_id, open_only=True):
+            if found.channel_id in channel_ids:
+                return found
+        raise ClubRefused("club.no_event")
+
     async def sheet(self, guild_id: int, event_id: int) -> EventSheet:
-        event = await get_event(self.db, guild_id, event_id)
-        players = await event_players(self.db, event_id)
-        return EventSheet(event, players, await event_rounds(self.db, event_id))
+        return await read_sheet(self.db, guild_id, event_id)
 
     async def join(self, guild_id: int, event_id: int, actor: Actor) -> EventPlayer:
         """``actor`` plays the event from its next round."""

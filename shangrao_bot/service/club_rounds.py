@@ -34,7 +34,13 @@ from shangrao_bot.engine.club.seating import (
     rest_counts,
     seat_round,
 )
-from shangrao_bot.service.club_events import ClubRefused, EventSheet, require_organiser
+from shangrao_bot.service.club_events import (
+    ClubRefused,
+    EventSheet,
+    read_sheet,
+    require_organiser,
+)
+from shangrao_bot.service.club_roster import players_named, seat_of
 from shangrao_bot.service.club_standings import Standings, read_standings, seating_of
 from shangrao_bot.service.club_tables import RoundTables
 from shangrao_bot.service.seating import Actor
@@ -45,11 +51,12 @@ from shangrao_bot.store.ledger.event_rounds import (
     TableSeats,
     attach_session,
     close_round,
-    event_rounds,
+    get_round,
     seat_results,
     start_round,
+    swap_seats,
 )
-from shangrao_bot.store.ledger.events import event_players, finish_event, get_event
+from shangrao_bot.store.ledger.events import finish_event
 
 MIN_PLAYERS = 8  # two tables: a round of one table is a session, not an event
 
@@ -112,10 +119,7 @@ class ClubRounds:
         self.db = db
 
     async def sheet(self, guild_id: int, event_id: int) -> EventSheet:
-        event = await get_event(self.db, guild_id, event_id)
-        return EventSheet(
-            event, await event_players(self.db, event_id), await event_rounds(self.db, event_id)
-        )
+        return await read_sheet(self.db, guild_id, event_id)
 
     async def standings(self, sheet: EventSheet) -> Standings:
         return await read_standings(self.db, sheet.event, sheet.players, sheet.rounds)
@@ -189,9 +193,7 @@ class ClubRounds:
         for table in round_.tables:
             session = await tables.open(event, round_.round_no, table, players, actor.user_id)
             await attach_session(self.db, event_id, round_.round_no, table.table_no, session)
-        opened = next(
-            r for r in await event_rounds(self.db, event_id) if r.round_no == round_.round_no
-        )
+        opened = await get_round(self.db, event_id, round_.round_no)  # with its sessions
         return StartedRound(opened, seating, players)
 
     def _manual(
@@ -250,6 +252,29 @@ class ClubRounds:
                     await tables.settle(sheet.event, table.session_id, actor.user_id)
         await finish_event(self.db, guild_id, event_id, actor.user_id)
         return await self.sheet(guild_id, event_id)
+
+    async def swap(
+        self, guild_id: int, event_id: int, actor: Actor, first: str, second: str
+    ) -> EventRound:
+        """The organiser corrects the round being played: the two players ``first`` and
+        ``second`` name (a mention or a guest's name each) change places, and the hands
+        already recorded at their seats move with the seats
+        (:func:`~shangrao_bot.store.ledger.event_rounds.swap_seats`)."""
+        sheet = await self.sheet(guild_id, event_id)
+        require_organiser(sheet.event, actor)
+        playing = sheet.playing
+        if playing is None:
+            raise ClubRefused("club.no_round_playing")
+        seats = []
+        for text in (first, second):
+            named = await players_named(self.db, guild_id, sheet, text)
+            seat = seat_of(playing, named[0]) if len(named) == 1 else None
+            if seat is None:
+                raise ClubRefused("club.not_seated", name=text)
+            seats.append(seat)
+        return await swap_seats(
+            self.db, guild_id, event_id, playing.round_no, seats[0], seats[1], actor.user_id
+        )
 
     async def tables_done(self, sheet: EventSheet) -> tuple[int, int]:
         """(tables done, tables) of the round being played: a table is done when it has

@@ -19,6 +19,7 @@ Both kinds answer the same two calls (:class:`RoundTables`), so the rounds
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Protocol
 
@@ -26,12 +27,14 @@ from shangrao_bot.service.hand_voiding import EXPIRED
 from shangrao_bot.service.model import TableInfo, TableStatus
 from shangrao_bot.service.tables import TableService
 from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.errors import StoreError
 from shangrao_bot.store.ledger import (
     Player,
     close_session,
     get_session,
     guest_player,
     open_session,
+    pending_hands,
     void_hand,
 )
 from shangrao_bot.store.ledger.event_rounds import TableSeats
@@ -116,11 +119,9 @@ class PhysicalTables:
         info = await get_session(self.db, event.guild_id, session_id)
         if info.status != "open":
             return
-        pending = await self.db.fetchall(
-            "SELECT id FROM hands WHERE session_id = ? AND status = 'pending'", (session_id,)
-        )
-        for row in pending:
-            await void_hand(self.db, event.guild_id, int(row["id"]), actor, EXPIRED)
+        for hand in await pending_hands(self.db, session_id=session_id):
+            with contextlib.suppress(StoreError):  # confirmed meanwhile: it counts
+                await void_hand(self.db, event.guild_id, hand.id, actor, EXPIRED, only_pending=True)
         await close_session(self.db, event.guild_id, session_id, actor)
 
 

@@ -6,9 +6,11 @@ has played its hands.
 **Live standings.** One message per event, posted with the first round and edited whenever
 what it shows changes: after a hand is confirmed, voided or corrected at any of the event's
 tables, whichever command did it. The watch (:meth:`ClubPosts.watch_once`, every
-:data:`WATCH_S` seconds) reads each open event's standings and edits the message only when
-they differ from what it shows — at most one edit per event per pass, so a busy night of
-sixteen tables costs a handful of requests a minute, within the request budget's share.
+:data:`WATCH_S` seconds) looks at each open event; when its tables' sessions, players or rounds
+changed since the last pass (their versions: three small reads), it reads the standings and
+edits the message only when they differ from what it shows — at most one edit per event per
+pass, so a busy night of sixteen tables costs a handful of requests a minute, within the
+request budget's share.
 
 **DMs.** A player whose DMs are closed is told nothing privately; the seating message mentions
 every member all the same.
@@ -36,6 +38,7 @@ from shangrao_bot.service.tables import TableService
 from shangrao_bot.store.database.interface import Database
 from shangrao_bot.store.guilds import get_settings
 from shangrao_bot.store.ledger import get_session
+from shangrao_bot.store.ledger.event_rounds import EventRound, tables_version
 from shangrao_bot.store.ledger.events import Event, list_events, set_event_messages
 from shangrao_bot.ui.club_texts import dm_text, event_embed, seating_text, standings_embed
 from shangrao_bot.ui.i18n import t
@@ -73,6 +76,11 @@ class ClubPosts:
         self.rounds = ClubRounds(db)
         self._shown: RecentlyUsed[int, bytes] = RecentlyUsed(SHOWN_KEPT)
         self._done: RecentlyUsed[int, tuple[int, int, int]] = RecentlyUsed(SHOWN_KEPT)
+        #: each event's inputs when the watch last looked (its tables' sessions' versions, its
+        #: players, its rounds), so that an event nothing happened to costs three reads a pass
+        self._seen: RecentlyUsed[int, tuple[int, int, tuple[tuple[int, str], ...]]] = RecentlyUsed(
+            SHOWN_KEPT
+        )
         self._locks: RecentlyUsed[int, asyncio.Lock] = RecentlyUsed(SHOWN_KEPT)
         self._names: RecentlyUsed[tuple[int, int], str] = RecentlyUsed(SHOWN_KEPT)
 
@@ -132,7 +140,7 @@ class ClubPosts:
 
     # --- rounds -------------------------------------------------------------------------------
 
-    async def _tables_for(self, event: Event, opened: list[discord.Thread]) -> RoundTables:
+    async def _tables_for(self, event: Event) -> RoundTables:
         lang = self.lang(event.guild_id)
         channel = self.client.get_channel(event.channel_id)
 
@@ -142,7 +150,6 @@ class ClubPosts:
             made = await channel.create_thread(
                 name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=1440
             )
-            opened.append(made)
             return made.id
 
         if event.settings.tables_kind == "virtual":
@@ -174,51 +181,50 @@ class ClubPosts:
         """Start the event's next round and tell everyone (module docstring)."""
         async with self.lock(event_id):
             sheet = await self.rounds.sheet(guild_id, event_id)
-            opened: list[discord.Thread] = []
-            tables = await self._tables_for(sheet.event, opened)
+            tables = await self._tables_for(sheet.event)
             started = await self.rounds.start(guild_id, event_id, actor, tables, choice, manual)
+            where = await self._table_channels(sheet.event, started)
             if sheet.event.settings.tables_kind == "physical":
-                await self._post_boards(sheet.event, started)
-            await self._announce(sheet.event, started, {o.name: o.id for o in opened})
+                await self._post_boards(sheet.event, started, where)
+            await self._announce(sheet.event, started, where)
             sheet = await self.rounds.sheet(guild_id, event_id)
             await self.refresh_event(sheet)
             await self.refresh_standings(sheet, force=True)
             return started
 
-    async def _post_boards(self, event: Event, started: StartedRound) -> None:
+    async def _table_channels(self, event: Event, started: StartedRound) -> dict[int, int]:
+        """Each table's channel (its thread): a physical table's session's, a virtual table's
+        bot table's."""
+        sessions = {t.session_id: t.table_no for t in started.round.tables if t.session_id}
+        if event.settings.tables_kind == "virtual":
+            return {
+                sessions[info.ledger_session_id]: info.thread_id
+                for info in self.tables.tables(event.guild_id)
+                if info.ledger_session_id in sessions and info.thread_id is not None
+            }
+        return {
+            table_no: (await get_session(self.db, event.guild_id, session_id)).channel_id
+            for session_id, table_no in sessions.items()
+        }
+
+    async def _post_boards(
+        self, event: Event, started: StartedRound, where: dict[int, int]
+    ) -> None:
         """Each physical table's live scoreboard with its Record button, in its thread: the
         players record their hands there as at any session."""
         lang = self.lang(event.guild_id)
         for table in started.round.tables:
-            if table.session_id is None:
+            if table.session_id is None or table.table_no not in where:
                 continue
             info = await get_session(self.db, event.guild_id, table.session_id)
-            channel = self.client.get_partial_messageable(info.channel_id)
+            channel = self.client.get_partial_messageable(where[table.table_no])
             try:
                 await post_board(channel, self.db, self.book, info, lang)
             except discord.HTTPException:  # the thread is gone: /session show posts it again
                 log.warning("event %d: table %d's board not posted", event.id, table.table_no)
 
-    async def _announce(self, event: Event, started: StartedRound, threads: dict[str, int]) -> None:
+    async def _announce(self, event: Event, started: StartedRound, where: dict[int, int]) -> None:
         lang = self.lang(event.guild_id)
-        where: dict[int, int] = {}
-        for table in started.round.tables:
-            name = t(
-                "club.ui.table_thread", lang, round=started.round.round_no, table=table.table_no
-            )
-            if name[:100] in threads:
-                where[table.table_no] = threads[name[:100]]
-            elif table.session_id is not None and event.settings.tables_kind == "virtual":
-                found = next(
-                    (
-                        i
-                        for i in self.tables.tables(event.guild_id)
-                        if i.ledger_session_id == table.session_id
-                    ),
-                    None,
-                )
-                if found is not None and found.thread_id is not None:
-                    where[table.table_no] = found.thread_id
         channel = self.client.get_partial_messageable(event.channel_id)
         text = seating_text(event, started.round, started.players, where, lang)
         await channel.send(text[:2000], allowed_mentions=MENTION_USERS)
@@ -239,7 +245,7 @@ class ClubPosts:
         """The organiser closes the round being played; its number."""
         async with self.lock(event_id):
             sheet = await self.rounds.sheet(guild_id, event_id)
-            tables = await self._tables_for(sheet.event, [])
+            tables = await self._tables_for(sheet.event)
             closed = await self.rounds.close(guild_id, event_id, actor, tables)
             await self._after_round(guild_id, event_id, "club.ui.round_closed", closed.round_no)
             return closed.round_no
@@ -256,8 +262,18 @@ class ClubPosts:
         """The organiser finishes the event (its tables' sessions settled)."""
         async with self.lock(event_id):
             sheet = await self.rounds.sheet(guild_id, event_id)
-            tables = await self._tables_for(sheet.event, [])
+            tables = await self._tables_for(sheet.event)
             return await self.rounds.finish(guild_id, event_id, actor, tables)
+
+    async def swap(
+        self, guild_id: int, event_id: int, actor: Actor, first: str, second: str
+    ) -> EventRound:
+        """The organiser's correction of the round being played (two players change places,
+        their recorded hands with them); the live standings follow."""
+        async with self.lock(event_id):
+            swapped = await self.rounds.swap(guild_id, event_id, actor, first, second)
+        await self.refresh_standings(await self.rounds.sheet(guild_id, event_id), force=True)
+        return swapped
 
     # --- standings ----------------------------------------------------------------------------
 
@@ -301,9 +317,18 @@ class ClubPosts:
 
     async def _watch_event(self, guild_id: int, event_id: int) -> None:
         sheet = await self.rounds.sheet(guild_id, event_id)
+        # what the round's end and the standings are read from: nothing changed, nothing to do
+        seen = (
+            await tables_version(self.db, event_id),
+            len(sheet.players),
+            tuple((r.round_no, r.status) for r in sheet.rounds),
+        )
+        if self._seen.get(event_id) == seen:
+            return
         playing = sheet.playing
         if playing is None:  # between rounds a hand may still be voided or corrected
             await self.refresh_standings(sheet)
+            self._seen.put(event_id, seen)
             return
         done, tables = await self.rounds.tables_done(sheet)
         if tables and done == tables:
@@ -311,7 +336,7 @@ class ClubPosts:
                 sheet = await self.rounds.sheet(guild_id, event_id)
                 if sheet.playing is None or sheet.playing.round_no != playing.round_no:
                     return
-                await self.rounds.end_round(sheet, 0, await self._tables_for(sheet.event, []))
+                await self.rounds.end_round(sheet, 0, await self._tables_for(sheet.event))
             await self._after_round(guild_id, event_id, "club.ui.round_done", playing.round_no)
             return
         progress = (playing.round_no, done, tables)
@@ -319,6 +344,7 @@ class ClubPosts:
             self._done.put(event_id, progress)
             await self.refresh_event(sheet)
         await self.refresh_standings(sheet)
+        self._seen.put(event_id, seen)
 
     async def run_watch(self, guild_ids: Callable[[], Sequence[int]], stop: asyncio.Event) -> None:
         """:meth:`watch_once` every :data:`WATCH_S` seconds until ``stop``."""

@@ -13,12 +13,14 @@ at once, anything longer (seating a round, opening its tables) is deferred first
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from shangrao_bot.service.club_events import ClubRefused, EventSheet, require_organiser
 from shangrao_bot.service.club_rounds import FillChoice, plan_round
+from shangrao_bot.service.seating import Actor
 from shangrao_bot.ui.club_posts import ClubPosts
 from shangrao_bot.ui.club_texts import standings_embed
 from shangrao_bot.ui.errors import reply_error
@@ -209,26 +211,17 @@ class FillButton(
         return cls(int(match["event"]), int(match["round"]), match["choice"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            club = club_of(interaction.client)
-            assert interaction.guild_id is not None
-            actor = await actor_for(club.db, interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            sheet = await club.desk.sheet(interaction.guild_id, self.event_id)
-            lang = lang_of(interaction.locale)
-            if sheet.next_round != self.round_no:  # pressed twice, or the round started since
-                await interaction.followup.send(
-                    t("club.ui.round_started", lang, round=self.round_no), ephemeral=True
-                )
-                return
-            await club.start_round(
-                interaction.guild_id, self.event_id, actor, FillChoice(self.choice)
-            )
-            await interaction.followup.send(
-                t("club.ui.round_started", lang, round=self.round_no), ephemeral=True
-            )
-        except Exception as error:
-            await reply_error(interaction, error)
+        async def start(club: ClubPosts, guild_id: int, actor: Actor) -> None:
+            await club.start_round(guild_id, self.event_id, actor, FillChoice(self.choice))
+
+        await act_on_round(  # pressed twice, or the round started since: said as done
+            interaction,
+            self.event_id,
+            lambda sheet: sheet.next_round == self.round_no,
+            start,
+            t_key="club.ui.round_started",
+            round_no=self.round_no,
+        )
 
 
 class CloseConfirm(
@@ -254,27 +247,51 @@ class CloseConfirm(
         return cls(int(match["event"]), int(match["round"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            if self.op == "no":
+        if self.op == "no":
+            try:
                 await interaction.response.edit_message(view=None)
-                return
-            club = club_of(interaction.client)
-            assert interaction.guild_id is not None
-            actor = await actor_for(club.db, interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            sheet = await club.desk.sheet(interaction.guild_id, self.event_id)
-            lang = lang_of(interaction.locale)
-            if sheet.playing is None or sheet.playing.round_no != self.round_no:
-                await interaction.followup.send(
-                    t("club.ui.round_closed", lang, round=self.round_no), ephemeral=True
-                )
-                return
-            await club.close_round(interaction.guild_id, self.event_id, actor)
-            await interaction.followup.send(
-                t("club.ui.round_closed", lang, round=self.round_no), ephemeral=True
-            )
-        except Exception as error:
-            await reply_error(interaction, error)
+            except Exception as error:
+                await reply_error(interaction, error)
+            return
+
+        async def close(club: ClubPosts, guild_id: int, actor: Actor) -> None:
+            await club.close_round(guild_id, self.event_id, actor)
+
+        await act_on_round(  # closed since (or pressed twice): said as done
+            interaction,
+            self.event_id,
+            lambda sheet: sheet.playing is not None and sheet.playing.round_no == self.round_no,
+            close,
+            t_key="club.ui.round_closed",
+            round_no=self.round_no,
+        )
+
+
+async def act_on_round(
+    interaction: discord.Interaction,
+    event_id: int,
+    still_due: Callable[[EventSheet], bool],
+    act: Callable[[ClubPosts, int, Actor], Awaitable[None]],
+    *,
+    t_key: str,
+    round_no: int,
+) -> None:
+    """An organiser's private button on a round (start it with a choice, close it): deferred
+    first (seating a round or closing its tables takes seconds), done only while it is still
+    due — a second press, or a round another press already started or closed, is answered as
+    done — and answered with ``t_key`` in the presser's language."""
+    try:
+        club = club_of(interaction.client)
+        assert interaction.guild_id is not None
+        actor = await actor_for(club.db, interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if still_due(await club.desk.sheet(interaction.guild_id, event_id)):
+            await act(club, interaction.guild_id, actor)
+        await interaction.followup.send(
+            t(t_key, lang_of(interaction.locale), round=round_no), ephemeral=True
+        )
+    except Exception as error:
+        await reply_error(interaction, error)
 
 
 CLUB_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (EventButton, FillButton, CloseConfirm)

@@ -12,7 +12,7 @@ one 404 page (:mod:`.page_guard`).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -43,7 +43,6 @@ class PageContext:
     chosen_lang: str | None  # the language the reader chose on the page (kept in links)
     public_url: str  # where links to this server point ("" for paths only)
     rendered: RenderedPages
-    values: dict[str, Any] = field(default_factory=dict)
 
     @property
     def guild_id(self) -> int:

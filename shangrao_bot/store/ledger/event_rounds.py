@@ -358,3 +358,15 @@ async def next_round_no(db: Database, event_id: int) -> int:
         "SELECT MAX(round_no) AS last FROM event_rounds WHERE event_id = ?", (event_id,)
     )
     return 1 if row is None or row["last"] is None else int(row["last"]) + 1
+
+
+async def tables_version(db: Database, event_id: int) -> int:
+    """The sum of the versions of the event's tables' sessions (migration 12): it grows with
+    every change any of them shows (a hand recorded, confirmed, voided or corrected, a session
+    settled, a player renamed), and stays the same while none changes."""
+    row = await db.fetchone(
+        "SELECT COALESCE(SUM(v.version), 0) AS total FROM event_tables t"
+        " JOIN session_versions v ON v.session_id = t.session_id WHERE t.event_id = ?",
+        (event_id,),
+    )
+    return 0 if row is None else int(row["total"])

@@ -168,9 +168,11 @@ async def set_hand_message(
     await db.write(update)
 
 
-async def pending_hands(db: Database, created_before: str | None = None) -> list[Hand]:
+async def pending_hands(
+    db: Database, created_before: str | None = None, session_id: int | None = None
+) -> list[Hand]:
     """Hands of every guild still waiting for confirmation in an open session (those recorded
-    before ``created_before`` only, when given), oldest first."""
+    before ``created_before`` only, those of ``session_id`` only, when given), oldest first."""
     sql = (
         "SELECT h.* FROM hands h JOIN sessions s ON s.id = h.session_id"
         " WHERE h.status = 'pending' AND s.status = 'open'"
@@ -179,6 +181,9 @@ async def pending_hands(db: Database, created_before: str | None = None) -> list
     if created_before is not None:
         sql += " AND h.created_at < ?"
         params.append(created_before)
+    if session_id is not None:
+        sql += " AND h.session_id = ?"
+        params.append(session_id)
     rows = await db.fetchall(sql + " ORDER BY h.id", params)
     return [await hand_from_row(db, r) for r in rows]
 
