@@ -8,12 +8,16 @@ seats are AIs."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from shangrao_bot.engine.actions import Action
 from shangrao_bot.engine.ai import NormalAI
 from shangrao_bot.engine.views import PlayerView
 from shangrao_bot.service import TableService
 from shangrao_bot.store.database.interface import Database
+from shangrao_bot.store.ledger import get_hand, guest_player, open_session, record_hand
+from shangrao_bot.store.ledger.hands import HandIn
+from shangrao_bot.store.web_sites import WebSite, open_site
 from tests.service.conftest import FAST, ManualClock, Policy, RecordingPresenter, drive, seeds_for
 
 HOST_SEAT = 0
@@ -43,9 +47,11 @@ async def play_first_hand(
     *,
     hands: int = 1,
     policy_seed: int = MISTAKES_SEED,
+    policy: Policy | None = None,
 ) -> int:
     """A bot table of ``hands`` hands in ``guild``, its first hand played to its end, the host
-    at seat :data:`HOST_SEAT`: that hand's ledger id."""
+    at seat :data:`HOST_SEAT` (playing ``policy``, else :func:`sometimes_wrong`): that hand's
+    ledger id."""
     clock = ManualClock()
     presenter = RecordingPresenter(clock)
     service = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
@@ -58,9 +64,43 @@ async def play_first_hand(
             service,
             clock,
             info.id,
-            {host_user: sometimes_wrong(policy_seed)},
+            {host_user: policy or sometimes_wrong(policy_seed)},
             lambda: bool(presenter.named("hand_ended")),
         )
         return int(presenter.named("hand_ended")[0].args["summary"].ledger_hand_id)
     finally:
         await service.shutdown()
+
+
+@dataclass(frozen=True)
+class BesideTheTable:
+    """What the replay and review books add beside a played table's hand."""
+
+    running: int  # a ledger hand of the table's session its log has not recorded
+    physical: int  # a hand recorded at a physical table
+    physical_session: int
+    site: WebSite
+    other_site: WebSite  # another server's pages: none of this server's hands open there
+
+
+async def beside_the_table(
+    db: Database, guild: int, other_guild: int, channel: int, host: int, hand: int
+) -> BesideTheTable:
+    """Beside the played ``hand``: a ledger hand in its table's session the table's log has not
+    recorded (a hand being written down), a hand recorded at a physical table in ``channel``,
+    and the pages of ``guild`` and ``other_guild`` switched on."""
+    session_id = (await get_hand(db, guild, hand)).session_id
+    draw = HandIn("draw", (), (0, 0, 0, 0))
+    running = await record_hand(db, guild, session_id, draw, host, confirmed=True)
+    players = [await guest_player(db, guild, f"P{i}") for i in range(4)]
+    physical_session = await open_session(
+        db, guild, channel, "physical", {}, 1, host, [p.id for p in players]
+    )
+    physical = await record_hand(db, guild, physical_session.id, draw, host, confirmed=True)
+    return BesideTheTable(
+        running.id,
+        physical.id,
+        physical_session.id,
+        await open_site(db, guild, host),
+        await open_site(db, other_guild, host),
+    )

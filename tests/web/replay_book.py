@@ -13,23 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from shangrao_bot.service import TableService
 from shangrao_bot.store.database.startup import open_ledger
-from shangrao_bot.store.ledger import get_hand, guest_player, open_session, record_hand
-from shangrao_bot.store.ledger.hands import HandIn
-from shangrao_bot.store.web_sites import WebSite, open_site
-from tests.service.conftest import (
-    CHANNEL,
-    FAST,
-    GUILD,
-    HOST,
-    ManualClock,
-    RecordingPresenter,
-    drive,
-    normal_policy,
-    seeds_for,
-)
+from shangrao_bot.store.web_sites import WebSite
+from tests.service.conftest import CHANNEL, GUILD, HOST, normal_policy
 from tests.store.conftest import OTHER_GUILD
+from tests.web.played_table import beside_the_table, play_first_hand
 
 HOST_NAME = '\u202eevil\u202c <script>alert("x")</script>'
 
@@ -40,7 +28,6 @@ class ReplayBook:
     site: WebSite
     other_site: WebSite  # another server's pages: none of this server's hands open there
     hand: int  # the finished bot-table hand (the member at seat 0)
-    table: int
     running: int  # a ledger hand of the table's session its log has not recorded
     physical: int
     physical_session: int
@@ -49,45 +36,19 @@ class ReplayBook:
 async def replay_book(path: Path) -> ReplayBook:
     url = f"sqlite:///{path}"
     db = await open_ledger(url)
-    clock = ManualClock()
-    presenter = RecordingPresenter(clock)
-    service = TableService(db, presenter, clock=clock, config=FAST, seeds=seeds_for)
     try:
-        info = await service.create_table(GUILD, CHANNEL, HOST, HOST_NAME, hands=2)
-        for _ in range(3):
-            await service.add_ai(info.id, HOST, "normal")
-        await service.start(info.id, HOST)
-        await drive(
-            service,
-            clock,
-            info.id,
-            {HOST: normal_policy(7)},
-            lambda: bool(presenter.named("hand_ended")),
+        hand = await play_first_hand(
+            db, GUILD, CHANNEL, HOST, HOST_NAME, hands=2, policy=normal_policy(7)
         )
-        hand = int(presenter.named("hand_ended")[0].args["summary"].ledger_hand_id)
-        session_id = (await get_hand(db, GUILD, hand)).session_id
-        running = await record_hand(
-            db, GUILD, session_id, HandIn("draw", (), (0, 0, 0, 0)), HOST, confirmed=True
-        )
-        players = [await guest_player(db, GUILD, f"P{i}") for i in range(4)]
-        physical_session = await open_session(
-            db, GUILD, CHANNEL, "physical", {}, 1, HOST, [p.id for p in players]
-        )
-        physical = await record_hand(
-            db, GUILD, physical_session.id, HandIn("draw", (), (0, 0, 0, 0)), HOST, confirmed=True
-        )
-        site = await open_site(db, GUILD, HOST)
-        other_site = await open_site(db, OTHER_GUILD, HOST)
+        beside = await beside_the_table(db, GUILD, OTHER_GUILD, CHANNEL, HOST, hand)
         return ReplayBook(
             url,
-            site,
-            other_site,
+            beside.site,
+            beside.other_site,
             hand,
-            info.id,
-            running.id,
-            physical.id,
-            physical_session.id,
+            beside.running,
+            beside.physical,
+            beside.physical_session,
         )
     finally:
-        await service.shutdown()
         await db.close()

@@ -15,16 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shangrao_bot.store.database.startup import open_ledger
-from shangrao_bot.store.ledger import get_hand, guest_player, open_session, record_hand
-from shangrao_bot.store.ledger.hands import HandIn
-from shangrao_bot.store.web_sites import WebSite, open_site
+from shangrao_bot.store.web_sites import WebSite
 from tests.service.conftest import (
     CHANNEL,
     GUILD,
     HOST,
 )
 from tests.store.conftest import OTHER_GUILD
-from tests.web.played_table import MISTAKES_SEED, play_first_hand
+from tests.web.played_table import MISTAKES_SEED, beside_the_table, play_first_hand
 
 HOST_NAME = '\u202eevil\u202c <script>alert("x")</script>'
 SEAT = 0  # the member's seat
@@ -48,19 +46,9 @@ async def review_book(path: Path, policy_seed: int = POLICY_SEED) -> ReviewBook:
         hand = await play_first_hand(
             db, GUILD, CHANNEL, HOST, HOST_NAME, hands=2, policy_seed=policy_seed
         )
-        session_id = (await get_hand(db, GUILD, hand)).session_id
-        running = await record_hand(
-            db, GUILD, session_id, HandIn("draw", (), (0, 0, 0, 0)), HOST, confirmed=True
+        beside = await beside_the_table(db, GUILD, OTHER_GUILD, CHANNEL, HOST, hand)
+        return ReviewBook(
+            url, beside.site, beside.other_site, hand, beside.running, beside.physical
         )
-        players = [await guest_player(db, GUILD, f"P{i}") for i in range(4)]
-        physical_session = await open_session(
-            db, GUILD, CHANNEL, "physical", {}, 1, HOST, [p.id for p in players]
-        )
-        physical = await record_hand(
-            db, GUILD, physical_session.id, HandIn("draw", (), (0, 0, 0, 0)), HOST, confirmed=True
-        )
-        site = await open_site(db, GUILD, HOST)
-        other_site = await open_site(db, OTHER_GUILD, HOST)
-        return ReviewBook(url, site, other_site, hand, running.id, physical.id)
     finally:
         await db.close()
